@@ -1,0 +1,309 @@
+/// The checked model of one API schema. Produced by `SchemaLoader`; shared by the generator,
+/// schema-check, the exports and the sandbox so that nothing reads a schema in two ways.
+public struct Schema: Sendable {
+    public var api: String
+    public var version: String
+    public var summary: String?
+    public var notes: Notes
+    public var environments: [Environment]
+    public var authSchemes: [AuthScheme]
+    /// Schemes an operation uses when it does not say.
+    public var defaultAuth: [String]
+    public var errors: ErrorCatalogue?
+    public var types: [TypeDefinition]
+    public var operations: [Operation]
+    /// The schema file, for resolving `$file` examples.
+    public var file: String
+
+    public func type(named name: String) -> TypeDefinition? {
+        types.first { $0.name == name }
+    }
+
+    public func operation(named name: String) -> Operation? {
+        operations.first { $0.name == name }
+    }
+
+    public func authScheme(named name: String) -> AuthScheme? {
+        authSchemes.first { $0.name == name }
+    }
+}
+
+/// The human-facing annotations every construct can carry.
+public struct Notes: Hashable, Sendable {
+    public var docs: String?
+    /// nil: not deprecated; "" deprecated without a message.
+    public var deprecated: String?
+    /// Set where the vendor document is silent and the schema chose (a path, a field list).
+    public var modelled: String?
+
+    public init(docs: String? = nil, deprecated: String? = nil, modelled: String? = nil) {
+        self.docs = docs
+        self.deprecated = deprecated
+        self.modelled = modelled
+    }
+
+    public var isDeprecated: Bool { deprecated != nil }
+}
+
+public struct Environment: Sendable {
+    public struct Variable: Sendable {
+        public var name: String
+        public var defaultValue: String?
+        public var notes: Notes
+        public var location: SourceLocation
+    }
+
+    public var name: String
+    /// With `{variable}` placeholders.
+    public var url: String
+    public var variables: [Variable]
+    public var notes: Notes
+    public var location: SourceLocation
+}
+
+public struct AuthScheme: Sendable {
+    public enum Kind: Sendable, Hashable {
+        /// `Authorization: Bearer`; `refresh` names the operation that renews the token.
+        case bearer(refresh: String?)
+        case apiKey(location: ParameterLocation, name: String)
+        /// A session id obtained by the `login` operation, sent in header `header`.
+        case session(login: String, header: String)
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var notes: Notes
+    public var location: SourceLocation
+}
+
+public enum ParameterLocation: String, Sendable, Hashable {
+    case path, query, header
+}
+
+/// A type as written in a field, parameter or body.
+public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible {
+    case primitive(Primitive)
+    case named(String)
+    case array(TypeReference)
+    case map(key: MapKey, value: TypeReference)
+
+    public enum MapKey: String, Hashable, Sendable {
+        case string, int
+    }
+
+    public var description: String {
+        switch self {
+        case .primitive(let primitive): return primitive.rawValue
+        case .named(let name): return name
+        case .array(let element): return "[\(element)]"
+        case .map(let key, let value): return "[\(key.rawValue): \(value)]"
+        }
+    }
+}
+
+public enum Primitive: String, CaseIterable, Hashable, Sendable {
+    case string, bool, int, int32, int64, double, decimal, date
+    case dateTime = "date-time"
+    case uuid, email, uri, base64, binary, json
+
+    public var isNumeric: Bool { [.int, .int32, .int64, .double, .decimal].contains(self) }
+    public var isInteger: Bool { [.int, .int32, .int64].contains(self) }
+    /// Represented as a JSON string, so length and pattern constraints apply.
+    public var isStringLike: Bool { [.string, .email, .uri, .uuid, .date, .dateTime, .base64, .binary].contains(self) }
+}
+
+/// Value constraints; checked by schema-check and the sandbox, documented in generated code.
+public struct Constraints: Hashable, Sendable {
+    public var minLength: Int?
+    public var maxLength: Int?
+    public var pattern: String?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var minItems: Int?
+    public var maxItems: Int?
+
+    public init() {}
+
+    public var isEmpty: Bool { self == Constraints() }
+}
+
+/// A struct field, or an operation parameter (which uses the same syntax).
+public struct Field: Sendable {
+    public var name: String
+    /// The JSON key, query item or header name.
+    public var wireName: String
+    public var type: TypeReference
+    public var typeLocation: SourceLocation
+    /// The key may be absent.
+    public var isOptional: Bool
+    /// The value may be null.
+    public var isNullable: Bool
+    public var defaultValue: YAMLNode?
+    public var constraints: Constraints
+    public var example: YAMLNode?
+    public var notes: Notes
+    public var location: SourceLocation
+
+    /// Whether a JSON object must contain this key.
+    public var isRequiredOnWire: Bool { !isOptional && defaultValue == nil }
+    /// Whether the Swift property is an Optional.
+    public var isSwiftOptional: Bool { (isOptional || isNullable) && defaultValue == nil }
+}
+
+public struct Example: Sendable {
+    public var name: String
+    public var value: YAMLNode
+    public var location: SourceLocation
+}
+
+public struct TypeDefinition: Sendable {
+    public enum Kind: Sendable {
+        case structure([Field])
+        case enumeration(Enumeration)
+        case union(Union)
+        case alias(TypeReference, Constraints)
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var notes: Notes
+    public var examples: [Example]
+    public var location: SourceLocation
+
+    public var fields: [Field] {
+        if case .structure(let fields) = kind { return fields }
+        return []
+    }
+}
+
+public struct Enumeration: Sendable {
+    public enum RawType: String, Sendable {
+        case string, int, int32, int64
+    }
+
+    public struct Case: Sendable {
+        public var name: String
+        /// The wire value, as text (integers in decimal).
+        public var value: String
+        public var notes: Notes
+        public var location: SourceLocation
+    }
+
+    public var rawType: RawType
+    public var cases: [Case]
+}
+
+public struct Union: Sendable {
+    public struct Variant: Sendable {
+        public var name: String
+        /// A struct type.
+        public var type: String
+        /// The discriminator value that selects this variant.
+        public var tag: String
+        public var notes: Notes
+        public var location: SourceLocation
+    }
+
+    /// The JSON key holding the variant's tag.
+    public var discriminator: String
+    public var variants: [Variant]
+}
+
+public struct ErrorCatalogue: Sendable {
+    public struct Case: Sendable {
+        public var name: String
+        /// Matched against the value at `codePath` in the error body.
+        public var code: String?
+        public var status: Int?
+        public var isRetryable: Bool
+        public var notes: Notes
+        public var location: SourceLocation
+    }
+
+    public var body: TypeReference?
+    public var bodyLocation: SourceLocation?
+    /// Dotted path of the code inside the error body.
+    public var codePath: String?
+    public var cases: [Case]
+    public var notes: Notes
+}
+
+public struct Operation: Sendable {
+    public struct Body: Sendable {
+        public var type: TypeReference
+        public var typeLocation: SourceLocation
+        public var notes: Notes
+    }
+
+    public struct OperationExample: Sendable {
+        public var name: String
+        public var parameters: [String: YAMLNode]
+        public var request: YAMLNode?
+        public var response: YAMLNode?
+        public var status: Int?
+        public var location: SourceLocation
+    }
+
+    public var name: String
+    public var method: String
+    public var path: String
+    public var pathLocation: SourceLocation
+    public var pathParameters: [Field]
+    public var queryParameters: [Field]
+    public var headerParameters: [Field]
+    public var body: Body?
+    public var response: TypeReference?
+    public var responseLocation: SourceLocation?
+    public var successStatus: Int
+    public var errors: [String]
+    /// Resolved: the operation's own list or the schema's default.
+    public var auth: [String]
+    public var isIdempotent: Bool
+    public var idempotencyKeyHeader: String?
+    public var pagination: Pagination?
+    public var cache: CachePolicy?
+    public var notes: Notes
+    public var examples: [OperationExample]
+    public var location: SourceLocation
+
+    public var parameters: [(location: ParameterLocation, field: Field)] {
+        pathParameters.map { (.path, $0) } + queryParameters.map { (.query, $0) } + headerParameters.map { (.header, $0) }
+    }
+}
+
+public struct Pagination: Sendable {
+    public enum Style: String, Sendable, CaseIterable {
+        case page, token, cursor
+    }
+
+    public var style: Style
+    /// Dotted path of the item list in the response.
+    public var items: String
+    /// Request side: the page number, token or cursor parameter (or body field).
+    public var requestParameter: String
+    public var sizeParameter: String?
+    /// First page number (page style).
+    public var firstPage: Int
+    /// Response side: next token or cursor (token, cursor), `totalPages` or `last` (page).
+    public var next: String?
+    public var previous: String?
+    public var totalPages: String?
+    public var last: String?
+    public var location: SourceLocation
+}
+
+public struct CachePolicy: Sendable, Hashable {
+    public enum Mode: String, Sendable, CaseIterable {
+        case network, localFirst
+    }
+
+    public enum RefreshErrors: String, Sendable, CaseIterable {
+        case suppress, surface
+    }
+
+    public var mode: Mode
+    /// Seconds a stored response stays fresh.
+    public var maxAge: Int?
+    public var refreshErrors: RefreshErrors
+    public var notes: Notes
+}

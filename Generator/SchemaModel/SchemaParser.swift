@@ -1,0 +1,479 @@
+import Foundation
+
+/// Turns the YAML tree into the schema model. It checks the shape of what is written (keys, kinds of
+/// values, type expression syntax); `SchemaValidator` checks what it means (references, names, rules).
+struct SchemaParser {
+    let file: String
+    let log: DiagnosticLog
+
+    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
+    static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example"] + constraintKeys + MappingReader.noteKeys
+    static let exampleKeys = ["example", "examples"]
+
+    func parse(_ root: YAMLNode) -> Schema? {
+        let topKeys = ["api", "version", "summary", "docs", "modelled", "environments", "auth", "defaultAuth",
+                       "errors", "types", "operations"]
+        guard let top = MappingReader(root, context: "the schema", allowed: topKeys, log: log) else { return nil }
+        for required in ["api", "version", "environments"] where !top.has(required) {
+            log.error("the schema needs '\(required)'", at: root.location)
+        }
+        let defaultAuth = top["defaultAuth"]?.scalar?.text == "none" ? [] : (top.names("defaultAuth") ?? []).map(\.0)
+        var schema = Schema(
+            api: top.string("api") ?? "API",
+            version: top.string("version") ?? "",
+            summary: top.string("summary"),
+            notes: top.notes(),
+            environments: top.entries("environments").compactMap(environment),
+            authSchemes: top.entries("auth").compactMap(authScheme),
+            defaultAuth: defaultAuth,
+            errors: top["errors"].flatMap(errorCatalogue),
+            types: top.entries("types").compactMap(typeDefinition),
+            operations: [],
+            file: file
+        )
+        schema.operations = top.entries("operations").compactMap { operation($0, defaultAuth: defaultAuth) }
+        return schema
+    }
+
+    // MARK: Environments and auth
+
+    private func environment(_ pair: YAMLNode.Pair) -> Environment? {
+        let context = "environment '\(pair.key)'"
+        guard let reader = MappingReader(pair.value, context: context, allowed: ["url", "variables"] + MappingReader.noteKeys, log: log) else { return nil }
+        if !reader.has("url") { log.error("\(context) needs a 'url'", at: pair.keyLocation) }
+        let variables = reader.entries("variables").compactMap { variable -> Environment.Variable? in
+            let context = "variable '\(variable.key)' of \(context)"
+            guard let variableReader = MappingReader(variable.value, context: context, allowed: ["default"] + MappingReader.noteKeys, log: log) else { return nil }
+            return Environment.Variable(name: variable.key, defaultValue: variableReader.string("default"),
+                                        notes: variableReader.notes(), location: variable.keyLocation)
+        }
+        return Environment(name: pair.key, url: reader.string("url") ?? "", variables: variables,
+                           notes: reader.notes(), location: pair.keyLocation)
+    }
+
+    private func authScheme(_ pair: YAMLNode.Pair) -> AuthScheme? {
+        let context = "auth scheme '\(pair.key)'"
+        guard let reader = MappingReader(pair.value, context: context,
+                                         allowed: ["kind", "refresh", "in", "name", "login"] + MappingReader.noteKeys, log: log) else { return nil }
+        let kind: AuthScheme.Kind
+        switch reader.string("kind") {
+        case "bearer":
+            kind = .bearer(refresh: reader.string("refresh"))
+        case "apiKey":
+            let location = reader.string("in") ?? "header"
+            guard let place = ParameterLocation(rawValue: location), place != .path else {
+                log.error("'in' of \(context) must be header or query, found '\(location)'", at: reader["in"]?.location)
+                return nil
+            }
+            guard let name = reader.string("name") else {
+                log.error("\(context) needs a 'name': the header or query item carrying the key", at: pair.keyLocation)
+                return nil
+            }
+            kind = .apiKey(location: place, name: name)
+        case "session":
+            guard let login = reader.string("login"), let name = reader.string("name") else {
+                log.error("\(context) needs 'login' (the operation that opens the session) and 'name' (its header)", at: pair.keyLocation)
+                return nil
+            }
+            kind = .session(login: login, header: name)
+        case let other:
+            let kinds = ["bearer", "apiKey", "session"]
+            log.error("\(context) needs a 'kind' of bearer, apiKey or session, found '\(other ?? "nothing")'\(Suggestion.didYouMean(other ?? "", in: kinds))",
+                      at: reader["kind"]?.location ?? pair.keyLocation)
+            return nil
+        }
+        return AuthScheme(name: pair.key, kind: kind, notes: reader.notes(), location: pair.keyLocation)
+    }
+
+    // MARK: Errors
+
+    private func errorCatalogue(_ node: YAMLNode) -> ErrorCatalogue? {
+        guard let reader = MappingReader(node, context: "'errors'", allowed: ["body", "code", "cases"] + MappingReader.noteKeys, log: log) else { return nil }
+        let cases = reader.entries("cases").compactMap { pair -> ErrorCatalogue.Case? in
+            let context = "error '\(pair.key)'"
+            guard let caseReader = MappingReader(pair.value, context: context,
+                                                 allowed: ["code", "status", "retryable"] + MappingReader.noteKeys, log: log) else { return nil }
+            let status = caseReader.int("status")
+            if let status, !(100...599).contains(status) {
+                log.error("'status' of \(context) must be an HTTP status 100–599, found \(status)", at: caseReader["status"]?.location)
+            }
+            if !caseReader.has("code") && !caseReader.has("status") {
+                log.error("\(context) needs a 'code' or a 'status' to be recognised by", at: pair.keyLocation)
+            }
+            return ErrorCatalogue.Case(name: pair.key, code: caseReader.string("code"), status: status,
+                                       isRetryable: caseReader.bool("retryable") ?? false,
+                                       notes: caseReader.notes(), location: pair.keyLocation)
+        }
+        return ErrorCatalogue(body: reader["body"].flatMap(typeReference), bodyLocation: reader["body"]?.location,
+                              codePath: reader.string("code"), cases: cases, notes: reader.notes())
+    }
+
+    // MARK: Types
+
+    private func typeDefinition(_ pair: YAMLNode.Pair) -> TypeDefinition? {
+        let context = "type '\(pair.key)'"
+        let common = MappingReader.noteKeys + Self.exampleKeys
+        guard let value = pair.value.pairs else {
+            log.error("\(context) must be a mapping with 'fields', 'enum', 'union' or 'type', found \(pair.value.kindDescription)", at: pair.value.location)
+            return nil
+        }
+        let keys = Set(value.map(\.key))
+        let kind: TypeDefinition.Kind
+        let reader: MappingReader
+        if keys.contains("fields") {
+            guard let r = MappingReader(pair.value, context: context, allowed: ["fields"] + common, log: log) else { return nil }
+            reader = r
+            kind = .structure(r.entries("fields").compactMap { field($0, in: "field '\($0.key)' of \(context)") })
+        } else if keys.contains("enum") {
+            guard let r = MappingReader(pair.value, context: context, allowed: ["enum", "type"] + common, log: log) else { return nil }
+            reader = r
+            guard let enumeration = enumeration(r, context: context) else { return nil }
+            kind = .enumeration(enumeration)
+        } else if keys.contains("union") {
+            guard let r = MappingReader(pair.value, context: context, allowed: ["union"] + common, log: log) else { return nil }
+            reader = r
+            guard let union = r["union"].flatMap({ union($0, context: context) }) else { return nil }
+            kind = .union(union)
+        } else if keys.contains("type") {
+            guard let r = MappingReader(pair.value, context: context, allowed: ["type"] + Self.constraintKeys + common, log: log) else { return nil }
+            reader = r
+            guard let type = r["type"].flatMap(typeReference) else { return nil }
+            kind = .alias(type, constraints(r))
+        } else {
+            let suggestion = keys.compactMap { Suggestion.closest(to: $0, in: ["fields", "enum", "union", "type"]) }.first
+            log.error("\(context) needs one of 'fields', 'enum', 'union' or 'type'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")", at: pair.keyLocation)
+            return nil
+        }
+        return TypeDefinition(name: pair.key, kind: kind, notes: reader.notes(), examples: examples(reader),
+                              location: pair.keyLocation)
+    }
+
+    private func enumeration(_ reader: MappingReader, context: String) -> Enumeration? {
+        let rawTypeText = reader.string("type") ?? "string"
+        guard let rawType = Enumeration.RawType(rawValue: rawTypeText) else {
+            log.error("the raw type of \(context) must be string, int, int32 or int64, found '\(rawTypeText)'", at: reader["type"]?.location)
+            return nil
+        }
+        guard let node = reader["enum"] else { return nil }
+        let isInteger = rawType != .string
+        func rawValue(_ value: YAMLNode, caseContext: String) -> String? {
+            guard let scalar = value.scalar, scalar.kind != .null else {
+                log.error("the value of \(caseContext) must be a scalar, found \(value.kindDescription)", at: value.location)
+                return nil
+            }
+            if isInteger && (scalar.kind != .int || Int64(scalar.text) == nil) {
+                log.error("the value of \(caseContext) must be an integer (the enum's type is \(rawType.rawValue)), found '\(scalar.text)'", at: value.location)
+                return nil
+            }
+            return isInteger ? String(Int64(scalar.text)!) : scalar.text
+        }
+        var cases: [Enumeration.Case] = []
+        if let elements = node.elements {
+            // A list of raw values: Swift names are derived from them.
+            for element in elements {
+                guard let value = rawValue(element, caseContext: "a case of \(context)") else { continue }
+                guard let name = SwiftNaming.derivedCaseName(fromRawValue: value) else {
+                    log.error("cannot derive a Swift name from '\(value)' in \(context); write the case as `name: '\(value)'`", at: element.location)
+                    continue
+                }
+                cases.append(Enumeration.Case(name: name, value: value, notes: Notes(), location: element.location))
+            }
+        } else if let pairs = node.pairs {
+            for pair in pairs {
+                let caseContext = "case '\(pair.key)' of \(context)"
+                if pair.value.pairs != nil {
+                    guard let caseReader = MappingReader(pair.value, context: caseContext, allowed: ["value"] + MappingReader.noteKeys, log: log) else { continue }
+                    let value = caseReader["value"].flatMap { rawValue($0, caseContext: caseContext) } ?? (isInteger ? nil : pair.key)
+                    guard let value else {
+                        log.error("\(caseContext) needs a 'value'", at: pair.keyLocation)
+                        continue
+                    }
+                    cases.append(Enumeration.Case(name: pair.key, value: value, notes: caseReader.notes(), location: pair.keyLocation))
+                } else if let value = rawValue(pair.value, caseContext: caseContext) {
+                    cases.append(Enumeration.Case(name: pair.key, value: value, notes: Notes(), location: pair.keyLocation))
+                }
+            }
+        } else {
+            log.error("'enum' of \(context) must be a list of values or a mapping of names to values, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if cases.isEmpty { log.error("\(context) has no cases", at: node.location) }
+        return Enumeration(rawType: rawType, cases: cases)
+    }
+
+    private func union(_ node: YAMLNode, context: String) -> Union? {
+        guard let reader = MappingReader(node, context: "'union' of \(context)", allowed: ["discriminator", "variants"], log: log) else { return nil }
+        guard let discriminator = reader.string("discriminator") else {
+            log.error("\(context) needs a 'discriminator': the JSON key that holds the variant's tag", at: node.location)
+            return nil
+        }
+        let variants = reader.entries("variants").compactMap { pair -> Union.Variant? in
+            let variantContext = "variant '\(pair.key)' of \(context)"
+            if let scalar = pair.value.scalar, scalar.kind == .string {
+                return Union.Variant(name: pair.key, type: scalar.text, tag: pair.key, notes: Notes(), location: pair.keyLocation)
+            }
+            guard let variantReader = MappingReader(pair.value, context: variantContext, allowed: ["type", "value"] + MappingReader.noteKeys, log: log) else { return nil }
+            guard let type = variantReader.string("type") else {
+                log.error("\(variantContext) needs a 'type'", at: pair.keyLocation)
+                return nil
+            }
+            return Union.Variant(name: pair.key, type: type, tag: variantReader.string("value") ?? pair.key,
+                                 notes: variantReader.notes(), location: pair.keyLocation)
+        }
+        if variants.isEmpty { log.error("\(context) has no variants", at: node.location) }
+        return Union(discriminator: discriminator, variants: variants)
+    }
+
+    // MARK: Fields and type expressions
+
+    /// A struct field or a parameter: a type expression, a one-element list, or a mapping.
+    func field(_ pair: YAMLNode.Pair, in context: String) -> Field? {
+        let value = pair.value
+        if value.pairs == nil {
+            guard let type = typeReference(value) else { return nil }
+            return Field(name: pair.key, wireName: pair.key, type: type, typeLocation: value.location, isOptional: false,
+                         isNullable: false, defaultValue: nil, constraints: Constraints(), example: nil,
+                         notes: Notes(), location: pair.keyLocation)
+        }
+        guard let reader = MappingReader(value, context: context, allowed: Self.fieldKeys, log: log) else { return nil }
+        guard let typeNode = reader["type"] else {
+            log.error("\(context) needs a 'type'", at: pair.keyLocation)
+            return nil
+        }
+        guard let type = typeReference(typeNode) else { return nil }
+        return Field(name: pair.key, wireName: reader.string("wire") ?? pair.key, type: type, typeLocation: typeNode.location,
+                     isOptional: reader.bool("optional") ?? false, isNullable: reader.bool("nullable") ?? false,
+                     defaultValue: reader["default"], constraints: constraints(reader), example: reader["example"],
+                     notes: reader.notes(), location: pair.keyLocation)
+    }
+
+    private func constraints(_ reader: MappingReader) -> Constraints {
+        var constraints = Constraints()
+        constraints.minLength = reader.int("minLength")
+        constraints.maxLength = reader.int("maxLength")
+        constraints.pattern = reader.string("pattern")
+        constraints.minimum = reader.number("minimum")
+        constraints.maximum = reader.number("maximum")
+        constraints.minItems = reader.int("minItems")
+        constraints.maxItems = reader.int("maxItems")
+        return constraints
+    }
+
+    /// `string`, `Name`, `[T]`, `[string: T]`, or a one-element YAML list `[T]`.
+    func typeReference(_ node: YAMLNode) -> TypeReference? {
+        if let elements = node.elements {
+            guard elements.count == 1, let element = typeReference(elements[0]) else {
+                log.error("a list type names exactly one element type, like [PaymentMean]", at: node.location)
+                return nil
+            }
+            return .array(element)
+        }
+        guard let scalar = node.scalar, scalar.kind == .string else {
+            log.error("expected a type, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return TypeExpression.parse(scalar.text, at: node.location, log: log)
+    }
+
+    // MARK: Operations
+
+    private func operation(_ pair: YAMLNode.Pair, defaultAuth: [String]) -> Operation? {
+        let context = "operation '\(pair.key)'"
+        let keys = ["http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
+                    "idempotencyKey", "paginate", "cache", "examples"] + MappingReader.noteKeys
+        guard let reader = MappingReader(pair.value, context: context, allowed: keys, log: log) else { return nil }
+        guard let http = reader.string("http") else {
+            log.error("\(context) needs 'http', like `http: GET /transactions`", at: pair.keyLocation)
+            return nil
+        }
+        let parts = http.split(separator: " ", omittingEmptySubsequences: true)
+        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+        guard parts.count == 2, methods.contains(String(parts[0])), parts[1].hasPrefix("/") else {
+            log.error("'http' of \(context) must be a method (\(methods.joined(separator: ", "))) and a path starting with '/', found '\(http)'",
+                      at: reader["http"]?.location)
+            return nil
+        }
+        let method = String(parts[0])
+        func parameters(_ key: String) -> [Field] {
+            reader.entries(key).compactMap { field($0, in: "\(key) parameter '\($0.key)' of \(context)") }
+        }
+        var body: Operation.Body?
+        if let bodyNode = reader["body"] {
+            if bodyNode.pairs != nil {
+                if let bodyReader = MappingReader(bodyNode, context: "the body of \(context)", allowed: ["type"] + MappingReader.noteKeys, log: log),
+                   let typeNode = bodyReader["type"], let type = typeReference(typeNode) {
+                    body = Operation.Body(type: type, typeLocation: typeNode.location, notes: bodyReader.notes())
+                } else if bodyNode["type"] == nil {
+                    log.error("the body of \(context) needs a 'type'", at: bodyNode.location)
+                }
+            } else if let type = typeReference(bodyNode) {
+                body = Operation.Body(type: type, typeLocation: bodyNode.location, notes: Notes())
+            }
+        }
+        let response = reader["response"].flatMap(typeReference)
+        let status = reader.int("status") ?? (reader.has("response") ? 200 : 204)
+        if !(200...299).contains(status) {
+            log.error("'status' of \(context) is the success status and must be 200–299, found \(status)", at: reader["status"]?.location)
+        }
+        let auth: [String]
+        if reader["auth"]?.scalar?.text == "none" {
+            auth = []
+        } else {
+            auth = reader.names("auth")?.map(\.0) ?? defaultAuth
+        }
+        return Operation(
+            name: pair.key, method: method, path: String(parts[1]), pathLocation: reader["http"]?.location ?? pair.keyLocation,
+            pathParameters: parameters("path"), queryParameters: parameters("query"), headerParameters: parameters("headers"),
+            body: body, response: response, responseLocation: reader["response"]?.location, successStatus: status,
+            errors: reader.names("errors")?.map(\.0) ?? [], auth: auth,
+            isIdempotent: reader.bool("idempotent") ?? ["GET", "PUT", "DELETE", "HEAD", "OPTIONS"].contains(method),
+            idempotencyKeyHeader: reader.string("idempotencyKey"),
+            pagination: reader["paginate"].flatMap { pagination($0, context: context) },
+            cache: reader["cache"].flatMap { cache($0, context: context) },
+            notes: reader.notes(), examples: operationExamples(reader, context: context), location: pair.keyLocation
+        )
+    }
+
+    private func pagination(_ node: YAMLNode, context: String) -> Pagination? {
+        let keys = ["style", "items", "page", "size", "first", "token", "cursor", "next", "previous", "totalPages", "last"]
+        guard let reader = MappingReader(node, context: "'paginate' of \(context)", allowed: keys, log: log) else { return nil }
+        let styleText = reader.string("style") ?? ""
+        guard let style = Pagination.Style(rawValue: styleText) else {
+            log.error("'style' of the pagination of \(context) must be page, token or cursor, found '\(styleText)'", at: reader["style"]?.location ?? node.location)
+            return nil
+        }
+        let requestKey: String
+        switch style {
+        case .page: requestKey = "page"
+        case .token: requestKey = "token"
+        case .cursor: requestKey = "cursor"
+        }
+        let allowedByStyle: [Pagination.Style: Set<String>] = [
+            .page: ["page", "size", "first", "totalPages", "last"],
+            .token: ["token", "size", "next"],
+            .cursor: ["cursor", "size", "next", "previous"],
+        ]
+        for pair in reader.pairs where !["style", "items"].contains(pair.key) && !allowedByStyle[style]!.contains(pair.key) {
+            log.error("'\(pair.key)' does not apply to \(style.rawValue) pagination", at: pair.keyLocation)
+        }
+        guard let items = reader.string("items") else {
+            log.error("the pagination of \(context) needs 'items': the path of the item list in the response", at: node.location)
+            return nil
+        }
+        if style != .page && !reader.has("next") {
+            log.error("\(style.rawValue) pagination of \(context) needs 'next': the path of the next \(requestKey) in the response", at: node.location)
+        }
+        return Pagination(style: style, items: items, requestParameter: reader.string(requestKey) ?? requestKey,
+                          sizeParameter: reader.string("size"), firstPage: reader.int("first") ?? 1,
+                          next: reader.string("next"), previous: reader.string("previous"),
+                          totalPages: reader.string("totalPages"), last: reader.string("last"), location: node.location)
+    }
+
+    private func cache(_ node: YAMLNode, context: String) -> CachePolicy? {
+        guard let reader = MappingReader(node, context: "'cache' of \(context)", allowed: ["mode", "maxAge", "refreshErrors"] + MappingReader.noteKeys, log: log) else { return nil }
+        let modeText = reader.string("mode") ?? "network"
+        guard let mode = CachePolicy.Mode(rawValue: modeText) else {
+            log.error("cache 'mode' of \(context) must be network or localFirst, found '\(modeText)'", at: reader["mode"]?.location)
+            return nil
+        }
+        let errorsText = reader.string("refreshErrors") ?? "surface"
+        guard let refreshErrors = CachePolicy.RefreshErrors(rawValue: errorsText) else {
+            log.error("cache 'refreshErrors' of \(context) must be suppress or surface, found '\(errorsText)'", at: reader["refreshErrors"]?.location)
+            return nil
+        }
+        let maxAge = reader.int("maxAge")
+        if let maxAge, maxAge <= 0 {
+            log.error("cache 'maxAge' of \(context) must be a positive number of seconds, found \(maxAge)", at: reader["maxAge"]?.location)
+        }
+        return CachePolicy(mode: mode, maxAge: maxAge, refreshErrors: refreshErrors, notes: reader.notes())
+    }
+
+    // MARK: Examples
+
+    private func examples(_ reader: MappingReader) -> [Example] {
+        var examples: [Example] = []
+        if let single = reader["example"] {
+            examples.append(Example(name: "example", value: single, location: single.location))
+        }
+        for pair in reader.entries("examples") {
+            if let value = loadExample(pair.value) {
+                examples.append(Example(name: pair.key, value: value, location: pair.keyLocation))
+            }
+        }
+        return examples
+    }
+
+    private func operationExamples(_ reader: MappingReader, context: String) -> [Operation.OperationExample] {
+        reader.entries("examples").compactMap { pair in
+            let exampleContext = "example '\(pair.key)' of \(context)"
+            guard let exampleReader = MappingReader(pair.value, context: exampleContext,
+                                                    allowed: ["path", "query", "headers", "request", "response", "status", "docs"], log: log) else { return nil }
+            var parameters: [String: YAMLNode] = [:]
+            for key in ["path", "query", "headers"] {
+                for parameter in exampleReader.entries(key) { parameters[parameter.key] = parameter.value }
+            }
+            return Operation.OperationExample(name: pair.key, parameters: parameters,
+                                              request: exampleReader["request"].flatMap(loadExample),
+                                              response: exampleReader["response"].flatMap(loadExample),
+                                              status: exampleReader.int("status"), location: pair.keyLocation)
+        }
+    }
+
+    /// An inline value, or `{ $file: relative/path.json }` read from next to the schema.
+    private func loadExample(_ node: YAMLNode) -> YAMLNode? {
+        guard let pairs = node.pairs, pairs.count == 1, pairs[0].key == "$file" else { return node }
+        guard let relative = pairs[0].value.scalar?.text else {
+            log.error("'$file' must be a path", at: pairs[0].value.location)
+            return nil
+        }
+        let url = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(relative)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            log.error("cannot read example file '\(relative)' (looked at \(url.path))", at: pairs[0].value.location)
+            return nil
+        }
+        return YAMLReader.read(text, file: url.path, log: log)
+    }
+}
+
+/// The type expression grammar: `[T]`, `[K: V]`, a primitive or a type name.
+enum TypeExpression {
+    static func parse(_ text: String, at location: SourceLocation, log: DiagnosticLog) -> TypeReference? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("[") {
+            guard trimmed.hasSuffix("]"), trimmed.count >= 3 else {
+                log.error("malformed type '\(text)': a list is [T], a map [string: T]", at: location)
+                return nil
+            }
+            let inner = String(trimmed.dropFirst().dropLast())
+            if let colon = topLevelColon(in: inner) {
+                let keyText = inner[..<colon].trimmingCharacters(in: .whitespaces)
+                guard let key = TypeReference.MapKey(rawValue: keyText) else {
+                    log.error("map keys must be string or int, found '\(keyText)' in '\(text)'", at: location)
+                    return nil
+                }
+                guard let value = parse(String(inner[inner.index(after: colon)...]), at: location, log: log) else { return nil }
+                return .map(key: key, value: value)
+            }
+            return parse(inner, at: location, log: log).map(TypeReference.array)
+        }
+        if let primitive = Primitive(rawValue: trimmed) { return .primitive(primitive) }
+        guard !trimmed.isEmpty else {
+            log.error("empty type", at: location)
+            return nil
+        }
+        return .named(trimmed)
+    }
+
+    private static func topLevelColon(in text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case ":" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+}

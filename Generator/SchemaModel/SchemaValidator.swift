@@ -1,0 +1,564 @@
+import Foundation
+
+/// Checks what a parsed schema means: every reference resolves, every name can become a distinct
+/// Swift identifier, constraints and defaults make sense, path templates match their parameters, and
+/// no type contains itself in a way Swift value types cannot express.
+struct SchemaValidator {
+    let schema: Schema
+    let log: DiagnosticLog
+
+    private var typesByName: [String: TypeDefinition] {
+        Dictionary(schema.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func validate() {
+        checkName(schema.api, what: "the API name", at: nil)
+        if schema.environments.isEmpty {
+            log.error("the schema needs at least one environment", at: nil)
+        }
+        schema.environments.forEach(checkEnvironment)
+        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name), $0.location) }, what: "environment")
+        checkAuth()
+        checkTypeNames()
+        let types = typesByName
+        for type in schema.types { checkType(type, types: types) }
+        checkCycles(types: types)
+        checkErrors(types: types)
+        checkOperations(types: types)
+    }
+
+    // MARK: Names
+
+    private func checkName(_ name: String, what: String, at location: SourceLocation?) {
+        if !SwiftNaming.isValidName(name) {
+            log.error("\(what) '\(name)' cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit", at: location)
+        }
+    }
+
+    /// Reports schema names that map to the same Swift name (`a_b`/`aB` after derivation, `Error`/`ErrorModel`).
+    private func checkDistinct(_ names: [(schema: String, swift: String, location: SourceLocation)], what: String) {
+        var seen: [String: String] = [:]
+        for entry in names {
+            let key = SwiftNaming.bare(entry.swift)
+            if let earlier = seen[key] {
+                if earlier == entry.schema {
+                    log.error("duplicate \(what) name '\(entry.schema)'", at: entry.location)
+                } else {
+                    log.error("\(what) names '\(earlier)' and '\(entry.schema)' both become the Swift name '\(key)'", at: entry.location)
+                }
+            } else {
+                seen[key] = entry.schema
+            }
+        }
+    }
+
+    private func checkTypeNames() {
+        let generated = [(schema: "\(schema.api)Client", swift: "\(schema.api)Client"), (schema: "\(schema.api)Error", swift: "\(schema.api)Error")]
+        var entries = generated.map { ($0.schema, $0.swift, SourceLocation(file: schema.file, line: 1, column: 1)) }
+        for type in schema.types {
+            checkName(type.name, what: "type name", at: type.location)
+            entries.append((type.name, SwiftNaming.typeName(type.name), type.location))
+        }
+        var seen: [String: String] = [:]
+        for (index, entry) in entries.enumerated() {
+            if let earlier = seen[entry.1] {
+                let reason = index < generated.count || generated.contains { $0.swift == entry.1 }
+                    ? "the generated '\(entry.1)'" : "'\(earlier)'"
+                log.error("type '\(entry.0)' becomes the Swift name '\(entry.1)', which is already used by \(reason)", at: entry.2)
+            } else {
+                seen[entry.1] = entry.0
+            }
+        }
+    }
+
+    // MARK: Environments and auth
+
+    private func checkEnvironment(_ environment: Environment) {
+        checkName(environment.name, what: "environment name", at: environment.location)
+        guard let scheme = environment.url.range(of: "://"), environment.url.distance(from: environment.url.startIndex, to: scheme.lowerBound) > 0 else {
+            log.error("the url of environment '\(environment.name)' must be absolute, like https://{host}/v1", at: environment.location)
+            return
+        }
+        let placeholders = Self.placeholders(in: environment.url)
+        let declared = environment.variables.map(\.name)
+        for placeholder in placeholders where !declared.contains(placeholder) {
+            log.error("'{\(placeholder)}' in the url of environment '\(environment.name)' is not a declared variable\(Suggestion.didYouMean(placeholder, in: declared))",
+                      at: environment.location)
+        }
+        for variable in environment.variables {
+            checkName(variable.name, what: "variable name", at: variable.location)
+            if !placeholders.contains(variable.name) {
+                log.error("variable '\(variable.name)' of environment '\(environment.name)' is declared but not used in its url", at: variable.location)
+            }
+        }
+    }
+
+    private func checkAuth() {
+        let operationNames = schema.operations.map(\.name)
+        for scheme in schema.authSchemes {
+            checkName(scheme.name, what: "auth scheme name", at: scheme.location)
+            switch scheme.kind {
+            case .bearer(let refresh):
+                if let refresh, !operationNames.contains(refresh) {
+                    log.error("'refresh' of auth scheme '\(scheme.name)' names an unknown operation '\(refresh)'\(Suggestion.didYouMean(refresh, in: operationNames))", at: scheme.location)
+                }
+            case .session(let login, _):
+                if !operationNames.contains(login) {
+                    log.error("'login' of auth scheme '\(scheme.name)' names an unknown operation '\(login)'\(Suggestion.didYouMean(login, in: operationNames))", at: scheme.location)
+                }
+            case .apiKey:
+                break
+            }
+        }
+        let schemeNames = schema.authSchemes.map(\.name)
+        for name in schema.defaultAuth where !schemeNames.contains(name) {
+            log.error("'defaultAuth' names an unknown auth scheme '\(name)'\(Suggestion.didYouMean(name, in: schemeNames))", at: nil)
+        }
+    }
+
+    // MARK: Types
+
+    private func checkType(_ type: TypeDefinition, types: [String: TypeDefinition]) {
+        let context = "type '\(type.name)'"
+        switch type.kind {
+        case .structure(let fields):
+            checkFields(fields, in: context, types: types, reserved: [])
+        case .enumeration(let enumeration):
+            for enumCase in enumeration.cases {
+                checkName(enumCase.name, what: "case name", at: enumCase.location)
+            }
+            checkDistinct(enumeration.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.enumCases), $0.location) },
+                          what: "case of \(context): case")
+            var values: [String: String] = [:]
+            for enumCase in enumeration.cases {
+                if let other = values[enumCase.value] {
+                    log.error("cases '\(other)' and '\(enumCase.name)' of \(context) have the same value '\(enumCase.value)'", at: enumCase.location)
+                }
+                values[enumCase.value] = enumCase.name
+            }
+        case .union(let union):
+            var tags: [String: String] = [:]
+            for variant in union.variants {
+                checkName(variant.name, what: "variant name", at: variant.location)
+                if let other = tags[variant.tag] {
+                    log.error("variants '\(other)' and '\(variant.name)' of \(context) have the same tag '\(variant.tag)'", at: variant.location)
+                }
+                tags[variant.tag] = variant.name
+                guard let target = resolveNamed(variant.type, at: variant.location, types: types) else { continue }
+                if case .structure = target.kind {} else {
+                    log.error("variant '\(variant.name)' of \(context) must be a struct type, but '\(variant.type)' is not", at: variant.location)
+                }
+            }
+            checkDistinct(union.variants.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants), $0.location) },
+                          what: "variant of \(context): variant")
+        case .alias(let target, let constraints):
+            if resolve(target, at: type.location, types: types) {
+                checkConstraints(constraints, for: target, in: context, at: type.location, types: types)
+            }
+        }
+    }
+
+
+    /// Fields of a struct, or parameters of one kind: legal distinct names and wire names, resolved types,
+    /// sensible constraints and defaults.
+    private func checkFields(_ fields: [Field], in context: String, types: [String: TypeDefinition], reserved: Set<String>) {
+        var wireNames: [String: String] = [:]
+        for field in fields {
+            let fieldContext = "'\(field.name)' of \(context)"
+            checkName(field.name, what: "name", at: field.location)
+            if let other = wireNames[field.wireName] {
+                log.error("'\(other)' and '\(field.name)' of \(context) have the same wire name '\(field.wireName)'", at: field.location)
+            }
+            wireNames[field.wireName] = field.name
+            guard resolve(field.type, at: field.typeLocation, types: types) else { continue }
+            checkConstraints(field.constraints, for: field.type, in: fieldContext, at: field.location, types: types)
+            if let defaultValue = field.defaultValue {
+                if let problem = mismatch(defaultValue, field.type, types: types) {
+                    log.error("the default of \(fieldContext) \(problem)", at: defaultValue.location)
+                } else if let bounds = outOfBounds(defaultValue, field.constraints) {
+                    log.error("the default of \(fieldContext) \(bounds)", at: defaultValue.location)
+                }
+            }
+        }
+        checkDistinct(fields.map { ($0.name, SwiftNaming.memberName($0.name, reserved: reserved), $0.location) }, what: "member of \(context): member")
+    }
+
+    /// Resolves named types in a reference, reporting unknown ones.
+    @discardableResult
+    private func resolve(_ reference: TypeReference, at location: SourceLocation, types: [String: TypeDefinition]) -> Bool {
+        switch reference {
+        case .primitive: return true
+        case .named(let name): return resolveNamed(name, at: location, types: types) != nil
+        case .array(let element): return resolve(element, at: location, types: types)
+        case .map(_, let value): return resolve(value, at: location, types: types)
+        }
+    }
+
+    private func resolveNamed(_ name: String, at location: SourceLocation, types: [String: TypeDefinition]) -> TypeDefinition? {
+        if let type = types[name] { return type }
+        let candidates = Array(types.keys) + Primitive.allCases.map(\.rawValue)
+        log.error("unknown type '\(name)'\(Suggestion.didYouMean(name, in: candidates))", at: location)
+        return nil
+    }
+
+    /// What a reference finally is once aliases are followed.
+    private enum Shape {
+        case primitive(Primitive), array, map, structure, enumeration(Enumeration), union
+    }
+
+    private func shape(of reference: TypeReference, types: [String: TypeDefinition], depth: Int = 0) -> Shape? {
+        switch reference {
+        case .primitive(let primitive): return .primitive(primitive)
+        case .array: return .array
+        case .map: return .map
+        case .named(let name):
+            guard depth < 32, let type = types[name] else { return nil }
+            switch type.kind {
+            case .structure: return .structure
+            case .enumeration(let enumeration): return .enumeration(enumeration)
+            case .union: return .union
+            case .alias(let target, _): return shape(of: target, types: types, depth: depth + 1)
+            }
+        }
+    }
+
+    private func checkConstraints(_ constraints: Constraints, for type: TypeReference, in context: String, at location: SourceLocation,
+                                  types: [String: TypeDefinition]) {
+        guard !constraints.isEmpty, let shape = shape(of: type, types: types) else { return }
+        var stringLike = false, numeric = false, collection = false
+        switch shape {
+        case .primitive(let primitive):
+            stringLike = primitive.isStringLike
+            numeric = primitive.isNumeric
+        case .enumeration(let enumeration):
+            stringLike = enumeration.rawType == .string
+            numeric = !stringLike
+        case .array, .map:
+            collection = true
+        case .structure, .union:
+            break
+        }
+        func check(_ name: String, _ value: Double?, applies: Bool, kind: String) {
+            guard let value else { return }
+            if !applies { log.error("'\(name)' of \(context) applies to \(kind), not to '\(type)'", at: location) }
+            if name.hasSuffix("Length") || name.hasSuffix("Items"), value < 0 {
+                log.error("'\(name)' of \(context) must be an integer ≥ 0, found \(Self.format(value))", at: location)
+            }
+        }
+        check("minLength", constraints.minLength.map(Double.init), applies: stringLike, kind: "strings")
+        check("maxLength", constraints.maxLength.map(Double.init), applies: stringLike, kind: "strings")
+        check("pattern", constraints.pattern.map { _ in 0 }, applies: stringLike, kind: "strings")
+        check("minimum", constraints.minimum, applies: numeric, kind: "numbers")
+        check("maximum", constraints.maximum, applies: numeric, kind: "numbers")
+        check("minItems", constraints.minItems.map(Double.init), applies: collection, kind: "lists and maps")
+        check("maxItems", constraints.maxItems.map(Double.init), applies: collection, kind: "lists and maps")
+        let pairs: [(String, Double?, Double?)] = [
+            ("minLength", constraints.minLength.map(Double.init), constraints.maxLength.map(Double.init)),
+            ("minimum", constraints.minimum, constraints.maximum),
+            ("minItems", constraints.minItems.map(Double.init), constraints.maxItems.map(Double.init)),
+        ]
+        for (name, low, high) in pairs {
+            if let low, let high, low > high {
+                let highName = name.replacingOccurrences(of: "min", with: "max")
+                log.error("\(name) \(Self.format(low)) of \(context) is greater than \(highName) \(Self.format(high))", at: location)
+            }
+        }
+        if let pattern = constraints.pattern {
+            do {
+                _ = try NSRegularExpression(pattern: pattern)
+            } catch {
+                log.error("'pattern' of \(context) is not a valid regular expression: \(pattern)", at: location)
+            }
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    /// Why a literal (a default) does not fit a type, or nil when it does.
+    private func mismatch(_ value: YAMLNode, _ type: TypeReference, types: [String: TypeDefinition]) -> String? {
+        guard let shape = shape(of: type, types: types) else { return nil }
+        let kind = value.scalar?.kind
+        switch shape {
+        case .primitive(let primitive):
+            switch primitive {
+            case .bool: return kind == .bool ? nil : "must be true or false, found \(value.kindDescription)"
+            case .int, .int32, .int64:
+                guard kind == .int, let number = Int64(value.scalar!.text) else { return "must be an integer, found \(value.kindDescription)" }
+                if primitive == .int32 && Int32(exactly: number) == nil { return "does not fit in int32" }
+                return nil
+            case .double, .decimal: return kind == .int || kind == .float ? nil : "must be a number, found \(value.kindDescription)"
+            case .json, .dateTime, .base64, .binary: return "is not supported: defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them"
+            default:
+                guard kind == .string, let text = value.scalar?.text else { return "must be a string, found \(value.kindDescription)" }
+                switch primitive {
+                case .uuid: return UUID(uuidString: text) == nil ? "is not a UUID: '\(text)'" : nil
+                case .date: return Self.isDate(text) ? nil : "is not a date (yyyy-MM-dd): '\(text)'"
+                case .uri: return URL(string: text) == nil ? "is not a URI: '\(text)'" : nil
+                default: return nil
+                }
+            }
+        case .enumeration(let enumeration):
+            guard let text = value.scalar?.text, enumeration.cases.contains(where: { $0.value == text }) else {
+                return "must be one of the enum's values (\(enumeration.cases.map(\.value).joined(separator: ", ")))"
+            }
+            return nil
+        case .array:
+            guard let elements = value.elements else { return "must be a list, found \(value.kindDescription)" }
+            if case .array(let element) = type {
+                return elements.lazy.compactMap { mismatch($0, element, types: types) }.first
+            }
+            return nil
+        case .map, .structure, .union:
+            return "is not supported: defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them"
+        }
+    }
+
+    private func outOfBounds(_ value: YAMLNode, _ constraints: Constraints) -> String? {
+        if let text = value.scalar?.text, let number = Double(text), value.scalar?.kind != .string {
+            if let minimum = constraints.minimum, number < minimum { return "is less than the minimum \(Self.format(minimum))" }
+            if let maximum = constraints.maximum, number > maximum { return "is greater than the maximum \(Self.format(maximum))" }
+        }
+        if let text = value.scalar?.text, value.scalar?.kind == .string {
+            if let minLength = constraints.minLength, text.count < minLength { return "is shorter than minLength \(minLength)" }
+            if let maxLength = constraints.maxLength, text.count > maxLength { return "is longer than maxLength \(maxLength)" }
+        }
+        return nil
+    }
+
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1 else { return false }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= days[month - 1]
+    }
+
+    // MARK: Cycles
+
+    /// Struct fields are stored inline, so a struct cannot contain itself except through a list or a
+    /// map (unions are generated `indirect`). Aliases cannot refer to themselves at all.
+    private func checkCycles(types: [String: TypeDefinition]) {
+        func edges(_ type: TypeDefinition) -> [(String, String)] {
+            switch type.kind {
+            case .structure(let fields):
+                return fields.compactMap { field in
+                    if case .named(let name) = field.type { return (name, "\(type.name).\(field.name)") }
+                    return nil
+                }
+            case .alias(let target, _):
+                return Self.namedTypes(in: target).map { ($0, type.name) }
+            case .enumeration, .union:
+                return []
+            }
+        }
+        var reported: Set<String> = []
+        for start in schema.types {
+            var stack: [(name: String, path: [String])] = [(start.name, [])]
+            var visited: Set<String> = []
+            while let (name, path) = stack.popLast() {
+                guard let type = types[name] else { continue }
+                for (target, step) in edges(type) {
+                    if target == start.name {
+                        if reported.insert(start.name).inserted {
+                            log.error("type '\(start.name)' contains itself through \((path + [step]).joined(separator: " -> ")); break the cycle with a list, a map or a union", at: start.location)
+                        }
+                    } else if visited.insert(target).inserted {
+                        stack.append((target, path + [step]))
+                    }
+                }
+            }
+        }
+    }
+
+    private static func namedTypes(in reference: TypeReference) -> [String] {
+        switch reference {
+        case .primitive: return []
+        case .named(let name): return [name]
+        case .array(let element): return namedTypes(in: element)
+        case .map(_, let value): return namedTypes(in: value)
+        }
+    }
+
+    // MARK: Errors
+
+
+    private func checkErrors(types: [String: TypeDefinition]) {
+        guard let catalogue = schema.errors else { return }
+        if let body = catalogue.body, let location = catalogue.bodyLocation {
+            if resolve(body, at: location, types: types), let codePath = catalogue.codePath {
+                checkPath(codePath, in: body, what: "the error 'code'", at: location, types: types, expectArray: false)
+            }
+        } else if catalogue.codePath != nil {
+            log.error("'errors' has a 'code' path but no 'body' type to find it in", at: nil)
+        }
+        var codes: [String: String] = [:]
+        var statusOnly: [Int: String] = [:]
+        for errorCase in catalogue.cases {
+            checkName(errorCase.name, what: "error name", at: errorCase.location)
+            if let code = errorCase.code {
+                if catalogue.codePath == nil {
+                    log.error("error '\(errorCase.name)' has a code, but 'errors' has no 'code' path saying where the body holds it", at: errorCase.location)
+                }
+                if let other = codes[code] {
+                    log.error("errors '\(other)' and '\(errorCase.name)' have the same code '\(code)'", at: errorCase.location)
+                }
+                codes[code] = errorCase.name
+            } else if let status = errorCase.status {
+                if let other = statusOnly[status] {
+                    log.error("errors '\(other)' and '\(errorCase.name)' are both recognised by status \(status) alone", at: errorCase.location)
+                }
+                statusOnly[status] = errorCase.name
+            }
+        }
+        checkDistinct(catalogue.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.errorCases), $0.location) },
+                      what: "error")
+    }
+
+    /// A dotted path through struct fields (by wire name), e.g. the error code or pagination fields.
+    @discardableResult
+    private func checkPath(_ path: String, in root: TypeReference, what: String, at location: SourceLocation,
+                           types: [String: TypeDefinition], expectArray: Bool) -> Bool {
+        var current = root
+        for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind else {
+                log.error("\(what) path '\(path)' goes through '\(current)', which is not a struct", at: location)
+                return false
+            }
+            guard let field = fields.first(where: { $0.wireName == component }) else {
+                log.error("\(what) path '\(path)': '\(name)' has no field '\(component)'\(Suggestion.didYouMean(component, in: fields.map(\.wireName)))", at: location)
+                return false
+            }
+            current = field.type
+        }
+        if expectArray, case .array = current {} else if expectArray {
+            log.error("\(what) path '\(path)' must lead to a list, but leads to '\(current)'", at: location)
+            return false
+        }
+        return true
+    }
+
+    // MARK: Operations
+
+
+    private func checkOperations(types: [String: TypeDefinition]) {
+        let schemeNames = schema.authSchemes.map(\.name)
+        let errorNames = schema.errors?.cases.map(\.name) ?? []
+        for operation in schema.operations {
+            let context = "operation '\(operation.name)'"
+            checkName(operation.name, what: "operation name", at: operation.location)
+            checkPathTemplate(operation)
+            for field in operation.pathParameters where field.isOptional || field.isNullable || field.defaultValue != nil {
+                log.error("path parameter '\(field.name)' of \(context) is always required: remove optional, nullable and default", at: field.location)
+            }
+            checkFields(operation.pathParameters, in: "the path of \(context)", types: types, reserved: [])
+            checkFields(operation.queryParameters, in: "the query of \(context)", types: types, reserved: [])
+            checkFields(operation.headerParameters, in: "the headers of \(context)", types: types, reserved: [])
+            for (location, field) in operation.parameters {
+                checkScalarParameter(field, location: location, in: context, types: types)
+            }
+            var allNames = operation.parameters.map { ($0.field.name, SwiftNaming.memberName($0.field.name, reserved: SwiftNaming.Reserved.parameters), $0.field.location) }
+            if let body = operation.body {
+                resolve(body.type, at: body.typeLocation, types: types)
+                allNames.append(("body", "body", body.typeLocation))
+            }
+            checkDistinct(allNames, what: "parameter of \(context): parameter")
+            if let response = operation.response, let location = operation.responseLocation {
+                resolve(response, at: location, types: types)
+            }
+            for error in operation.errors where !errorNames.contains(error) {
+                log.error("\(context) lists an unknown error '\(error)'\(Suggestion.didYouMean(error, in: errorNames))", at: operation.location)
+            }
+            for scheme in operation.auth where !schemeNames.contains(scheme) {
+                log.error("\(context) uses an unknown auth scheme '\(scheme)'\(Suggestion.didYouMean(scheme, in: schemeNames))", at: operation.location)
+            }
+            if let header = operation.idempotencyKeyHeader, !Self.isHeaderName(header) {
+                log.error("'idempotencyKey' of \(context) must be a header name, found '\(header)'", at: operation.location)
+            }
+            for (_, field) in operation.parameters where field.wireName.isEmpty {
+                log.error("parameter '\(field.name)' of \(context) has an empty wire name", at: field.location)
+            }
+            for field in operation.headerParameters where !Self.isHeaderName(field.wireName) {
+                log.error("header parameter '\(field.name)' of \(context) has '\(field.wireName)', which is not a valid header name", at: field.location)
+            }
+            if let pagination = operation.pagination {
+                checkPagination(pagination, of: operation, types: types)
+            }
+        }
+        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operations), $0.location) },
+                      what: "operation")
+    }
+
+    private func checkPathTemplate(_ operation: Operation) {
+        let placeholders = Self.placeholders(in: operation.path)
+        let declared = operation.pathParameters.map(\.wireName)
+        for placeholder in placeholders where !declared.contains(placeholder) {
+            log.error("path parameter '\(placeholder)' of operation '\(operation.name)' is not declared under 'path'\(Suggestion.didYouMean(placeholder, in: declared))",
+                      at: operation.pathLocation)
+        }
+        for field in operation.pathParameters where !placeholders.contains(field.wireName) {
+            log.error("path parameter '\(field.name)' of operation '\(operation.name)' is declared but not used in the path '\(operation.path)'",
+                      at: field.location)
+        }
+        if operation.path.contains("?") || operation.path.contains("#") {
+            log.error("the path of operation '\(operation.name)' must not contain '?' or '#': declare query parameters under 'query'", at: operation.pathLocation)
+        }
+    }
+
+    private func checkScalarParameter(_ field: Field, location: ParameterLocation, in context: String, types: [String: TypeDefinition]) {
+        var type = field.type
+        if location == .query, case .array(let element) = type { type = element }
+        switch shape(of: type, types: types) {
+        case .primitive(let primitive) where primitive != .json:
+            return
+        case .enumeration, nil:
+            return
+        default:
+            let allowed = location == .query ? "a primitive, an enum, or a list of them" : "a primitive or an enum"
+            log.error("\(location.rawValue) parameter '\(field.name)' of \(context) must be \(allowed), found '\(field.type)'", at: field.typeLocation)
+        }
+    }
+
+    private func checkPagination(_ pagination: Pagination, of operation: Operation, types: [String: TypeDefinition]) {
+        let context = "the pagination of operation '\(operation.name)'"
+        guard let response = operation.response else {
+            log.error("\(context) needs a response type to page through", at: pagination.location)
+            return
+        }
+        checkPath(pagination.items, in: response, what: "\(context): 'items'", at: pagination.location, types: types, expectArray: true)
+        for (name, path) in [("next", pagination.next), ("previous", pagination.previous), ("totalPages", pagination.totalPages), ("last", pagination.last)] {
+            if let path { checkPath(path, in: response, what: "\(context): '\(name)'", at: pagination.location, types: types, expectArray: false) }
+        }
+        var inputs = operation.parameters.map(\.field.name)
+        if let body = operation.body, case .named(let name) = body.type, let type = types[name] {
+            inputs += type.fields.map(\.name)
+        }
+        for input in [pagination.requestParameter, pagination.sizeParameter].compactMap({ $0 }) where !inputs.contains(input) {
+            log.error("\(context) names '\(input)', which is not a parameter or body field of the operation\(Suggestion.didYouMean(input, in: inputs))",
+                      at: pagination.location)
+        }
+    }
+
+    // MARK: Helpers
+
+    static func placeholders(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    static func isHeaderName(_ name: String) -> Bool {
+        // RFC 9110 token characters.
+        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+        }
+    }
+}

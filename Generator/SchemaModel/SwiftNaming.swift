@@ -1,0 +1,103 @@
+/// How schema names become Swift identifiers. It lives in the model, not the renderer, because the
+/// validator must reject two schema names that would become the same Swift name.
+public enum SwiftNaming {
+    /// Schema names: ASCII letters, digits and `_`, not starting with a digit.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    /// Words that must be written in backticks to be used as a name.
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import",
+        "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup", "protocol",
+        "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+        "where", "while", "Any", "as", "await", "false", "is", "nil", "some", "any", "throws", "true", "try", "Type",
+        "Protocol", "async", "actor", "macro", "package",
+    ]
+
+    /// Member names Swift cannot use even in backticks (or that would shadow `self`).
+    private static let unusableMemberNames: Set<String> = ["self", "Self", "super", "_"]
+
+    /// Standard library, Foundation and runtime names a generated type must not shadow: a schema type
+    /// called `Error` or `Data` would break the generated code and the code of every app importing it.
+    public static let reservedTypeNames: Set<String> = [
+        // Swift
+        "Any", "AnyObject", "AnyHashable", "Array", "Bool", "Character", "CaseIterable", "Codable", "CodingKey",
+        "CodingKeys", "Collection", "Comparable", "CustomStringConvertible", "Decodable", "Decoder", "Dictionary",
+        "Double", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable", "Hasher", "Identifiable", "Int",
+        "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "KeyedDecodingContainer",
+        "KeyedEncodingContainer", "Never", "Optional", "Protocol", "RawRepresentable", "Result", "Self", "Sendable",
+        "Sequence", "Set", "String", "Substring", "Task", "Type", "Void", "DecodingError", "EncodingError",
+        "SingleValueDecodingContainer", "SingleValueEncodingContainer", "LosslessStringConvertible",
+        // Foundation
+        "Data", "Date", "Decimal", "URL", "UUID", "JSONDecoder", "JSONEncoder", "Locale", "TimeZone", "Calendar",
+        "NSObject", "Bundle", "Notification", "URLRequest", "URLSession", "NSNumber", "TimeInterval",
+        // ClientRuntime and generated support names
+        "APIFailure", "AuthScheme", "CalendarDate", "ClientConfiguration", "ClientCore", "ClientMiddleware",
+        "CredentialProvider", "ErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse",
+        "HTTPTransport", "JSONCoding", "JSONValue", "NoContent", "OperationInfo", "ParameterEncodable",
+        "RequestBuilder", "StaticCredentials", "URLSessionTransport", "Environment", "Operations",
+    ]
+
+    /// Names generated code already uses for its own members; a schema name equal to one gets a
+    /// trailing underscore (`unknown` -> `unknown_`).
+    public enum Reserved {
+        public static let enumCases: Set<String> = ["unknown", "rawValue", "knownCases", "hashValue", "init"]
+        public static let unionVariants: Set<String> = ["unknown"]
+        public static let errorCases: Set<String> = ["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
+                                                     "isRetryable", "code", "response", "description", "init", "name"]
+        public static let operations: Set<String> = ["init", "core", "configuration"]
+        public static let parameters: Set<String> = ["builder"]
+    }
+
+    /// The Swift name of a schema type: itself, or `<Name>Model` where it would shadow a reserved name.
+    public static func typeName(_ name: String) -> String {
+        reservedTypeNames.contains(name) ? name + "Model" : name
+    }
+
+    /// The Swift name of a field, parameter, case or method, in backticks where it is a keyword.
+    /// `reserved` holds names the generated type already uses (like an enum's `unknown`); those get a
+    /// trailing underscore.
+    public static func memberName(_ name: String, reserved: Set<String> = []) -> String {
+        if unusableMemberNames.contains(name) || reserved.contains(name) { return name + "_" }
+        return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The identifier without backticks, for comparing names.
+    public static func bare(_ identifier: String) -> String {
+        identifier.replacingOccurrences(of: "`", with: "")
+    }
+
+    /// A lowerCamelCase case name from an enum raw value: "KYC In Progress" -> kycInProgress,
+    /// "not_exists" -> notExists, "enrolment-succeeded.v1" -> enrolmentSucceededV1, "2006" -> _2006.
+    /// nil where the value has no ASCII letters or digits to build a name from.
+    public static func derivedCaseName(fromRawValue value: String) -> String? {
+        var words: [String] = []
+        var current = ""
+        for scalar in value.unicodeScalars {
+            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+                current.unicodeScalars.append(scalar)
+            } else if scalar.isASCII {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                return nil
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        guard !words.isEmpty else { return nil }
+        var name = ""
+        for (index, word) in words.enumerated() {
+            let normalized = word == word.uppercased() ? word.lowercased() : word
+            if index == 0 {
+                name += normalized.prefix(1).lowercased() + normalized.dropFirst()
+            } else {
+                name += normalized.prefix(1).uppercased() + normalized.dropFirst()
+            }
+        }
+        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
+        return name
+    }
+}
