@@ -1,0 +1,197 @@
+import SchemaModel
+
+/// Renders `<API>Client`: its environments, auth schemes, operation descriptions and one
+/// `async throws` method per operation.
+struct ClientRenderer {
+    let schema: Schema
+
+    var clientName: String { "\(schema.api)Client" }
+    var errorName: String { "\(schema.api)Error" }
+
+    func render(into writer: inout SwiftWriter) {
+        writer.docs([schema.summary, schema.notes.docs, "API version \(schema.version).",
+                     "Every method throws `\(errorName)`."] + Docs.paragraphs(Notes(modelled: schema.notes.modelled)).dropFirst())
+        writer.block("public struct \(clientName): Sendable") { writer in
+            writer.line("/// Sends the requests; holds the base URL, transport, middlewares and credentials.")
+            writer.line("public let core: ClientCore")
+            writer.line()
+            writer.line("/// - Parameters:")
+            writer.line("///   - environment: Where the API is served.")
+            writer.line("///   - transport: Sends HTTP requests; URLSession by default.")
+            writer.line("///   - middlewares: Run around every request, the first outermost.")
+            writer.line("///   - credentials: Supply tokens and keys for the operations that need them.")
+            writer.block("public init(environment: Environment, transport: any HTTPTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = [], credentials: (any CredentialProvider)? = nil)") { writer in
+                writer.line("self.init(configuration: ClientConfiguration(baseURL: environment.baseURL, transport: transport, middlewares: middlewares, credentials: credentials))")
+            }
+            writer.line()
+            writer.block("public init(configuration: ClientConfiguration)") { writer in
+                writer.line("self.core = ClientCore(configuration: configuration)")
+            }
+            writer.line()
+            renderEnvironment(into: &writer)
+            writer.line()
+            renderAuthSchemes(into: &writer)
+            writer.line()
+            renderOperationInfos(into: &writer)
+        }
+        for operation in schema.operations {
+            writer.line()
+            writer.block("extension \(clientName)") { writer in
+                renderMethod(operation, into: &writer)
+            }
+        }
+    }
+
+    // MARK: Environments
+
+    private func renderEnvironment(into writer: inout SwiftWriter) {
+        writer.line("/// A base URL for the API. Hosts the vendor does not publish are parameters you supply.")
+        writer.block("public struct Environment: Hashable, Sendable") { writer in
+            writer.line("public let baseURL: URL")
+            writer.line()
+            writer.line("/// Any base URL, e.g. a local sandbox.")
+            writer.block("public init(baseURL: URL)") { writer in
+                writer.line("self.baseURL = baseURL")
+            }
+            for environment in schema.environments {
+                writer.line()
+                let template = SwiftEscaping.stringLiteral(environment.url)
+                var docs = Docs.paragraphs(environment.notes, extra: ["URL template `\(Docs.inline(environment.url))`."])
+                if !environment.variables.isEmpty {
+                    docs.append("- Parameters:\n" + environment.variables.map { variable in
+                        "  - \(SwiftNaming.bare(SwiftNaming.memberName(variable.name))): \(variable.notes.docs ?? "Replaces {\(variable.name)}.")"
+                    }.joined(separator: "\n"))
+                }
+                writer.docs(docs)
+                let name = SwiftNaming.memberName(environment.name)
+                if environment.variables.isEmpty {
+                    writer.line("public static var \(name): Environment { Environment(baseURL: URLTemplate.expand(\(template), [:])) }")
+                } else {
+                    let parameters = environment.variables.map { variable in
+                        "\(SwiftNaming.memberName(variable.name)): String" + (variable.defaultValue.map { " = \(SwiftEscaping.stringLiteral($0))" } ?? "")
+                    }
+                    let values = environment.variables.map { "\(SwiftEscaping.stringLiteral($0.name)): \(SwiftNaming.memberName($0.name))" }
+                    writer.block("public static func \(name)(\(parameters.joined(separator: ", "))) -> Environment") { writer in
+                        writer.line("Environment(baseURL: URLTemplate.expand(\(template), [\(values.joined(separator: ", "))]))")
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Metadata
+
+    private func renderAuthSchemes(into writer: inout SwiftWriter) {
+        writer.line("/// The authentication schemes operations use; `CredentialProvider`s are asked by scheme.")
+        writer.block("public enum AuthSchemes") { writer in
+            for scheme in schema.authSchemes {
+                let kind: String
+                switch scheme.kind {
+                case .bearer: kind = ".bearer"
+                case .apiKey(let location, let name):
+                    kind = location == .query ? ".apiKeyQuery(\(SwiftEscaping.stringLiteral(name)))" : ".apiKeyHeader(\(SwiftEscaping.stringLiteral(name)))"
+                case .session(_, let header): kind = ".sessionHeader(\(SwiftEscaping.stringLiteral(header)))"
+                }
+                var extra: [String?] = []
+                if case .bearer(let refresh?) = scheme.kind { extra.append("Renewed by `\(refresh)`.") }
+                if case .session(let login, _) = scheme.kind { extra.append("Opened by `\(login)`.") }
+                writer.docs(Docs.paragraphs(scheme.notes, extra: extra))
+                writer.line("public static let \(SwiftNaming.memberName(scheme.name)) = AuthScheme(name: \(SwiftEscaping.stringLiteral(scheme.name)), kind: \(kind))")
+            }
+        }
+    }
+
+    private func renderOperationInfos(into writer: inout SwiftWriter) {
+        writer.line("/// What each operation is, for middlewares (retries, caching, logging) and tests.")
+        writer.block("public enum Operations") { writer in
+            for operation in schema.operations {
+                let auth = operation.auth.map { "AuthSchemes.\(SwiftNaming.memberName($0))" }.joined(separator: ", ")
+                let key = operation.idempotencyKeyHeader.map(SwiftEscaping.stringLiteral) ?? "nil"
+                writer.line("public static let \(SwiftNaming.memberName(operation.name)) = OperationInfo(name: \(SwiftEscaping.stringLiteral(operation.name)), method: .\(operation.method.lowercased()), pathTemplate: \(SwiftEscaping.stringLiteral(operation.path)), successStatus: \(operation.successStatus), isIdempotent: \(operation.isIdempotent), auth: [\(auth)], idempotencyKeyHeader: \(key))")
+            }
+            writer.line()
+            writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { SwiftNaming.memberName($0.name) }.joined(separator: ", ") + "]")
+        }
+    }
+
+    // MARK: Methods
+
+    private struct Parameter {
+        let location: ParameterLocation?   // nil: the body
+        let field: Field?
+        let label: String
+        let type: String
+        let defaultArgument: String
+        let docs: String?
+    }
+
+    private func parameters(of operation: Operation) -> [Parameter] {
+        func parameter(_ location: ParameterLocation, _ field: Field) -> Parameter {
+            let defaultArgument: String
+            if let value = field.defaultValue {
+                defaultArgument = " = " + SwiftTypes.literal(value, type: field.type, in: schema)
+            } else {
+                defaultArgument = field.isSwiftOptional ? " = nil" : ""
+            }
+            return Parameter(location: location, field: field, label: SwiftNaming.memberName(field.name, reserved: SwiftNaming.Reserved.parameters),
+                             type: SwiftTypes.name(of: field), defaultArgument: defaultArgument, docs: field.notes.docs)
+        }
+        var result = operation.pathParameters.map { parameter(.path, $0) }
+        if let body = operation.body {
+            result.append(Parameter(location: nil, field: nil, label: "body", type: SwiftTypes.name(body.type), defaultArgument: "", docs: body.notes.docs ?? "The request body."))
+        }
+        result += operation.queryParameters.map { parameter(.query, $0) }
+        result += operation.headerParameters.map { parameter(.header, $0) }
+        return result
+    }
+
+    private func renderMethod(_ operation: Operation, into writer: inout SwiftWriter) {
+        let name = SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations)
+        let parameters = parameters(of: operation)
+        let output = operation.response.map(SwiftTypes.name)
+
+        var extra: [String?] = ["`\(operation.method) \(Docs.inline(operation.path))`"]
+        if let pagination = operation.pagination {
+            extra.append("Paginated (\(pagination.style.rawValue) style): the items are `\(Docs.inline(pagination.items))`.")
+        }
+        if let cache = operation.cache, cache.mode == .localFirst {
+            extra.append("Cache hint: local first\(cache.maxAge.map { ", fresh for \($0) s" } ?? ""), refresh errors \(cache.refreshErrors == .suppress ? "suppressed" : "surfaced").\(cache.notes.docs.map { " " + $0 } ?? "")")
+        }
+        if !parameters.isEmpty {
+            extra.append("- Parameters:\n" + parameters.map { "  - \(SwiftNaming.bare($0.label)): \($0.docs ?? "")" }.joined(separator: "\n"))
+        }
+        if let output { extra.append("- Returns: `\(output)`.") }
+        let errors = operation.errors.map { "`.\(SwiftNaming.bare(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.errorCases)))`" }
+        extra.append("- Throws: `\(errorName)`" + (errors.isEmpty ? "." : ", documented: " + errors.joined(separator: ", ") + "."))
+        writer.docs(Docs.paragraphs(operation.notes, extra: extra))
+        if let message = operation.notes.deprecated {
+            writer.line(Docs.availability(message))
+        }
+        let signature = parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" }.joined(separator: ", ")
+        writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
+            let mutates = !parameters.isEmpty || operation.idempotencyKeyHeader != nil
+            writer.line("\(mutates ? "var" : "let") builder = RequestBuilder(operation: Operations.\(SwiftNaming.memberName(operation.name)), baseURL: core.configuration.baseURL)")
+            for parameter in parameters {
+                guard let location = parameter.location, let field = parameter.field else {
+                    writer.line("do { try builder.setJSONBody(body) } catch { throw \(errorName).invalidRequest(error) }")
+                    continue
+                }
+                let wire = SwiftEscaping.stringLiteral(field.wireName)
+                switch location {
+                case .path: writer.line("builder.setPath(\(wire), \(parameter.label))")
+                case .query: writer.line("builder.addQuery(\(wire), \(parameter.label))")
+                case .header: writer.line("builder.setHeader(\(wire), \(parameter.label))")
+                }
+            }
+            if let header = operation.idempotencyKeyHeader {
+                writer.line("// One key per call, so every retry of this call carries the same key.")
+                writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), UUID().uuidString)")
+            }
+            if let output {
+                writer.line("return try await core.perform(builder, output: \(output).self, failure: \(errorName).self)")
+            } else {
+                writer.line("_ = try await core.perform(builder, output: NoContent.self, failure: \(errorName).self)")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import SchemaModel
+
+/// Doc comment paragraphs built from a construct's notes. The text is escaped by `SwiftWriter.docs`.
+enum Docs {
+    static func paragraphs(_ notes: Notes, extra: [String?] = []) -> [String?] {
+        var paragraphs: [String?] = [notes.docs]
+        paragraphs += extra
+        if let modelled = notes.modelled {
+            paragraphs.append("- Note: Modelled: \(modelled)")
+        }
+        if let deprecated = notes.deprecated {
+            paragraphs.append("- Important: Deprecated.\(deprecated.isEmpty ? "" : " " + deprecated)")
+        }
+        return paragraphs
+    }
+
+    static func wire(_ field: Field) -> String? {
+        field.wireName == field.name ? nil : "JSON key `\(inline(field.wireName))`."
+    }
+
+    static func constraints(_ constraints: Constraints) -> String? {
+        var parts: [String] = []
+        if let value = constraints.minLength { parts.append("minLength \(value)") }
+        if let value = constraints.maxLength { parts.append("maxLength \(value)") }
+        if let value = constraints.pattern { parts.append("pattern `\(inline(value))`") }
+        if let value = constraints.minimum { parts.append("minimum \(number(value))") }
+        if let value = constraints.maximum { parts.append("maximum \(number(value))") }
+        if let value = constraints.minItems { parts.append("minItems \(value)") }
+        if let value = constraints.maxItems { parts.append("maxItems \(value)") }
+        return parts.isEmpty ? nil : "Constraints: " + parts.joined(separator: ", ") + "."
+    }
+
+    /// Text shown in inline code; a backtick would end the code span early.
+    static func inline(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "'")
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    static func availability(_ deprecation: String) -> String {
+        deprecation.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftEscaping.stringLiteral(deprecation)))"
+    }
+}

@@ -1,0 +1,85 @@
+import SchemaModel
+
+/// How schema types are spelled in Swift.
+enum SwiftTypes {
+    static func name(_ reference: TypeReference) -> String {
+        switch reference {
+        case .primitive(let primitive): return name(primitive)
+        case .named(let type): return SwiftNaming.typeName(type)
+        case .array(let element): return "[\(name(element))]"
+        case .map(let key, let value): return "[\(key == .string ? "String" : "Int"): \(name(value))]"
+        }
+    }
+
+    static func name(_ primitive: Primitive) -> String {
+        switch primitive {
+        case .string, .email: return "String"
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .int32: return "Int32"
+        case .int64: return "Int64"
+        case .double: return "Double"
+        case .decimal: return "Decimal"
+        case .date: return "CalendarDate"
+        case .dateTime: return "Date"
+        case .uuid: return "UUID"
+        case .uri: return "URL"
+        case .base64, .binary: return "Data"
+        case .json: return "JSONValue"
+        }
+    }
+
+    static func name(_ rawType: Enumeration.RawType) -> String {
+        switch rawType {
+        case .string: return "String"
+        case .int: return "Int"
+        case .int32: return "Int32"
+        case .int64: return "Int64"
+        }
+    }
+
+    /// The Swift type of a field or parameter, Optional where the value can be missing or null.
+    static func name(of field: Field) -> String {
+        let base = name(field.type)
+        return field.isSwiftOptional ? optional(base) : base
+    }
+
+    static func optional(_ type: String) -> String {
+        type + "?"
+    }
+
+    /// A Swift expression for a (validated) default value of `type`.
+    static func literal(_ value: YAMLNode, type: TypeReference, in schema: Schema) -> String {
+        switch type {
+        case .array(let element):
+            return "[" + (value.elements ?? []).map { literal($0, type: element, in: schema) }.joined(separator: ", ") + "]"
+        case .map:
+            return "[:]"
+        case .named(let name):
+            guard let definition = schema.type(named: name) else { return "nil" }
+            switch definition.kind {
+            case .enumeration(let enumeration):
+                let text = value.scalar?.text ?? ""
+                if let match = enumeration.cases.first(where: { $0.value == text }) {
+                    return "." + SwiftNaming.memberName(match.name, reserved: SwiftNaming.Reserved.enumCases)
+                }
+                return ".unknown(\(enumeration.rawType == .string ? SwiftEscaping.stringLiteral(text) : text))"
+            case .alias(let target, _):
+                return literal(value, type: target, in: schema)
+            case .structure, .union:
+                return "nil"
+            }
+        case .primitive(let primitive):
+            let text = value.scalar?.text ?? ""
+            switch primitive {
+            case .bool, .int, .int32, .int64: return text
+            case .double: return text.contains(".") || text.contains("e") || text.contains("E") ? text : text + ".0"
+            case .decimal: return "Decimal(string: \(SwiftEscaping.stringLiteral(text)))!"
+            case .uuid: return "UUID(uuidString: \(SwiftEscaping.stringLiteral(text)))!"
+            case .uri: return "URL(string: \(SwiftEscaping.stringLiteral(text)))!"
+            case .date: return "CalendarDate(\(SwiftEscaping.stringLiteral(text)))!"
+            default: return SwiftEscaping.stringLiteral(text)
+            }
+        }
+    }
+}

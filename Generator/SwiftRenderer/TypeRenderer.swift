@@ -1,0 +1,199 @@
+import SchemaModel
+
+/// Renders the schema's named types: structs, enums, unions and aliases.
+struct TypeRenderer {
+    let schema: Schema
+
+    func render(into writer: inout SwiftWriter) {
+        for (index, type) in schema.types.enumerated() {
+            if index > 0 { writer.line() }
+            switch type.kind {
+            case .structure(let fields): renderStruct(type, fields: fields, into: &writer)
+            case .enumeration(let enumeration): EnumRenderer(type: type, enumeration: enumeration).render(into: &writer)
+            case .union(let union): renderUnion(type, union: union, into: &writer)
+            case .alias(let target, let constraints):
+                writer.docs(Docs.paragraphs(type.notes, extra: [Docs.constraints(constraints)]))
+                writer.line("public typealias \(SwiftNaming.typeName(type.name)) = \(SwiftTypes.name(target))")
+            }
+        }
+    }
+
+    // MARK: Structs
+
+    private func renderStruct(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
+        let name = SwiftNaming.typeName(type.name)
+        let members = fields.map { (field: $0, swift: SwiftNaming.memberName($0.name)) }
+        // Synthesized Codable is enough unless a field has a default (used when the key is missing)
+        // or is nullable but required (the key must be present, and nil is written as null).
+        let needsCustomCoding = fields.contains { $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) }
+        let needsCodingKeys = needsCustomCoding || fields.contains { $0.wireName != $0.name }
+
+        writer.docs(Docs.paragraphs(type.notes))
+        writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
+            for member in members {
+                writer.docs(Docs.paragraphs(member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints)]))
+                writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field))")
+            }
+            if !members.isEmpty { writer.line() }
+            let parameters = members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field))\(defaultArgument($0.field))" }
+            writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
+                for member in members {
+                    writer.line("self.\(member.swift) = \(member.swift)")
+                }
+            }
+            if needsCodingKeys {
+                writer.line()
+                writer.block("enum CodingKeys: String, CodingKey") { writer in
+                    for member in members {
+                        let raw = member.field.wireName == member.field.name ? "" : " = \(SwiftEscaping.stringLiteral(member.field.wireName))"
+                        writer.line("case \(member.swift)\(raw)")
+                    }
+                }
+            }
+            if needsCustomCoding {
+                writer.line()
+                writer.block("public init(from decoder: any Decoder) throws") { writer in
+                    writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                    for member in members {
+                        let type = SwiftTypes.name(member.field.type)
+                        let key = "forKey: .\(member.swift)"
+                        if let value = member.field.defaultValue {
+                            writer.line("self.\(member.swift) = try container.decodeIfPresent(\(type).self, \(key)) ?? \(SwiftTypes.literal(value, type: member.field.type, in: schema))")
+                        } else if member.field.isOptional {
+                            writer.line("self.\(member.swift) = try container.decodeIfPresent(\(type).self, \(key))")
+                        } else if member.field.isNullable {
+                            writer.line("self.\(member.swift) = try container.decode(\(type)?.self, \(key))")
+                        } else {
+                            writer.line("self.\(member.swift) = try container.decode(\(type).self, \(key))")
+                        }
+                    }
+                }
+                writer.line()
+                writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+                    writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                    for member in members {
+                        let method = member.field.isOptional && member.field.defaultValue == nil ? "encodeIfPresent" : "encode"
+                        writer.line("try container.\(method)(\(member.swift), forKey: .\(member.swift))")
+                    }
+                }
+            }
+        }
+    }
+
+    private func defaultArgument(_ field: Field) -> String {
+        if let value = field.defaultValue { return " = " + SwiftTypes.literal(value, type: field.type, in: schema) }
+        return field.isSwiftOptional ? " = nil" : ""
+    }
+
+    // MARK: Unions
+
+    private func renderUnion(_ type: TypeDefinition, union: Union, into writer: inout SwiftWriter) {
+        let name = SwiftNaming.typeName(type.name)
+        let variants = union.variants.map { (variant: $0, swift: SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants)) }
+        writer.docs(Docs.paragraphs(type.notes, extra: ["The JSON key `\(Docs.inline(union.discriminator))` selects the variant."]))
+        // indirect: a variant may contain the union again.
+        writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { writer in
+            for entry in variants {
+                writer.docs(Docs.paragraphs(entry.variant.notes, extra: ["Tag `\(Docs.inline(entry.variant.tag))`."]))
+                writer.line("case \(entry.swift)(\(SwiftNaming.typeName(entry.variant.type)))")
+            }
+            writer.line("/// A variant this version of the schema does not know, kept verbatim.")
+            writer.line("case unknown(JSONValue)")
+            writer.line()
+            writer.block("private enum DiscriminatorKey: String, CodingKey") { writer in
+                writer.line("case tag = \(SwiftEscaping.stringLiteral(union.discriminator))")
+            }
+            writer.line()
+            writer.block("public init(from decoder: any Decoder) throws") { writer in
+                writer.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
+                writer.switchBlock("try container.decodeIfPresent(String.self, forKey: .tag)") { writer in
+                    for entry in variants {
+                        writer.line("case \(SwiftEscaping.stringLiteral(entry.variant.tag)): self = .\(entry.swift)(try \(SwiftNaming.typeName(entry.variant.type))(from: decoder))")
+                    }
+                    writer.line("default: self = .unknown(try JSONValue(from: decoder))")
+                }
+            }
+            writer.line()
+            writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+                writer.switchBlock("self") { writer in
+                    for entry in variants {
+                        writer.line("case .\(entry.swift)(let value):")
+                        writer.line("    try value.encode(to: encoder)")
+                        writer.line("    var container = encoder.container(keyedBy: DiscriminatorKey.self)")
+                        writer.line("    try container.encode(\(SwiftEscaping.stringLiteral(entry.variant.tag)), forKey: .tag)")
+                    }
+                    writer.line("case .unknown(let value):")
+                    writer.line("    try value.encode(to: encoder)")
+                }
+            }
+        }
+    }
+}
+
+/// Renders one enum with its `unknown` fallback and raw value mapping.
+struct EnumRenderer {
+    let type: TypeDefinition
+    let enumeration: Enumeration
+
+    func render(into writer: inout SwiftWriter) {
+        let name = SwiftNaming.typeName(type.name)
+        let rawType = SwiftTypes.name(enumeration.rawType)
+        let isString = enumeration.rawType == .string
+        let cases = enumeration.cases.map { (enumCase: $0, swift: SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.enumCases)) }
+        func literal(_ value: String) -> String { isString ? SwiftEscaping.stringLiteral(value) : value }
+        let table = CaseTable(typeName: name, isShielded: enumeration.cases.contains { $0.notes.isDeprecated }, members: [
+            CaseTable.Member(name: "fromRawValue", parameters: "_ rawValue: \(rawType)", arguments: "rawValue", returnType: "{Self}") { writer in
+                writer.switchBlock("rawValue") { writer in
+                    for entry in cases { writer.line("case \(literal(entry.enumCase.value)): return .\(entry.swift)") }
+                    writer.line("default: return .unknown(rawValue)")
+                }
+            },
+            CaseTable.Member(name: "rawValue", parameters: "_ value: {Self}", arguments: "value", returnType: rawType) { writer in
+                writer.switchBlock("value") { writer in
+                    for entry in cases { writer.line("case .\(entry.swift): return \(literal(entry.enumCase.value))") }
+                    writer.line("case .unknown(let rawValue): return rawValue")
+                }
+            },
+            CaseTable.Member(name: "knownCases", parameters: "", arguments: "", returnType: "[{Self}]") { writer in
+                writer.line("[" + cases.map { "." + $0.swift }.joined(separator: ", ") + "]")
+            },
+        ])
+
+        writer.docs(Docs.paragraphs(type.notes))
+        writer.block("public enum \(name): RawRepresentable, Codable, Hashable, Sendable") { writer in
+            for entry in cases {
+                writer.docs(Docs.paragraphs(entry.enumCase.notes, extra: ["Wire value `\(Docs.inline(entry.enumCase.value))`."]))
+                if let message = entry.enumCase.notes.deprecated {
+                    writer.line(Docs.availability(message))
+                }
+                writer.line("case \(entry.swift)")
+            }
+            writer.line("/// A value this version of the schema does not know, kept verbatim and encoded back unchanged.")
+            writer.line("case unknown(\(rawType))")
+            writer.line()
+            writer.line("/// The cases the schema documents.")
+            writer.line("public static var knownCases: [\(name)] { \(table.call("knownCases", "")) }")
+            writer.line()
+            writer.block("public init(rawValue: \(rawType))") { writer in
+                writer.line("self = \(table.call("fromRawValue", "rawValue"))")
+            }
+            writer.line()
+            writer.line("public var rawValue: \(rawType) { \(table.call("rawValue", "self")) }")
+            writer.line()
+            writer.block("public init(from decoder: any Decoder) throws") { writer in
+                writer.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(rawType).self))")
+            }
+            writer.line()
+            writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+                writer.line("var container = encoder.singleValueContainer()")
+                writer.line("try container.encode(rawValue)")
+            }
+        }
+        writer.line()
+        writer.block("extension \(name): ParameterEncodable") { writer in
+            writer.line("public var parameterValue: String { \(isString ? "rawValue" : "String(rawValue)") }")
+        }
+        writer.line()
+        table.render(into: &writer)
+    }
+}
