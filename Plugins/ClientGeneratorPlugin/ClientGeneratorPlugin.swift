@@ -1,0 +1,39 @@
+import Foundation
+import PackagePlugin
+
+/// Generates a target's client from its schema at build time.
+///
+/// The target folder holds `client-generator.json`: `{ "schema": "path/to/api.yaml" }`, the path
+/// relative to that file. SwiftPM reruns the generator only when the schema, the configuration or the
+/// generator itself changed; the generator rewrites only files whose contents changed.
+@main
+struct ClientGeneratorPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let configuration = URL(fileURLWithPath: target.directory.string).appendingPathComponent(GeneratorConfiguration.fileName)
+        return try GeneratorConfiguration.buildCommands(
+            configurationFile: configuration,
+            targetName: target.name,
+            tool: try context.tool(named: "client-generator").url,
+            workDirectory: context.pluginWorkDirectoryURL
+        )
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension ClientGeneratorPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        guard let configuration = target.inputFiles.first(where: { $0.url.lastPathComponent == GeneratorConfiguration.fileName }) else {
+            throw GeneratorConfiguration.Problem.missing("target '\(target.displayName)' has no \(GeneratorConfiguration.fileName) among its files")
+        }
+        return try GeneratorConfiguration.buildCommands(
+            configurationFile: configuration.url,
+            targetName: target.displayName,
+            tool: try context.tool(named: "client-generator").url,
+            workDirectory: context.pluginWorkDirectoryURL
+        )
+    }
+}
+#endif
