@@ -1,0 +1,12 @@
+/// What a generated API error type must be able to express. `ClientCore.perform` throws only the
+/// client's `APIFailure` type, so callers of a generated client handle one error type.
+public protocol APIFailure: Error {
+    /// A non-2xx response; generated code maps it to a documented case or to `undocumented`.
+    init(response: HTTPResponse)
+    /// No HTTP response was obtained (connection refused, timeout, cancellation, credential lookup failed).
+    static func transport(_ error: any Error) -> Self
+    /// The request could not be built or its body encoded.
+    static func invalidRequest(_ error: any Error) -> Self
+    /// A 2xx response whose body does not decode as the documented output.
+    static func invalidResponse(_ response: HTTPResponse, _ error: any Error) -> Self
+}

@@ -1,0 +1,28 @@
+/// One way an operation can be authenticated, as named in the schema.
+///
+/// Only the shape of the credential lives here; the secret itself comes from a `CredentialProvider`, so
+/// operation descriptions can be static and printed freely.
+public struct AuthScheme: Sendable, Hashable {
+    /// How the credential is attached to a request.
+    public enum Kind: Sendable, Hashable {
+        /// `Authorization: Bearer <token>`.
+        case bearer
+        /// The key in the named header.
+        case apiKeyHeader(String)
+        /// The key in the named query item.
+        case apiKeyQuery(String)
+        /// A session identifier in the named header.
+        case sessionHeader(String)
+    }
+
+    /// The scheme's name in the schema; credential providers look secrets up by it.
+    public let name: String
+    /// How the credential is attached.
+    public let kind: Kind
+
+    /// Creates a scheme.
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}

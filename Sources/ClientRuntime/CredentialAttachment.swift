@@ -1,0 +1,31 @@
+import Foundation
+
+/// Writes a secret into a request the way its auth scheme prescribes.
+enum CredentialAttachment {
+    static func attach(_ secret: String, for scheme: AuthScheme, to request: HTTPRequest) throws -> HTTPRequest {
+        var request = request
+        switch scheme.kind {
+        case .bearer:
+            request.headers["Authorization"] = "Bearer \(secret)"
+        case .apiKeyHeader(let header), .sessionHeader(let header):
+            request.headers[header] = secret
+        case .apiKeyQuery(let name):
+            request.url = try appendingQueryItem(name: name, value: secret, to: request.url)
+        }
+        return request
+    }
+
+    /// `url` with `name=value` appended to its query (strictly encoded), before any fragment.
+    private static func appendingQueryItem(name: String, value: String, to url: URL) throws -> URL {
+        var text = url.absoluteString
+        var fragment = ""
+        if let fragmentStart = text.firstIndex(of: "#") {
+            fragment = String(text[fragmentStart...])
+            text = String(text[..<fragmentStart])
+        }
+        let separator = text.contains("?") ? (text.hasSuffix("?") || text.hasSuffix("&") ? "" : "&") : "?"
+        text += separator + PercentEncoding.encode(name) + "=" + PercentEncoding.encode(value) + fragment
+        guard let result = URL(string: text) else { throw RequestBuildError.invalidURL }
+        return result
+    }
+}

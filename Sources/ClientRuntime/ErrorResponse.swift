@@ -1,0 +1,52 @@
+import Foundation
+
+/// What a documented or undocumented error response carried; generated error cases hold one, so the
+/// status, headers and raw bytes stay reachable even when the body does not match the schema.
+public struct ErrorResponse<Body: Sendable>: Sendable {
+    /// The HTTP status.
+    public let status: Int
+    /// The response headers.
+    public let headers: HTTPHeaders
+    /// The body exactly as received.
+    public let rawBody: Data
+    /// The body decoded as the documented type, or `nil` when it was empty or did not decode.
+    public let body: Body?
+
+    /// Creates an error response from its parts.
+    public init(status: Int, headers: HTTPHeaders, rawBody: Data, body: Body?) {
+        self.status = status
+        self.headers = headers
+        self.rawBody = rawBody
+        self.body = body
+    }
+
+    /// The UTF-8 text of `rawBody`, for messages; `nil` when empty or not UTF-8.
+    public var bodyText: String? {
+        rawBody.isEmpty ? nil : String(data: rawBody, encoding: .utf8)
+    }
+}
+
+extension ErrorResponse where Body: Decodable {
+    /// Captures `response`, decoding its body as `Body` with the shared JSON decoder; a body that does not
+    /// decode leaves `body` nil rather than failing, since the error itself is what the caller needs.
+    public init(_ response: HTTPResponse, decoding: Body.Type) {
+        self.init(
+            status: response.status,
+            headers: response.headers,
+            rawBody: response.body,
+            body: response.body.isEmpty ? nil : try? JSONCoding.makeDecoder().decode(Body.self, from: response.body)
+        )
+    }
+}
+
+extension ErrorResponse: Equatable where Body: Equatable {}
+extension ErrorResponse: Hashable where Body: Hashable {}
+
+extension ErrorResponse: CustomStringConvertible {
+    /// `HTTP 404: <start of body>` with headers left out (they are redacted elsewhere, but add little).
+    public var description: String {
+        guard let text = bodyText else { return "HTTP \(status) (\(rawBody.count) bytes)" }
+        let limit = 500
+        return "HTTP \(status): " + (text.count > limit ? text.prefix(limit) + "…" : text)
+    }
+}

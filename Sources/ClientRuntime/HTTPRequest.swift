@@ -1,0 +1,47 @@
+import Foundation
+
+/// A transport-independent HTTP request, as the client core and middlewares see it.
+///
+/// A plain value rather than `URLRequest` so middlewares and test transports can inspect and rewrite it
+/// without Foundation networking, and so it is `Sendable`.
+public struct HTTPRequest: Sendable {
+    /// The request method.
+    public var method: HTTPMethod
+    /// The absolute URL, query included.
+    public var url: URL
+    /// The header fields to send.
+    public var headers: HTTPHeaders
+    /// The body to send, or `nil` for none.
+    public var body: Data?
+
+    /// Creates a request.
+    public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `GET https://host/path?q=v [headers] (n bytes)`, with credential-like query values and headers
+    /// redacted and the body reduced to its size, since bodies may carry secrets of their own.
+    public var description: String {
+        var text = "\(method.rawValue) \(RedactedURL.string(for: url)) \(headers)"
+        if let body { text += " (\(body.count) bytes)" }
+        return text
+    }
+
+    /// Same as `description`: debug output is just as likely to end up in a log.
+    public var debugDescription: String { description }
+
+    /// Keeps `dump` from printing the raw URL, headers and body.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "method": method.rawValue,
+            "url": RedactedURL.string(for: url),
+            "headers": headers,
+            "bodySize": body?.count as Any,
+        ])
+    }
+}

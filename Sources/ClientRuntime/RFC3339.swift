@@ -1,0 +1,116 @@
+import Foundation
+
+/// RFC 3339 `date-time` formatting and parsing, shared by the JSON coders and parameter encoding.
+///
+/// Hand-written instead of `ISO8601DateFormatter` so it is locale-independent, `Sendable` without
+/// caveats, accepts any fractional precision, and behaves the same on Apple platforms and Linux.
+public enum RFC3339 {
+    /// `date` in UTC with millisecond precision, e.g. `2024-05-01T12:30:00.250Z`.
+    public static func string(from date: Date) -> String {
+        // Rounded to whole milliseconds first so 0.9996 s becomes the next second, not "…:00.1000".
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, milliseconds) = floorDivision(totalMilliseconds, 1000)
+        let (days, secondOfDay) = floorDivision(seconds, 86_400)
+        let civil = CivilCalendar.date(daysSinceEpoch: Int(days))
+        let second = Int(secondOfDay)
+        return CivilCalendar.padded(civil.year, width: 4) + "-"
+            + CivilCalendar.padded(civil.month, width: 2) + "-"
+            + CivilCalendar.padded(civil.day, width: 2) + "T"
+            + CivilCalendar.padded(second / 3600, width: 2) + ":"
+            + CivilCalendar.padded(second / 60 % 60, width: 2) + ":"
+            + CivilCalendar.padded(second % 60, width: 2) + "."
+            + CivilCalendar.padded(Int(milliseconds), width: 3) + "Z"
+    }
+
+    /// Parses `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:mm)`; `nil` when the text is not a valid date-time.
+    ///
+    /// Accepts any number of fractional digits, any offset, lowercase `t`/`z`, and a space instead of `T`
+    /// (all permitted by RFC 3339). A leap second (`:60`) is read as the first instant of the next minute.
+    public static func date(from string: String) -> Date? {
+        var scanner = DigitScanner(Array(string.utf8))
+        guard let year = scanner.number(digits: 4), scanner.take("-"),
+              let month = scanner.number(digits: 2), scanner.take("-"),
+              let day = scanner.number(digits: 2),
+              scanner.take("T") || scanner.take("t") || scanner.take(" "),
+              let hour = scanner.number(digits: 2), scanner.take(":"),
+              let minute = scanner.number(digits: 2), scanner.take(":"),
+              let second = scanner.number(digits: 2),
+              CivilCalendar.isValid(year: year, month: month, day: day),
+              hour <= 23, minute <= 59, second <= 60
+        else { return nil }
+
+        var fraction = 0.0
+        if scanner.take(".") {
+            var scale = 0.1
+            var sawDigit = false
+            while let digit = scanner.digit() {
+                fraction += Double(digit) * scale
+                scale /= 10
+                sawDigit = true
+            }
+            guard sawDigit else { return nil }
+        }
+
+        let offsetSeconds: Int
+        if scanner.take("Z") || scanner.take("z") {
+            offsetSeconds = 0
+        } else {
+            let sign: Int
+            if scanner.take("+") { sign = 1 } else if scanner.take("-") { sign = -1 } else { return nil }
+            guard let offsetHour = scanner.number(digits: 2), scanner.take(":"),
+                  let offsetMinute = scanner.number(digits: 2), offsetHour <= 23, offsetMinute <= 59
+            else { return nil }
+            offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+        }
+        guard scanner.isAtEnd else { return nil }
+
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    }
+}
+
+/// A cursor over ASCII bytes for the fixed-width formats in this module.
+struct DigitScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    /// Consumes `character` if it is next.
+    mutating func take(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Consumes one ASCII digit, if next.
+    mutating func digit() -> Int? {
+        guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+        defer { index += 1 }
+        return Int(bytes[index] - UInt8(ascii: "0"))
+    }
+
+    /// Consumes exactly `digits` ASCII digits as a number; consumes nothing on failure.
+    mutating func number(digits: Int) -> Int? {
+        let start = index
+        var value = 0
+        for _ in 0..<digits {
+            guard let digit = digit() else {
+                index = start
+                return nil
+            }
+            value = value * 10 + digit
+        }
+        return value
+    }
+}

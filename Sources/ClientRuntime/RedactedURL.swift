@@ -1,0 +1,34 @@
+import Foundation
+
+/// Renders URLs for descriptions with credential-like query values hidden (`api_key=<redacted>`) and any
+/// user-info password masked.
+enum RedactedURL {
+    static func string(for url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            // Unparseable URLs are printed without their query, the only place a secret could hide.
+            return url.absoluteString.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        }
+        if components.percentEncodedPassword != nil { components.percentEncodedPassword = "***" }
+        let query = components.percentEncodedQuery
+        let fragment = components.percentEncodedFragment
+        // The placeholder is not valid inside a percent-encoded query, so the query is appended as text
+        // instead of being set on the components (Foundation rejects invalid encodings there).
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        var text = components.string ?? ""
+        if let query {
+            text += "?" + query.split(separator: "&", omittingEmptySubsequences: false)
+                .map { item -> String in
+                    let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    let name = String(parts[0])
+                    guard parts.count == 2, Redaction.isSensitive(name.removingPercentEncoding ?? name) else {
+                        return String(item)
+                    }
+                    return "\(name)=\(Redaction.placeholder)"
+                }
+                .joined(separator: "&")
+        }
+        if let fragment { text += "#" + fragment }
+        return text
+    }
+}

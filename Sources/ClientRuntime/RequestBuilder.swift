@@ -1,0 +1,118 @@
+import Foundation
+
+/// Builds one `HTTPRequest` from an operation's parameters; generated operation methods fill one in and
+/// hand it to `ClientCore.perform`.
+///
+/// All escaping happens here, so generated code never concatenates URLs: each path value becomes exactly
+/// one segment and query names and values are encoded strictly, whatever characters they contain.
+public struct RequestBuilder: Sendable {
+    /// The operation being called.
+    public let operation: OperationInfo
+    /// The URL the operation's path is appended to; its own path (e.g. `/api/v1`) is kept.
+    public let baseURL: URL
+
+    /// Path values, already encoded as single segments.
+    private var pathSegments: [String: String] = [:]
+    /// Query items in the order added, not yet encoded.
+    private var queryItems: [(name: String, value: String)] = []
+    private var headers = HTTPHeaders()
+    private var body: Data?
+
+    /// Starts a request for `operation` against `baseURL`.
+    public init(operation: OperationInfo, baseURL: URL) {
+        self.operation = operation
+        self.baseURL = baseURL
+    }
+
+    /// Fills the `{name}` placeholder of the path template with `value`, encoded as one segment.
+    public mutating func setPath(_ name: String, _ value: some ParameterEncodable) {
+        pathSegments[name] = PercentEncoding.encodePathSegment(value.parameterValue)
+    }
+
+    /// Appends the query item `name=value`; a `nil` value is omitted.
+    public mutating func addQuery(_ name: String, _ value: (some ParameterEncodable)?) {
+        guard let value else { return }
+        queryItems.append((name: name, value: value.parameterValue))
+    }
+
+    /// Appends one `name=value` item per element (`sort=a&sort=b`); `nil` or empty adds nothing.
+    public mutating func addQuery(_ name: String, _ values: [some ParameterEncodable]?) {
+        for value in values ?? [] {
+            queryItems.append((name: name, value: value.parameterValue))
+        }
+    }
+
+    /// Sets (replacing) the header `name`; `nil` removes it.
+    public mutating func setHeader(_ name: String, _ value: (some ParameterEncodable)?) {
+        headers[name] = value?.parameterValue
+    }
+
+    /// Encodes `value` with the shared JSON encoder as the body and sets `Content-Type: application/json`.
+    ///
+    /// Throws the encoder's error; use `ClientCore.perform(_:jsonBody:output:failure:)` to have it reported
+    /// as the client's `invalidRequest` failure instead.
+    public mutating func setJSONBody(_ value: some Encodable & Sendable) throws {
+        body = try JSONCoding.makeEncoder().encode(value)
+        headers["Content-Type"] = "application/json"
+    }
+
+    /// The finished request, with `Accept: application/json` unless a header parameter set `Accept`.
+    ///
+    /// - Throws: `RequestBuildError` when a placeholder was never set or set empty, the template is
+    ///   malformed, a header value contains control characters, or no valid URL results.
+    public func build() throws -> HTTPRequest {
+        var headers = headers
+        for (name, value) in headers where value.unicodeScalars.contains(where: Self.isForbiddenInHeader) {
+            throw RequestBuildError.invalidHeaderValue(name: name)
+        }
+        if !headers.contains("Accept") {
+            headers["Accept"] = "application/json"
+        }
+        return HTTPRequest(method: operation.method, url: try url(), headers: headers, body: body)
+    }
+
+    private func url() throws -> URL {
+        var path = try expandedPath()
+        if !path.hasPrefix("/") { path = "/" + path }
+
+        // Composed as text rather than through URLComponents setters, which trap on Apple platforms when
+        // given a string they consider badly encoded; `URL(string:)` fails gracefully instead.
+        var base = baseURL.absoluteString
+        if let fragmentStart = base.firstIndex(of: "#") { base = String(base[..<fragmentStart]) }
+        var query: [String] = []
+        if let queryStart = base.firstIndex(of: "?") {
+            let baseQuery = base[base.index(after: queryStart)...]
+            if !baseQuery.isEmpty { query.append(String(baseQuery)) }
+            base = String(base[..<queryStart])
+        }
+        while base.hasSuffix("/") { base.removeLast() }
+        query += queryItems.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }
+
+        let text = base + path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        guard let url = URL(string: text) else { throw RequestBuildError.invalidURL }
+        return url
+    }
+
+    private func expandedPath() throws -> String {
+        let template = operation.pathTemplate
+        var path = ""
+        var remainder = template[...]
+        while let open = remainder.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard remainder[open] == "{",
+                  let close = remainder[open...].firstIndex(of: "}")
+            else { throw RequestBuildError.malformedPathTemplate(template) }
+            path += remainder[..<open]
+            let name = String(remainder[remainder.index(after: open)..<close])
+            guard !name.contains("{") else { throw RequestBuildError.malformedPathTemplate(template) }
+            guard let segment = pathSegments[name] else { throw RequestBuildError.missingPathParameter(name) }
+            guard !segment.isEmpty else { throw RequestBuildError.emptyPathParameter(name) }
+            path += segment
+            remainder = remainder[remainder.index(after: close)...]
+        }
+        return path + remainder
+    }
+
+    private static func isForbiddenInHeader(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+}
