@@ -169,13 +169,10 @@ struct ClientRenderer {
         }
         let signature = parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" }.joined(separator: ", ")
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
-            let mutates = !parameters.isEmpty || operation.idempotencyKeyHeader != nil
+            let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil
             writer.line("\(mutates ? "var" : "let") builder = RequestBuilder(operation: Operations.\(SwiftNaming.memberName(operation.name)), baseURL: core.configuration.baseURL)")
             for parameter in parameters {
-                guard let location = parameter.location, let field = parameter.field else {
-                    writer.line("do { try builder.setJSONBody(body) } catch { throw \(errorName).invalidRequest(error) }")
-                    continue
-                }
+                guard let location = parameter.location, let field = parameter.field else { continue }
                 let wire = SwiftEscaping.stringLiteral(field.wireName)
                 switch location {
                 case .path: writer.line("builder.setPath(\(wire), \(parameter.label))")
@@ -187,10 +184,11 @@ struct ClientRenderer {
                 writer.line("// One key per call, so every retry of this call carries the same key.")
                 writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), UUID().uuidString)")
             }
+            let body = operation.body == nil ? "" : "jsonBody: body, "
             if let output {
-                writer.line("return try await core.perform(builder, output: \(output).self, failure: \(errorName).self)")
+                writer.line("return try await core.perform(builder, \(body)output: \(output).self, failure: \(errorName).self)")
             } else {
-                writer.line("_ = try await core.perform(builder, output: NoContent.self, failure: \(errorName).self)")
+                writer.line("_ = try await core.perform(builder, \(body)output: NoContent.self, failure: \(errorName).self)")
             }
         }
     }

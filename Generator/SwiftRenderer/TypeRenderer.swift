@@ -190,9 +190,7 @@ struct EnumRenderer {
             }
         }
         writer.line()
-        writer.block("extension \(name): ParameterEncodable") { writer in
-            writer.line("public var parameterValue: String { \(isString ? "rawValue" : "String(rawValue)") }")
-        }
+        writer.line("extension \(name): ParameterEncodable {}")
         writer.line()
         table.render(into: &writer)
     }

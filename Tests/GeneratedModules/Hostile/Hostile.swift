@@ -1,0 +1,2 @@
+// Generated from hostile.yaml by the ClientGeneratorPlugin; this module exists for the tests.
+@_exported import ClientRuntime
