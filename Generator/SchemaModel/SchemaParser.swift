@@ -140,8 +140,13 @@ struct SchemaParser {
             guard let type = r["type"].flatMap(typeReference) else { return nil }
             kind = .alias(type, constraints(r))
         } else {
-            let suggestion = keys.compactMap { Suggestion.closest(to: $0, in: ["fields", "enum", "union", "type"]) }.first
-            log.error("\(context) needs one of 'fields', 'enum', 'union' or 'type'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")", at: pair.keyLocation)
+            // Most often the kind key is misspelled: point at it.
+            let kinds = ["fields", "enum", "union", "type"]
+            if let misspelled = value.first(where: { !common.contains($0.key) && Suggestion.closest(to: $0.key, in: kinds) != nil }) {
+                log.error("unknown key '\(misspelled.key)' in \(context)\(Suggestion.didYouMean(misspelled.key, in: kinds))", at: misspelled.keyLocation)
+            } else {
+                log.error("\(context) needs one of 'fields', 'enum', 'union' or 'type'", at: pair.keyLocation)
+            }
             return nil
         }
         return TypeDefinition(name: pair.key, kind: kind, notes: reader.notes(), examples: examples(reader),

@@ -17,7 +17,7 @@ struct SchemaValidator {
             log.error("the schema needs at least one environment", at: nil)
         }
         schema.environments.forEach(checkEnvironment)
-        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name), $0.location) }, what: "environment")
+        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name), $0.location) }, what: "environment names")
         checkAuth()
         checkTypeNames()
         let types = typesByName
@@ -42,9 +42,9 @@ struct SchemaValidator {
             let key = SwiftNaming.bare(entry.swift)
             if let earlier = seen[key] {
                 if earlier == entry.schema {
-                    log.error("duplicate \(what) name '\(entry.schema)'", at: entry.location)
+                    log.error("duplicate \(what) '\(entry.schema)'", at: entry.location)
                 } else {
-                    log.error("\(what) names '\(earlier)' and '\(entry.schema)' both become the Swift name '\(key)'", at: entry.location)
+                    log.error("\(what) '\(earlier)' and '\(entry.schema)' both become the Swift name '\(key)'", at: entry.location)
                 }
             } else {
                 seen[key] = entry.schema
@@ -127,8 +127,11 @@ struct SchemaValidator {
             for enumCase in enumeration.cases {
                 checkName(enumCase.name, what: "case name", at: enumCase.location)
             }
-            checkDistinct(enumeration.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.enumCases), $0.location) },
-                          what: "case of \(context): case")
+            // Derived names are shown as the raw values they came from.
+            checkDistinct(enumeration.cases.map { enumCase in
+                let shown = SwiftNaming.derivedCaseName(fromRawValue: enumCase.value) == enumCase.name ? enumCase.value : enumCase.name
+                return (shown, SwiftNaming.memberName(enumCase.name, reserved: SwiftNaming.Reserved.enumCases), enumCase.location)
+            }, what: "cases of \(context)")
             var values: [String: String] = [:]
             for enumCase in enumeration.cases {
                 if let other = values[enumCase.value] {
@@ -150,7 +153,7 @@ struct SchemaValidator {
                 }
             }
             checkDistinct(union.variants.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants), $0.location) },
-                          what: "variant of \(context): variant")
+                          what: "variants of \(context)")
         case .alias(let target, let constraints):
             if resolve(target, at: type.location, types: types) {
                 checkConstraints(constraints, for: target, in: context, at: type.location, types: types)
@@ -180,7 +183,7 @@ struct SchemaValidator {
                 }
             }
         }
-        checkDistinct(fields.map { ($0.name, SwiftNaming.memberName($0.name, reserved: reserved), $0.location) }, what: "member of \(context): member")
+        checkDistinct(fields.map { ($0.name, SwiftNaming.memberName($0.name, reserved: reserved), $0.location) }, what: "names in \(context)")
     }
 
     /// Resolves named types in a reference, reporting unknown ones.
@@ -415,7 +418,7 @@ struct SchemaValidator {
             }
         }
         checkDistinct(catalogue.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.errorCases), $0.location) },
-                      what: "error")
+                      what: "error names")
     }
 
     /// A dotted path through struct fields (by wire name), e.g. the error code or pagination fields.
@@ -465,7 +468,7 @@ struct SchemaValidator {
                 resolve(body.type, at: body.typeLocation, types: types)
                 allNames.append(("body", "body", body.typeLocation))
             }
-            checkDistinct(allNames, what: "parameter of \(context): parameter")
+            checkDistinct(allNames, what: "parameters of \(context)")
             if let response = operation.response, let location = operation.responseLocation {
                 resolve(response, at: location, types: types)
             }
@@ -489,7 +492,7 @@ struct SchemaValidator {
             }
         }
         checkDistinct(schema.operations.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operations), $0.location) },
-                      what: "operation")
+                      what: "operation names")
     }
 
     private func checkPathTemplate(_ operation: Operation) {

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// The `client-generator` executable as a user and the build plugin run it.
+final class GeneratorCommandTests: XCTestCase {
+    private var executable: URL {
+        // Executables are built into the products folder that holds the test bundle (macOS) or the
+        // test executable (Linux, where Bundle.main is that folder).
+        #if os(macOS)
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        #else
+        let products = Bundle.main.bundleURL
+        #endif
+        return products.appendingPathComponent("client-generator")
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("generator-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testSchemaMistakesExitNonZeroWithCompilerStyleDiagnostics() throws {
+        let folder = try temporaryFolder()
+        let schema = folder.appendingPathComponent("broken.yaml")
+        try """
+        api: Broken
+        version: "1"
+        environments:
+          production: { url: "https://x.example" }
+        types:
+          Item:
+            fields:
+              id: strin
+        """.write(to: schema, atomically: true, encoding: .utf8)
+        let result = try run(["generate", schema.path, "--output", folder.appendingPathComponent("out").path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("\(schema.path):8:11: error: unknown type 'strin'; did you mean 'string'?"), result.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing is written for a broken schema")
+
+        let lint = try run(["lint", schema.path])
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertTrue(lint.errors.contains("error: unknown type 'strin'"), lint.errors)
+    }
+
+    func testMissingSchemaFileIsAClearError() throws {
+        let result = try run(["generate", "/nonexistent/api.yaml", "--output", "/tmp/unused"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.errors.contains("cannot read the schema"), result.errors)
+    }
+
+    func testGenerateWritesOnlyChangedFiles() throws {
+        let folder = try temporaryFolder()
+        let schema = repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path
+        let first = try run(["generate", schema, "--output", folder.path])
+        XCTAssertEqual(first.status, 0, first.errors)
+        XCTAssertTrue(first.output.contains("wrote 3 of 3 files"), first.output)
+        let client = folder.appendingPathComponent("Client.generated.swift")
+        XCTAssertTrue(try String(contentsOf: client, encoding: .utf8).contains("public struct WhitelabelPayClient"))
+        let modified = try FileManager.default.attributesOfItem(atPath: client.path)[.modificationDate] as? Date
+
+        let second = try run(["generate", schema, "--output", folder.path])
+        XCTAssertTrue(second.output.contains("wrote 0 of 3 files"), second.output)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: client.path)[.modificationDate] as? Date, modified)
+    }
+
+    func testLintAcceptsTheBundledSchemas() throws {
+        let result = try run(["lint", repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertEqual(result.errors, "")
+    }
+}
