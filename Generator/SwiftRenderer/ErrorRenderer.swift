@@ -50,7 +50,7 @@ struct ErrorRenderer {
             CaseTable.Member(name: "name", parameters: "_ error: {Self}", arguments: "error", returnType: "String") { writer in
                 writer.switchBlock("error") { writer in
                     for entry in cases {
-                        writer.line("case .\(entry.swift): return \(SwiftEscaping.stringLiteral(entry.entry.name))")
+                        writer.line("case .\(entry.swift): return \(SwiftEscaping.stringLiteral(SwiftNaming.bare(entry.swift)))")
                     }
                     for other in ["undocumented", "transport", "invalidRequest", "invalidResponse"] {
                         writer.line("case .\(other): return \"\(other)\"")
@@ -94,12 +94,7 @@ struct ErrorRenderer {
             writer.line()
             writer.block("public init(response: HTTPResponse)") { writer in
                 writer.line("let details = ErrorResponse(response, decoding: \(bodyType).self)")
-                if let codePath = catalogue?.codePath {
-                    writer.line("let code = (try? JSONCoding.makeDecoder().decode(JSONValue.self, from: response.body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText")
-                } else {
-                    writer.line("let code: String? = nil")
-                }
-                writer.line("self = \(table.call("match", "details, code: code"))")
+                writer.line("self = \(table.call("match", "details, code: Self.code(in: response.body)"))")
             }
             writer.line()
             writer.line("/// The error response, for documented and undocumented errors.")
@@ -110,6 +105,19 @@ struct ErrorRenderer {
             writer.line()
             writer.line("/// Whether the catalogue marks this error as worth retrying.")
             writer.line("public var isRetryable: Bool { \(table.call("isRetryable", "self")) }")
+            writer.line()
+            writer.line("/// The error code the response body carries, if any (the catalogue's `code`).")
+            if let codePath = catalogue?.codePath {
+                writer.line("public var code: String? { response.flatMap { Self.code(in: $0.rawBody) } }")
+                writer.line()
+                writer.block("private static func code(in body: Data) -> String?") { writer in
+                    writer.line("(try? JSONCoding.makeDecoder().decode(JSONValue.self, from: body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText")
+                }
+            } else {
+                writer.line("public var code: String? { nil }")
+                writer.line()
+                writer.line("private static func code(in body: Data) -> String? { nil }")
+            }
             writer.line()
             writer.line("/// The case name, e.g. for logs and metrics.")
             writer.line("public var name: String { \(table.call("name", "self")) }")

@@ -26,7 +26,7 @@ struct TypeRenderer {
         // Synthesized Codable is enough unless a field has a default (used when the key is missing)
         // or is nullable but required (the key must be present, and nil is written as null).
         let needsCustomCoding = fields.contains { $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) }
-        let needsCodingKeys = needsCustomCoding || fields.contains { $0.wireName != $0.name }
+        let needsCodingKeys = needsCustomCoding || members.contains { $0.field.wireName != SwiftNaming.bare($0.swift) }
 
         writer.docs(Docs.paragraphs(type.notes))
         writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
@@ -45,7 +45,8 @@ struct TypeRenderer {
                 writer.line()
                 writer.block("enum CodingKeys: String, CodingKey") { writer in
                     for member in members {
-                        let raw = member.field.wireName == member.field.name ? "" : " = \(SwiftEscaping.stringLiteral(member.field.wireName))"
+                        // The key is the case name unless the wire name differs (renamed keywords included).
+                        let raw = member.field.wireName == SwiftNaming.bare(member.swift) ? "" : " = \(SwiftEscaping.stringLiteral(member.field.wireName))"
                         writer.line("case \(member.swift)\(raw)")
                     }
                 }
@@ -106,7 +107,8 @@ struct TypeRenderer {
             writer.line()
             writer.block("public init(from decoder: any Decoder) throws") { writer in
                 writer.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
-                writer.switchBlock("try container.decodeIfPresent(String.self, forKey: .tag)") { writer in
+                // A missing or non-string tag is an unknown variant, kept verbatim.
+                writer.switchBlock("(try? container.decodeIfPresent(String.self, forKey: .tag)) ?? nil") { writer in
                     for entry in variants {
                         writer.line("case \(SwiftEscaping.stringLiteral(entry.variant.tag)): self = .\(entry.swift)(try \(SwiftNaming.typeName(entry.variant.type))(from: decoder))")
                     }

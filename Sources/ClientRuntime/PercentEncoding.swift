@@ -29,6 +29,23 @@ enum PercentEncoding {
         }
     }
 
+    /// The literal text of a path template (between placeholders): characters a URL path allows
+    /// as they are (`/`, sub-delimiters, `:`, `@`), everything else encoded, so a schema's literal
+    /// `"x"` reaches the server as `%22x%22` and Foundation has nothing left to re-encode.
+    static func encodePathLiteral(_ literal: Substring) -> String {
+        var encoded = ""
+        for byte in literal.utf8 {
+            if isUnreserved(byte) || "/!$&'()*+,;=:@".utf8.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%"
+                encoded.unicodeScalars.append(hexDigit(byte >> 4))
+                encoded.unicodeScalars.append(hexDigit(byte & 0x0F))
+            }
+        }
+        return encoded
+    }
+
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

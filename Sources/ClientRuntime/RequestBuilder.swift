@@ -101,7 +101,7 @@ public struct RequestBuilder: Sendable {
             guard remainder[open] == "{",
                   let close = remainder[open...].firstIndex(of: "}")
             else { throw RequestBuildError.malformedPathTemplate(template) }
-            path += remainder[..<open]
+            path += PercentEncoding.encodePathLiteral(remainder[..<open])
             let name = String(remainder[remainder.index(after: open)..<close])
             guard !name.contains("{") else { throw RequestBuildError.malformedPathTemplate(template) }
             guard let segment = pathSegments[name] else { throw RequestBuildError.missingPathParameter(name) }
@@ -109,7 +109,7 @@ public struct RequestBuilder: Sendable {
             path += segment
             remainder = remainder[remainder.index(after: close)...]
         }
-        return path + remainder
+        return path + PercentEncoding.encodePathLiteral(remainder)
     }
 
     private static func isForbiddenInHeader(_ scalar: Unicode.Scalar) -> Bool {

@@ -29,6 +29,12 @@ final class RequestBuilderTests: XCTestCase {
         XCTAssertEqual(try url { $0.setPath("id", "😀") }, "https://api.example.com/items/%F0%9F%98%80")
     }
 
+    func testLiteralTemplateTextIsEncodedOnceAndValuesAreNotEncodedTwice() throws {
+        // A template's literal `"` must be encoded, or Foundation re-encodes the whole path (values included).
+        XCTAssertEqual(try url(#"/{a}/"x y"/{b};v=1:@"#) { $0.setPath("a", "a b/c"); $0.setPath("b", 7) },
+                       "https://api.example.com/a%20b%2Fc/%22x%20y%22/7;v=1:@")
+    }
+
     func testDotSegmentsAreEncoded() throws {
         XCTAssertEqual(try url { $0.setPath("id", ".") }, "https://api.example.com/items/%2E")
         XCTAssertEqual(try url { $0.setPath("id", "..") }, "https://api.example.com/items/%2E%2E")
