@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["KitchenSink", "Hostile", "TestHTTPServer"],
+            dependencies: ["KitchenSink", "Hostile", "TestHTTPServer", "SchemaModel"],
             path: "Tests/GeneratedCodeTests"
         ),
         .testTarget(
@@ -102,8 +102,14 @@ let package = Package(
         ),
         .testTarget(
             name: "WhitelabelPayTests",
-            dependencies: ["WhitelabelPay", "TestHTTPServer"],
+            dependencies: ["WhitelabelPay", "TestHTTPServer", "SchemaModel"],
             path: "Tests/WhitelabelPayTests"
+        ),
+        // Builds Tests/Fixtures/ConsumerPackage (a package depending on this one) with `swift build`;
+        // runs only with RUN_PLUGIN_TESTS=1. The fixture is under no target's path.
+        .testTarget(
+            name: "PluginTests",
+            path: "Tests/PluginTests"
         ),
     ]
 )
