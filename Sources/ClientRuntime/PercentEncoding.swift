@@ -5,18 +5,7 @@
 enum PercentEncoding {
     /// `value` with every byte outside `A-Z a-z 0-9 - . _ ~` as `%XX` (UTF-8, uppercase hex).
     static func encode(_ value: String) -> String {
-        var encoded = ""
-        encoded.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            if isUnreserved(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%"
-                encoded.unicodeScalars.append(hexDigit(byte >> 4))
-                encoded.unicodeScalars.append(hexDigit(byte & 0x0F))
-            }
-        }
-        return encoded
+        encode(Substring(value), keeping: isUnreserved)
     }
 
     /// `value` encoded as exactly one path segment: also encodes `.` and `..` (which would otherwise be
@@ -33,9 +22,14 @@ enum PercentEncoding {
     /// as they are (`/`, sub-delimiters, `:`, `@`), everything else encoded, so a schema's literal
     /// `"x"` reaches the server as `%22x%22` and Foundation has nothing left to re-encode.
     static func encodePathLiteral(_ literal: Substring) -> String {
+        encode(literal, keeping: { isUnreserved($0) || "/!$&'()*+,;=:@".utf8.contains($0) })
+    }
+
+    private static func encode(_ value: Substring, keeping keep: (UInt8) -> Bool) -> String {
         var encoded = ""
-        for byte in literal.utf8 {
-            if isUnreserved(byte) || "/!$&'()*+,;=:@".utf8.contains(byte) {
+        encoded.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            if keep(byte) {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 encoded += "%"
