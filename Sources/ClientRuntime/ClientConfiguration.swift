@@ -8,6 +8,16 @@ public struct ClientConfiguration: Sendable {
     /// Sends the requests; `URLSessionTransport` unless replaced (tests, custom stacks).
     public var transport: any HTTPTransport
     /// Interceptors in order, the first being outermost.
+    ///
+    /// The recommended order for the middlewares of this module is
+    /// `[LoggingMiddleware, CachingMiddleware, RetryMiddleware, BearerTokenMiddleware]`:
+    /// - logging outermost logs each call once as the caller sees it, cache hits included, and never sees
+    ///   the access token (retries, refreshes and background refreshes log their own events);
+    /// - caching outside retries, so a cache hit costs no attempt and background refreshes are retried too;
+    /// - retries outside the token middleware, so every attempt carries the current token, a refresh's
+    ///   resend is not counted as a retry, and a failed refresh (not a transport error) is never retried;
+    /// - the token middleware innermost attaches the token just before sending; it replaces any
+    ///   `Authorization` header attached from `credentials`.
     public var middlewares: [any ClientMiddleware]
     /// Supplies secrets for operations that declare auth; `nil` sends every request unauthenticated.
     public var credentials: (any CredentialProvider)?

@@ -3,8 +3,9 @@ import Foundation
 /// The engine a generated client delegates to: attaches credentials, runs the middleware chain, sends,
 /// and maps the outcome to the operation's output or the client's failure type.
 ///
-/// Retries, token refresh, pagination and caching are meant to be middlewares or wrappers around `send`,
-/// which is why `send` does no status mapping and `perform` is a thin layer on top of it.
+/// Retries, token refresh and caching are middlewares (`RetryMiddleware`, `BearerTokenMiddleware`,
+/// `CachingMiddleware`) and pagination a wrapper (`Paginator`), which is why `send` does no status mapping
+/// and `perform` is a thin layer on top of it.
 public struct ClientCore: Sendable {
     /// The configuration requests are sent with.
     public let configuration: ClientConfiguration
@@ -37,13 +38,17 @@ public struct ClientCore: Sendable {
     /// Builds, sends and maps one call: any 2xx decodes as `Output` (an empty body only when `Output` is
     /// `NoContent`), any other status becomes `Failure(response:)`.
     ///
+    /// `options` are visible to the middlewares as `RequestOptions.current` while the call is sent (its
+    /// `nil` fields are filled from any value already set there).
+    ///
     /// - Throws: only `Failure`: `.invalidRequest` when building fails, `.transport` when no response was
     ///   obtained, `.invalidResponse` when a 2xx body does not decode. A `Failure` thrown by a middleware
     ///   passes through unwrapped.
     public func perform<Output: Decodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         output: Output.Type,
-        failure: Failure.Type
+        failure: Failure.Type,
+        options: RequestOptions = .default
     ) async throws -> Output {
         let httpRequest: HTTPRequest
         do {
@@ -54,7 +59,10 @@ public struct ClientCore: Sendable {
 
         let response: HTTPResponse
         do {
-            response = try await send(httpRequest, operation: request.operation)
+            let effective = options.merged(over: RequestOptions.current)
+            response = try await RequestOptions.$current.withValue(effective) {
+                try await send(httpRequest, operation: request.operation)
+            }
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -83,7 +91,8 @@ public struct ClientCore: Sendable {
         _ request: RequestBuilder,
         jsonBody: Body,
         output: Output.Type,
-        failure: Failure.Type
+        failure: Failure.Type,
+        options: RequestOptions = .default
     ) async throws -> Output {
         var request = request
         do {
@@ -91,7 +100,7 @@ public struct ClientCore: Sendable {
         } catch {
             throw Failure.invalidRequest(error)
         }
-        return try await perform(request, output: output, failure: failure)
+        return try await perform(request, output: output, failure: failure, options: options)
     }
 
     private func authorize(_ request: HTTPRequest, for operation: OperationInfo) async throws -> HTTPRequest {

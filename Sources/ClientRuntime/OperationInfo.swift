@@ -1,7 +1,8 @@
 /// The static description of one API operation, generated once per operation.
 ///
 /// Everything cross-cutting logic needs to decide about a call without knowing its types: retries look at
-/// `method`/`isIdempotent`/`idempotencyKeyHeader`, credentials at `auth`, logging and metrics at `name`.
+/// `method`/`isIdempotent`/`idempotencyKeyHeader`/`retryableStatuses`, credentials at `auth`, caching at
+/// `cache`, pagination helpers at `pagination`, logging and metrics at `name`.
 public struct OperationInfo: Sendable, Hashable {
     /// The operation's name in the schema, e.g. `fetchTransactions`.
     public let name: String
@@ -17,6 +18,16 @@ public struct OperationInfo: Sendable, Hashable {
     public let auth: [AuthScheme]
     /// The header that carries an idempotency key, when the operation supports one.
     public let idempotencyKeyHeader: String?
+    /// Statuses the API's error catalogue marks as retryable for this operation; `RetryMiddleware` adds
+    /// them to its policy's own list (still only for operations that are safe to repeat).
+    public let retryableStatuses: Set<Int>
+    /// How responses of this operation may be cached, from the schema's cache hint.
+    public let cache: CachePolicy
+    /// The pagination style the schema declares, or `nil` for a single-page operation.
+    public let pagination: PaginationStyle?
+
+    /// Whether the operation carries an idempotency key header, which makes repeating it safe.
+    public var hasIdempotencyKey: Bool { idempotencyKeyHeader != nil }
 
     /// Creates an operation description.
     public init(
@@ -26,7 +37,10 @@ public struct OperationInfo: Sendable, Hashable {
         successStatus: Int,
         isIdempotent: Bool = false,
         auth: [AuthScheme] = [],
-        idempotencyKeyHeader: String? = nil
+        idempotencyKeyHeader: String? = nil,
+        retryableStatuses: Set<Int> = [],
+        cache: CachePolicy = .networkOnly,
+        pagination: PaginationStyle? = nil
     ) {
         self.name = name
         self.method = method
@@ -35,5 +49,8 @@ public struct OperationInfo: Sendable, Hashable {
         self.isIdempotent = isIdempotent
         self.auth = auth
         self.idempotencyKeyHeader = idempotencyKeyHeader
+        self.retryableStatuses = retryableStatuses
+        self.cache = cache
+        self.pagination = pagination
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Attaches the current access token to the operations that use a bearer scheme and keeps it fresh:
+/// proactively before it expires and reactively when the server answers 401.
+///
+/// On a 401 the request is resent once with renewed tokens (see `TokenRefresher` for the single-flight
+/// rules); a second 401 is returned as is, so a rejected token never causes a loop. It replaces any
+/// `Authorization` header set earlier (for instance by the client's `CredentialProvider`).
+public struct BearerTokenMiddleware: ClientMiddleware {
+    /// The scheme whose operations get the token.
+    public let scheme: AuthScheme
+    /// Loads, renews and single-flights the tokens.
+    public let refresher: TokenRefresher
+
+    /// Creates the middleware with its own `TokenRefresher`.
+    ///
+    /// - Parameters:
+    ///   - scheme: The bearer scheme; only operations whose `auth` lists a scheme of this name get the
+    ///     token. Another scheme kind (e.g. a session header) is attached the way it prescribes.
+    ///   - store: Where the tokens live.
+    ///   - refreshLeeway: Refresh when the access token expires within this many seconds.
+    ///   - refresh: Exchanges the current tokens for new ones.
+    ///   - logger: Receives `.refresh` and `.refreshFailed` events.
+    ///   - now: The clock expiry is checked against.
+    public init(
+        scheme: AuthScheme,
+        store: any TokenStore,
+        refreshLeeway: TimeInterval = 30,
+        refresh: @escaping @Sendable (TokenSet) async throws -> TokenSet,
+        logger: ClientLogger? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.init(scheme: scheme, refresher: TokenRefresher(
+            store: store, refreshLeeway: refreshLeeway, refresh: refresh, logger: logger, now: now
+        ))
+    }
+
+    /// Creates the middleware around an existing refresher, e.g. one shared by several clients of the
+    /// same API so they never refresh concurrently.
+    public init(scheme: AuthScheme, refresher: TokenRefresher) {
+        self.scheme = scheme
+        self.refresher = refresher
+    }
+
+    /// Sends `request` with the access token, refreshing and resending once on 401.
+    ///
+    /// - Throws: `TokenRefreshError` when no usable token can be had, and whatever `next` throws.
+    public func intercept(
+        _ request: HTTPRequest,
+        operation: OperationInfo,
+        next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        guard operation.auth.contains(where: { $0.name == scheme.name }) else {
+            return try await next(request)
+        }
+        let tokens = try await refresher.validTokens(for: operation.name)
+        let response = try await next(try CredentialAttachment.attach(tokens.accessToken, for: scheme, to: request))
+        guard response.status == 401 else { return response }
+        let renewed = try await refresher.tokens(replacing: tokens.accessToken, for: operation.name)
+        return try await next(try CredentialAttachment.attach(renewed.accessToken, for: scheme, to: request))
+    }
+}

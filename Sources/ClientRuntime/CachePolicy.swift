@@ -1,0 +1,39 @@
+import Foundation
+
+/// How the responses of an operation may be cached, generated from the schema's cache hint and applied
+/// by `CachingMiddleware`.
+///
+/// `localFirst` is stale-while-revalidate: a stored response that is fresh enough is returned at once while
+/// a background request refreshes the cache; without a usable entry the call waits for the network.
+public struct CachePolicy: Sendable, Hashable {
+    /// Where a call looks first.
+    public enum Mode: Sendable, Hashable {
+        /// Always ask the server; nothing is served from the cache.
+        case networkOnly
+        /// Serve a fresh-enough stored response immediately and refresh it in the background.
+        case localFirst
+    }
+
+    /// Where a call looks first.
+    public var mode: Mode
+    /// How old (in seconds) a stored response may be and still be served; `nil` means any age.
+    public var maxAge: TimeInterval?
+    /// Whether failures of background refreshes are kept from `CachingMiddleware`'s `onRefreshError`
+    /// (they are still logged, redacted).
+    public var suppressRefreshErrors: Bool
+
+    /// Creates a policy.
+    public init(mode: Mode, maxAge: TimeInterval? = nil, suppressRefreshErrors: Bool = false) {
+        self.mode = mode
+        self.maxAge = maxAge
+        self.suppressRefreshErrors = suppressRefreshErrors
+    }
+
+    /// Never serve from the cache (the default for every operation).
+    public static let networkOnly = CachePolicy(mode: .networkOnly)
+
+    /// Stale-while-revalidate with entries served while younger than `maxAge` seconds (`nil`: any age).
+    public static func localFirst(maxAge: TimeInterval?, suppressRefreshErrors: Bool) -> CachePolicy {
+        CachePolicy(mode: .localFirst, maxAge: maxAge, suppressRefreshErrors: suppressRefreshErrors)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Serves stored responses for operations whose cache policy is `localFirst` (stale-while-revalidate).
+///
+/// The effective mode of a call is `RequestOptions.current.cacheMode ?? operation.cache.mode`:
+/// - `networkOnly`: the request goes to the server; a 2xx response of an operation whose policy is
+///   `localFirst` is still stored, so a later local-first call has something to serve.
+/// - `localFirst`: a stored response no older than the policy's `maxAge` (any age when `nil`) is returned
+///   at once, and a background request (one per entry at a time, not cancelled when the caller returns)
+///   replaces it. Its failures, including non-2xx answers, keep the stored response, are logged as
+///   `.backgroundRefreshFailed` and are passed to `onRefreshError` unless the policy suppresses them. A
+///   missing or stale entry waits for the network.
+///
+/// Only `GET` requests and operations whose policy is `localFirst` are cached, and only 2xx responses.
+/// Keys combine method and URL with a digest of credential headers and body; see `ResponseCache` for why
+/// the cache should be cleared when the signed-in user changes.
+public struct CachingMiddleware: ClientMiddleware {
+    /// The store the responses are kept in.
+    public let cache: ResponseCache
+    private let logger: ClientLogger?
+    private let onRefreshError: (@Sendable (OperationInfo, any Error) -> Void)?
+
+    /// Creates the middleware.
+    ///
+    /// - Parameters:
+    ///   - cache: The store; share one between clients to share entries.
+    ///   - logger: Receives `.cacheHit`, `.backgroundRefresh` and `.backgroundRefreshFailed` events.
+    ///   - onRefreshError: Told about failed background refreshes of operations that do not suppress them.
+    public init(
+        cache: ResponseCache,
+        logger: ClientLogger? = nil,
+        onRefreshError: (@Sendable (OperationInfo, any Error) -> Void)? = nil
+    ) {
+        self.cache = cache
+        self.logger = logger
+        self.onRefreshError = onRefreshError
+    }
+
+    /// Answers from the cache or the network as the effective cache mode says.
+    public func intercept(
+        _ request: HTTPRequest,
+        operation: OperationInfo,
+        next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let policy = operation.cache
+        let cacheable = request.method == .get || policy.mode == .localFirst
+        guard cacheable else { return try await next(request) }
+        let mode = RequestOptions.current.cacheMode ?? policy.mode
+        let key = CacheKey(request)
+
+        if mode == .localFirst, let hit = await cache.lookup(key), hit.age <= (policy.maxAge ?? .infinity) {
+            logger?.log(.cacheHit, operation: operation.name,
+                        "\(key) served from cache, age \(Int(hit.age.rounded())) s")
+            await refreshInBackground(request, key: key, operation: operation, next: next)
+            return hit.response
+        }
+
+        let response = try await next(request)
+        if response.isSuccess, mode == .localFirst || policy.mode == .localFirst {
+            await cache.store(response, for: key)
+        }
+        return response
+    }
+
+    private func refreshInBackground(
+        _ request: HTTPRequest,
+        key: CacheKey,
+        operation: OperationInfo,
+        next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async {
+        let cache = cache
+        let logger = logger
+        let onRefreshError = operation.cache.suppressRefreshErrors ? nil : onRefreshError
+        _ = await cache.startRefresh(for: key) {
+            do {
+                let response = try await next(request)
+                guard response.isSuccess else { throw CacheRefreshError.unsuccessfulStatus(response.status) }
+                await cache.store(response, for: key)
+                logger?.log(.backgroundRefresh, operation: operation.name, "\(key) refreshed (\(response.status))")
+            } catch {
+                logger?.log(.backgroundRefreshFailed, operation: operation.name,
+                            "\(key) refresh failed: \(ErrorSummary.describe(error))")
+                onRefreshError?(operation, error)
+            }
+        }
+    }
+}

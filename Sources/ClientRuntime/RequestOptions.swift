@@ -1,0 +1,38 @@
+/// Per-call overrides of the client's retry and caching behaviour.
+///
+/// `ClientCore.perform` makes the options of the running call available to every middleware as
+/// `RequestOptions.current`; `RetryMiddleware` and `CachingMiddleware` read it. Code that calls a generated
+/// method without an `options` parameter can set them for a scope instead:
+///
+/// ```swift
+/// try await RequestOptions.$current.withValue(RequestOptions(cacheMode: .networkOnly)) {
+///     try await client.listItems()
+/// }
+/// ```
+public struct RequestOptions: Sendable {
+    /// The retry policy for this call, replacing the `RetryMiddleware`'s; `nil` keeps the client's.
+    public var retry: RetryPolicy?
+    /// The cache mode for this call, replacing the operation's; `nil` keeps the operation's.
+    public var cacheMode: CachePolicy.Mode?
+
+    /// Creates options; every `nil` keeps the client's or operation's behaviour.
+    public init(retry: RetryPolicy? = nil, cacheMode: CachePolicy.Mode? = nil) {
+        self.retry = retry
+        self.cacheMode = cacheMode
+    }
+
+    /// No overrides.
+    public static let `default` = RequestOptions()
+
+    /// The options of the call the current task is performing, for middlewares to read.
+    ///
+    /// Set by `ClientCore.perform` around sending (merged over any value already set by an enclosing
+    /// `withValue`); `.default` outside of a call. Background work a middleware starts with `Task { }`
+    /// inherits it.
+    @TaskLocal public static var current: RequestOptions = .default
+
+    /// These options with every `nil` filled from `fallback`.
+    func merged(over fallback: RequestOptions) -> RequestOptions {
+        RequestOptions(retry: retry ?? fallback.retry, cacheMode: cacheMode ?? fallback.cacheMode)
+    }
+}

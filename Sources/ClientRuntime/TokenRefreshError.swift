@@ -1,0 +1,18 @@
+/// Why `BearerTokenMiddleware` could not supply an access token.
+public enum TokenRefreshError: Error, CustomStringConvertible {
+    /// The refresh call threw `underlying`. Every caller waiting for that refresh gets this error; the
+    /// stored tokens are unchanged and a later call may try again.
+    case refreshFailed(underlying: any Error)
+    /// The token store is empty, so an authenticated operation cannot be called (sign in first).
+    case noToken
+
+    /// A description naming the underlying error by type and code only, never its payload.
+    public var description: String {
+        switch self {
+        case .refreshFailed(let underlying):
+            "The access token could not be refreshed (\(ErrorSummary.describe(underlying)))."
+        case .noToken:
+            "No access token is stored; sign in first."
+        }
+    }
+}
