@@ -38,7 +38,11 @@ public enum SwiftNaming {
         "APIFailure", "AuthScheme", "CalendarDate", "ClientConfiguration", "ClientCore", "ClientMiddleware",
         "CredentialProvider", "ErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse",
         "HTTPTransport", "JSONCoding", "JSONValue", "NoContent", "OperationInfo", "ParameterEncodable",
-        "RequestBuilder", "StaticCredentials", "URLSessionTransport", "Environment", "Operations",
+        "RequestBuilder", "StaticCredentials", "URLSessionTransport", "URLTemplate", "Environment", "Operations",
+        "AuthSchemes", "CachePolicy", "PaginationStyle", "RequestOptions", "RetryPolicy", "RetryMiddleware", "RetryAfter",
+        "TokenSet", "TokenStore", "InMemoryTokenStore", "TokenRefresher", "TokenRefreshError", "BearerTokenMiddleware",
+        "ResponseCache", "CachingMiddleware", "CacheRefreshError", "ClientLogEvent", "ClientLogger", "LoggingMiddleware",
+        "PageCursor", "Paginator", "PageSequence", "ItemSequence", "TransportError", "RequestBuildError",
     ]
 
     /// Names generated code already uses for its own members; a schema name equal to one gets a
@@ -49,7 +53,7 @@ public enum SwiftNaming {
         public static let errorCases: Set<String> = ["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
                                                      "isRetryable", "code", "response", "description", "init", "name"]
         public static let operations: Set<String> = ["init", "core", "configuration"]
-        public static let parameters: Set<String> = ["builder"]
+        public static let parameters: Set<String> = ["builder", "options"]
     }
 
     /// The Swift name of a schema type: itself, or `<Name>Model` where it would shadow a reserved name.

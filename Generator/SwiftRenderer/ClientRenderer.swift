@@ -38,6 +38,10 @@ struct ClientRenderer {
             writer.line()
             writer.block("extension \(clientName)") { writer in
                 renderMethod(operation, into: &writer)
+                if let pagination = operation.pagination {
+                    writer.line()
+                    renderPaginatedSequences(operation, pagination, into: &writer)
+                }
             }
         }
     }
@@ -103,11 +107,36 @@ struct ClientRenderer {
 
     private func renderOperationInfos(into writer: inout SwiftWriter) {
         writer.line("/// What each operation is, for middlewares (retries, caching, logging) and tests.")
+        // Statuses the catalogue marks retryable apply to every operation: any of them may answer one.
+        let retryableStatuses = Set((schema.errors?.cases ?? []).filter(\.isRetryable).compactMap(\.status)).sorted()
         writer.block("public enum Operations") { writer in
             for operation in schema.operations {
                 let auth = operation.auth.map { "AuthSchemes.\(SwiftNaming.memberName($0))" }.joined(separator: ", ")
                 let key = operation.idempotencyKeyHeader.map(SwiftEscaping.stringLiteral) ?? "nil"
-                writer.line("public static let \(SwiftNaming.memberName(operation.name)) = OperationInfo(name: \(SwiftEscaping.stringLiteral(operation.name)), method: .\(operation.method.lowercased()), pathTemplate: \(SwiftEscaping.stringLiteral(operation.path)), successStatus: \(operation.successStatus), isIdempotent: \(operation.isIdempotent), auth: [\(auth)], idempotencyKeyHeader: \(key))")
+                var arguments = [
+                    "name: \(SwiftEscaping.stringLiteral(operation.name))",
+                    "method: .\(operation.method.lowercased())",
+                    "pathTemplate: \(SwiftEscaping.stringLiteral(operation.path))",
+                    "successStatus: \(operation.successStatus)",
+                    "isIdempotent: \(operation.isIdempotent)",
+                    "auth: [\(auth)]",
+                    "idempotencyKeyHeader: \(key)",
+                ]
+                if !retryableStatuses.isEmpty {
+                    arguments.append("retryableStatuses: [\(retryableStatuses.map(String.init).joined(separator: ", "))]")
+                }
+                if let cache = operation.cache, cache.mode == .localFirst {
+                    let maxAge = cache.maxAge.map(String.init) ?? "nil"
+                    arguments.append("cache: .localFirst(maxAge: \(maxAge), suppressRefreshErrors: \(cache.refreshErrors == .suppress))")
+                }
+                if let pagination = operation.pagination {
+                    arguments.append("pagination: .\(pagination.style.rawValue)")
+                }
+                writer.line("public static let \(SwiftNaming.memberName(operation.name)) = OperationInfo(")
+                for (index, argument) in arguments.enumerated() {
+                    writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
+                }
+                writer.line(")")
             }
             writer.line()
             writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { SwiftNaming.memberName($0.name) }.joined(separator: ", ") + "]")
@@ -116,7 +145,7 @@ struct ClientRenderer {
 
     // MARK: Methods
 
-    private struct Parameter {
+    struct Parameter {
         let location: ParameterLocation?   // nil: the body
         let field: Field?
         let label: String
@@ -125,7 +154,7 @@ struct ClientRenderer {
         let docs: String?
     }
 
-    private func parameters(of operation: Operation) -> [Parameter] {
+    func parameters(of operation: Operation) -> [Parameter] {
         func parameter(_ location: ParameterLocation, _ field: Field) -> Parameter {
             let defaultArgument: String
             if let value = field.defaultValue {
@@ -157,9 +186,8 @@ struct ClientRenderer {
         if let cache = operation.cache, cache.mode == .localFirst {
             extra.append("Cache hint: local first\(cache.maxAge.map { ", fresh for \($0) s" } ?? ""), refresh errors \(cache.refreshErrors == .suppress ? "suppressed" : "surfaced").\(cache.notes.docs.map { " " + $0 } ?? "")")
         }
-        if !parameters.isEmpty {
-            extra.append("- Parameters:\n" + parameters.map { "  - \(SwiftNaming.bare($0.label)): \($0.docs ?? "")" }.joined(separator: "\n"))
-        }
+        extra.append("- Parameters:\n" + (parameters.map { "  - \(SwiftNaming.bare($0.label)): \($0.docs ?? "")" }
+            + ["  - options: Per-call retry and cache settings; the client's apply by default."]).joined(separator: "\n"))
         if let output { extra.append("- Returns: `\(output)`.") }
         let errors = operation.errors.map { "`.\(SwiftNaming.bare(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.errorCases)))`" }
         extra.append("- Throws: `\(errorName)`" + (errors.isEmpty ? "." : ", documented: " + errors.joined(separator: ", ") + "."))
@@ -167,7 +195,7 @@ struct ClientRenderer {
         if let message = operation.notes.deprecated {
             writer.line(Docs.availability(message))
         }
-        let signature = parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" }.joined(separator: ", ")
+        let signature = (parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(separator: ", ")
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
             let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil
             writer.line("\(mutates ? "var" : "let") builder = RequestBuilder(operation: Operations.\(SwiftNaming.memberName(operation.name)), baseURL: core.configuration.baseURL)")
@@ -186,9 +214,9 @@ struct ClientRenderer {
             }
             let body = operation.body == nil ? "" : "jsonBody: body, "
             if let output {
-                writer.line("return try await core.perform(builder, \(body)output: \(output).self, failure: \(errorName).self)")
+                writer.line("return try await core.perform(builder, \(body)output: \(output).self, failure: \(errorName).self, options: options)")
             } else {
-                writer.line("_ = try await core.perform(builder, \(body)output: NoContent.self, failure: \(errorName).self)")
+                writer.line("_ = try await core.perform(builder, \(body)output: NoContent.self, failure: \(errorName).self, options: options)")
             }
         }
     }

@@ -1,0 +1,116 @@
+import SchemaModel
+
+/// For a paginated operation, renders `<operation>Pages(...)` and `<operation>Items(...)`: lazy
+/// AsyncSequences built with the runtime's `Paginator`, which owns the stopping rules (last page,
+/// empty page, repeated token) and cancellation. The generated part only says how to fetch a page,
+/// where its items are and how to find the next one.
+extension ClientRenderer {
+    func renderPaginatedSequences(_ operation: Operation, _ pagination: Pagination, into writer: inout SwiftWriter) {
+        guard let response = operation.response,
+              let items = memberPath(pagination.items, in: response),
+              case .array(let itemType) = items.type else { return }
+        let name = SwiftNaming.bare(SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations))
+        let method = SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations)
+        let pageType = SwiftTypes.name(response)
+        let itemTypeName = SwiftTypes.name(itemType)
+
+        // The parameter the engine drives (page number, token or cursor) is not exposed; when it is a
+        // field of the body, each fetch sets it on a copy of the body.
+        let all = parameters(of: operation)
+        let driven = all.first { $0.field?.name == pagination.requestParameter }
+        let bodyField = driven == nil ? bodyField(named: pagination.requestParameter, of: operation) : nil
+        let exposed = all.filter { $0.field?.name != pagination.requestParameter }
+        let signature = (exposed.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(separator: ", ")
+        let forwarded = (exposed.map { "\($0.label): \($0.label)" } + ["options: options"]).joined(separator: ", ")
+
+        let cursor = pagination.style == .page ? "number" : "token"
+        let value = pagination.style == .page ? pageNumber(cursor, as: driven?.field ?? bodyField) : cursor
+        var fetch: [String] = []
+        if let bodyField {
+            fetch.append("var body = body")
+            fetch.append("body.\(SwiftNaming.memberName(bodyField.name)) = \(value)")
+        }
+        let arguments = all.map { parameter in
+            parameter.field?.name == driven?.field?.name && driven != nil ? "\(parameter.label): \(value)" : "\(parameter.label): \(parameter.label)"
+        } + ["options: options"]
+        fetch.append("return try await self.\(method)(\(arguments.joined(separator: ", ")))")
+
+        var factory: [String]
+        switch pagination.style {
+        case .page:
+            factory = [".pageStyle(", "    first: \(pagination.firstPage),"]
+            if let size = pagination.sizeParameter, let sizeParameter = all.first(where: { $0.field?.name == size }), let field = sizeParameter.field {
+                let conversion = field.isSwiftOptional ? "\(sizeParameter.label).map { Int($0) }" : "Int(\(sizeParameter.label))"
+                factory.append("    pageSize: \(conversion),")
+            }
+        case .token: factory = [".tokenStyle("]
+        case .cursor: factory = [".cursorStyle("]
+        }
+        factory.append("    fetch: { \(cursor) in")
+        factory += fetch.map { "        " + $0 }
+        factory.append("    },")
+        factory.append("    items: { page in page\(items.expression)\(items.isOptional ? " ?? []" : "") }" + (pagination.style == .page && pagination.last == nil && pagination.totalPages == nil ? "" : ","))
+        switch pagination.style {
+        case .page:
+            var closures: [String] = []
+            if let last = pagination.last, let path = memberPath(last, in: response) {
+                closures.append("    isLastPage: { page in page\(path.expression) }")
+            }
+            if let total = pagination.totalPages, let path = memberPath(total, in: response) {
+                let total = path.isOptional ? "page\(path.expression).map { Int($0) }" : "Int(page\(path.expression))"
+                closures.append("    totalPages: { page in \(total) }")
+            }
+            factory += closures.enumerated().map { $0.element + ($0.offset < closures.count - 1 ? "," : "") }
+        case .token, .cursor:
+            let path = pagination.next.flatMap { memberPath($0, in: response) }
+            let label = pagination.style == .token ? "nextToken" : "nextCursor"
+            factory.append("    \(label): { page in \(path.map { "page\($0.expression)" } ?? "nil") }")
+        }
+        factory.append(")")
+
+        let stop = pagination.style == .page ? "page" : pagination.style.rawValue
+        writer.line("/// The pages of `\(name)`, fetched one at a time as you iterate. Iteration stops after the last")
+        writer.line("/// page, at an empty page or a repeated \(stop), and when the task is cancelled.")
+        writer.block("public func \(name)Pages(\(signature)) -> PageSequence<\(pageType)>") { writer in
+            writer.line("\(name)Paginator(\(forwarded)).pages")
+        }
+        writer.line()
+        writer.line("/// Every item of `\(name)` across its pages, fetched lazily as you iterate.")
+        writer.block("public func \(name)Items(\(signature)) -> ItemSequence<\(itemTypeName)>") { writer in
+            writer.line("\(name)Paginator(\(forwarded)).items")
+        }
+        writer.line()
+        writer.block("private func \(name)Paginator(\(signature)) -> Paginator<\(pageType), \(itemTypeName)>") { writer in
+            for line in factory { writer.line(line) }
+        }
+    }
+
+    /// The page number in the type of the parameter or body field that carries it.
+    private func pageNumber(_ number: String, as field: Field?) -> String {
+        guard let field, case .primitive(let primitive) = field.type, primitive != .int else { return number }
+        return "\(SwiftTypes.name(primitive))(\(number))"
+    }
+
+    private func bodyField(named name: String, of operation: Operation) -> Field? {
+        guard let body = operation.body, case .named(let typeName) = body.type else { return nil }
+        return schema.type(named: typeName)?.fields.first { $0.name == name }
+    }
+
+    /// A dotted wire-name path through struct fields as a Swift member chain (`.cursors.next`), whether
+    /// its value is optional, and its type. The validator has checked that the path exists.
+    func memberPath(_ path: String, in root: TypeReference) -> (expression: String, isOptional: Bool, type: TypeReference)? {
+        var expression = ""
+        var optional = false
+        var current = root
+        for component in path.split(separator: ".").map(String.init) {
+            guard case .named(let typeName) = current,
+                  let field = schema.type(named: typeName)?.fields.first(where: { $0.wireName == component }) else {
+                return nil
+            }
+            expression += (optional ? "?." : ".") + SwiftNaming.memberName(field.name)
+            optional = optional || field.isSwiftOptional
+            current = field.type
+        }
+        return (expression, optional, current)
+    }
+}
