@@ -1,0 +1,338 @@
+import Foundation
+import SchemaModel
+
+/// A type reference with named types resolved to indexes into `CompiledSchema.types`.
+enum Node: Sendable {
+    case primitive(Primitive)
+    case named(Int)
+    indirect case array(Node)
+    indirect case map(TypeReference.MapKey, Node)
+    /// A name the schema does not define (only reachable through the public API).
+    case unresolved(String)
+}
+
+/// A class so that reading one out of a struct's field list is a single retain.
+final class FieldInfo: Sendable {
+    let name: String
+    let wireName: String
+    let node: Node
+    /// Missing key is an error (not optional, no default).
+    let isRequired: Bool
+    /// `null` reads as "absent" or nil: the field is optional, nullable, or has a default
+    /// (`decodeIfPresent` and `decode(T?.self)` both take null).
+    let acceptsNull: Bool
+    let constraints: ConstraintInfo?
+    let location: SourceLocation
+
+    init(name: String, wireName: String, node: Node, isRequired: Bool, acceptsNull: Bool, constraints: ConstraintInfo?,
+         location: SourceLocation) {
+        self.name = name
+        self.wireName = wireName
+        self.node = node
+        self.isRequired = isRequired
+        self.acceptsNull = acceptsNull
+        self.constraints = constraints
+        self.location = location
+    }
+}
+
+final class StructInfo: Sendable {
+    let name: String
+    let location: SourceLocation
+    let fields: [FieldInfo]
+    let fieldIndex: [String: Int]
+
+    init(name: String, location: SourceLocation, fields: [FieldInfo]) {
+        self.name = name
+        self.location = location
+        self.fields = fields
+        var index: [String: Int] = [:]
+        for (position, field) in fields.enumerated() where index[field.wireName] == nil {
+            index[field.wireName] = position
+        }
+        self.fieldIndex = index
+    }
+}
+
+final class EnumInfo: Sendable {
+    let name: String
+    let location: SourceLocation
+    let rawType: Enumeration.RawType
+    private let strings: Set<String>
+    private let integers: Set<Int64>
+    /// Small enums are searched linearly (cheaper than hashing; `==` is the same equality).
+    private let stringList: [String]?
+    private let integerList: [Int64]?
+    /// `one of: S, M, L, XL`
+    let expected: String
+
+    init(name: String, location: SourceLocation, enumeration: Enumeration) {
+        self.name = name
+        self.location = location
+        self.rawType = enumeration.rawType
+        self.strings = Set(enumeration.cases.map(\.value))
+        self.integers = Set(enumeration.cases.compactMap { Int64($0.value) })
+        self.stringList = strings.count <= 12 ? enumeration.cases.map(\.value) : nil
+        self.integerList = integers.count <= 12 ? enumeration.cases.compactMap { Int64($0.value) } : nil
+        self.expected = "one of: " + CompiledSchema.list(enumeration.cases.map(\.value))
+    }
+
+    func contains(_ value: String) -> Bool {
+        if let stringList { return stringList.contains(value) }
+        return strings.contains(value)
+    }
+
+    func contains(_ value: Int64) -> Bool {
+        if let integerList { return integerList.contains(value) }
+        return integers.contains(value)
+    }
+}
+
+final class UnionInfo: Sendable {
+    let name: String
+    let location: SourceLocation
+    let discriminator: String
+    /// Tag -> index of the variant's struct type.
+    let variants: [String: Int]
+    /// `'kind' one of: CIRCLE, square, GROUP`
+    let expected: String
+
+    init(name: String, location: SourceLocation, discriminator: String, variants: [String: Int], tags: [String]) {
+        self.name = name
+        self.location = location
+        self.discriminator = discriminator
+        self.variants = variants
+        self.expected = "'\(discriminator)' one of: " + CompiledSchema.list(tags)
+    }
+}
+
+final class AliasInfo: Sendable {
+    let name: String
+    let location: SourceLocation
+    /// The first non-alias type the chain of aliases reaches.
+    let resolvedTarget: Node
+    /// The alias that names `resolvedTarget` (the rule for type errors).
+    let resolvedLocation: SourceLocation
+    /// The constraints of every alias in the chain, innermost first.
+    let resolvedConstraints: [ConstraintInfo]
+
+    init(name: String, location: SourceLocation, resolvedTarget: Node, resolvedLocation: SourceLocation,
+         resolvedConstraints: [ConstraintInfo]) {
+        self.name = name
+        self.location = location
+        self.resolvedTarget = resolvedTarget
+        self.resolvedLocation = resolvedLocation
+        self.resolvedConstraints = resolvedConstraints
+    }
+}
+
+enum TypeInfo: Sendable {
+    case structure(StructInfo)
+    case enumeration(EnumInfo)
+    case union(UnionInfo)
+    case alias(AliasInfo)
+}
+
+/// A `minimum` or `maximum`, kept exact for comparing with number text.
+struct Bound: Sendable {
+    let exact: ExactDecimal
+    /// The bound as an integer when it is one (the fast path for integer payloads).
+    let integer: Int64?
+    /// As the schema would print it: `1`, `9.99`.
+    let text: String
+
+    init(_ value: Double) {
+        exact = ExactDecimal(value)
+        integer = value == value.rounded() && abs(value) < 1e15 ? Int64(value) : nil
+        text = integer.map(String.init) ?? String(value)
+    }
+
+    /// -1, 0 or 1 as number `text` is below, at or above the bound; nil when `text` is not a number.
+    func compare(_ text: String) -> Int? {
+        // Fast path for an integer bound and number text without exponent: compare the integer part,
+        // then the fraction (v = ±(i + f), 0 ≤ f < 1).
+        if let integer, let simple = WireFormats.simpleDecimal(text) {
+            func comparePositive(_ part: Int64, _ hasFraction: Bool, _ bound: Int64) -> Int {
+                part < bound ? -1 : part > bound ? 1 : hasFraction ? 1 : 0
+            }
+            return simple.negative ? -comparePositive(simple.integer, simple.hasFraction, -integer)
+                                   : comparePositive(simple.integer, simple.hasFraction, integer)
+        }
+        guard let value = ExactDecimal(text) else { return nil }
+        return value < exact ? -1 : value == exact ? 0 : 1
+    }
+}
+
+/// A compiled regular expression. `NSRegularExpression` is immutable and documented as safe to use
+/// from several threads.
+/// Simple patterns run on `SimpleRegex`, the rest on ICU.
+final class Pattern: @unchecked Sendable {
+    let source: String
+    private let simple: SimpleRegex?
+    private let regex: NSRegularExpression?
+
+    init(_ source: String) {
+        self.source = source
+        self.simple = SimpleRegex.compile(source)
+        self.regex = simple == nil ? try? NSRegularExpression(pattern: source) : nil
+    }
+
+    /// JSON Schema semantics: the pattern is searched for, not anchored (write `^…$` to anchor).
+    func matches(_ text: String) -> Bool {
+        if let simple { return simple.matches(text) }
+        guard let regex else { return true }
+        return regex.firstMatch(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)) != nil
+    }
+}
+
+final class ConstraintInfo: Sendable {
+    let minLength: Int?
+    let maxLength: Int?
+    let pattern: Pattern?
+    let minimum: Bound?
+    let maximum: Bound?
+    let minItems: Int?
+    let maxItems: Int?
+    let location: SourceLocation
+
+    init(_ constraints: Constraints, pattern: Pattern?, location: SourceLocation) {
+        minLength = constraints.minLength
+        maxLength = constraints.maxLength
+        self.pattern = pattern
+        minimum = constraints.minimum.map(Bound.init)
+        maximum = constraints.maximum.map(Bound.init)
+        minItems = constraints.minItems
+        maxItems = constraints.maxItems
+        self.location = location
+    }
+}
+
+/// The schema turned into lookup tables once, so validating many payloads repeats no schema work:
+/// type names become indexes, struct fields are found by wire name in a dictionary, enum values in
+/// sets, alias chains are followed in advance, regular expressions are compiled once per pattern.
+/// Immutable (only `let`s), so it is shared across threads freely and read without exclusivity checks.
+final class CompiledSchema: Sendable {
+    let types: [TypeInfo]
+    let typeIndex: [String: Int]
+    private let patterns: [String: Pattern]
+    /// Compiled operation parameters, by the location of their `Field` (unique per parameter).
+    private let parameterFields: [SourceLocation: FieldInfo]
+
+    init(_ schema: Schema) {
+        var builder = Builder(schema)
+        types = schema.types.map { builder.compile($0) }
+        var parameters: [SourceLocation: FieldInfo] = [:]
+        for operation in schema.operations {
+            for (_, field) in operation.parameters {
+                parameters[field.location] = builder.compile(field)
+            }
+        }
+        typeIndex = builder.typeIndex
+        patterns = builder.patterns
+        parameterFields = parameters
+    }
+
+    func node(_ reference: TypeReference) -> Node {
+        Builder.node(reference, typeIndex)
+    }
+
+    /// The compiled form of a parameter or field; operation parameters are compiled in `init`.
+    func fieldInfo(_ field: Field) -> FieldInfo {
+        if let info = parameterFields[field.location], info.name == field.name, info.wireName == field.wireName {
+            return info
+        }
+        var builder = Builder(typeIndex: typeIndex, patterns: patterns)
+        return builder.compile(field)
+    }
+
+    /// Compiles a schema's parts (used while building, and for fields from outside the schema).
+    private struct Builder {
+        let typeIndex: [String: Int]
+        var patterns: [String: Pattern]
+        /// Alias name -> its definition, to follow chains.
+        private var aliases: [String: TypeDefinition] = [:]
+
+        init(_ schema: Schema) {
+            var index: [String: Int] = [:]
+            for (position, type) in schema.types.enumerated() where index[type.name] == nil {
+                index[type.name] = position
+            }
+            typeIndex = index
+            patterns = [:]
+            for type in schema.types {
+                if case .alias = type.kind, aliases[type.name] == nil { aliases[type.name] = type }
+            }
+        }
+
+        init(typeIndex: [String: Int], patterns: [String: Pattern]) {
+            self.typeIndex = typeIndex
+            self.patterns = patterns
+        }
+
+        static func node(_ reference: TypeReference, _ typeIndex: [String: Int]) -> Node {
+            switch reference {
+            case .primitive(let primitive): return .primitive(primitive)
+            case .named(let name): return typeIndex[name].map(Node.named) ?? .unresolved(name)
+            case .array(let element): return .array(node(element, typeIndex))
+            case .map(let key, let value): return .map(key, node(value, typeIndex))
+            }
+        }
+
+        mutating func compile(_ type: TypeDefinition) -> TypeInfo {
+            switch type.kind {
+            case .structure(let fields):
+                return .structure(StructInfo(name: type.name, location: type.location, fields: fields.map { compile($0) }))
+            case .enumeration(let enumeration):
+                return .enumeration(EnumInfo(name: type.name, location: type.location, enumeration: enumeration))
+            case .union(let union):
+                var variants: [String: Int] = [:]
+                for variant in union.variants where variants[variant.tag] == nil {
+                    if let index = typeIndex[variant.type] { variants[variant.tag] = index }
+                }
+                return .union(UnionInfo(name: type.name, location: type.location, discriminator: union.discriminator,
+                                        variants: variants, tags: union.variants.map(\.tag)))
+            case .alias(var target, let constraints):
+                // Follow the chain (the schema rejects alias cycles; the bound is for safety).
+                var location = type.location
+                var chain: [ConstraintInfo] = []
+                if let own = compile(constraints, at: type.location) { chain.append(own) }
+                for _ in 0..<64 {
+                    guard case .named(let name) = target, let next = aliases[name], case .alias(let nextTarget, let nextConstraints) = next.kind
+                    else { break }
+                    if let inner = compile(nextConstraints, at: next.location) { chain.insert(inner, at: 0) }
+                    target = nextTarget
+                    location = next.location
+                }
+                return .alias(AliasInfo(name: type.name, location: type.location, resolvedTarget: Builder.node(target, typeIndex),
+                                        resolvedLocation: location, resolvedConstraints: chain))
+            }
+        }
+
+        mutating func compile(_ field: Field) -> FieldInfo {
+            FieldInfo(name: field.name, wireName: field.wireName, node: Builder.node(field.type, typeIndex),
+                      isRequired: field.isRequiredOnWire,
+                      acceptsNull: field.isOptional || field.isNullable || field.defaultValue != nil,
+                      constraints: compile(field.constraints, at: field.location), location: field.location)
+        }
+
+        private mutating func compile(_ constraints: Constraints, at location: SourceLocation) -> ConstraintInfo? {
+            guard !constraints.isEmpty else { return nil }
+            var pattern: Pattern?
+            if let source = constraints.pattern {
+                if let cached = patterns[source] {
+                    pattern = cached
+                } else {
+                    pattern = Pattern(source)
+                    patterns[source] = pattern
+                }
+            }
+            return ConstraintInfo(constraints, pattern: pattern, location: location)
+        }
+    }
+
+    /// `a, b, c` (at most 20 shown).
+    static func list(_ values: [String]) -> String {
+        let shown = values.prefix(20).joined(separator: ", ")
+        return values.count > 20 ? shown + ", … (\(values.count - 20) more)" : shown
+    }
+}
