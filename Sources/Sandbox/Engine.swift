@@ -1,0 +1,364 @@
+import Foundation
+import SchemaModel
+
+/// A request as the engine sees it, independent of the HTTP server library.
+struct IncomingRequest: Sendable {
+    var method: String
+    /// Percent-encoded, without the query.
+    var path: String
+    /// The raw query string, without `?`.
+    var query: String?
+    /// Names lowercased, in the order received.
+    var headers: [(name: String, value: String)]
+    var body: Data
+
+    func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name == lower }?.value
+    }
+
+    func headerValues(_ name: String) -> [String] {
+        let lower = name.lowercased()
+        return headers.filter { $0.name == lower }.map(\.value)
+    }
+
+    /// Query items, decoded (`+` is a space, as forms and URLComponents send it).
+    var queryItems: [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+}
+
+/// What the server should do with a request.
+enum Outcome: Sendable {
+    case respond(status: Int, headers: [(String, String)], body: Data)
+    case closeConnection
+}
+
+/// The sandbox's behaviour: routing, faults, credentials, validation, responses and bookkeeping.
+/// Server-library agnostic; `SandboxServer` feeds it requests.
+final class SandboxEngine: Sendable {
+    struct State {
+        var counts: [String: Int] = [:]
+        var records: [String: [RecordedRequest]] = [:]
+        var faults = FaultBook()
+    }
+
+    /// What is fixed per operation, prepared once.
+    struct Plan: Sendable {
+        var operation: SchemaOperation
+        var needsCredentials: Bool
+        var usesBearer: Bool
+        var isRefreshOperation: Bool
+        /// The default answer: status and JSON body (nil: no body).
+        var status: Int
+        var body: Data?
+        var template: JSONTree?
+        var pager: Pager?
+        /// Named examples with a response.
+        var examples: [String: (status: Int, body: JSONTree)]
+    }
+
+    let schema: Schema
+    let options: SandboxOptions
+    let routes: RouteTable
+    let factory: PayloadFactory
+    let validator: RequestValidator
+    let plans: [String: Plan]
+    let state = Locked(State())
+    static let jsonHeaders = [("Content-Type", "application/json")]
+
+    init(schema: Schema, options: SandboxOptions) {
+        self.schema = schema
+        self.options = options
+        let basePath = options.basePath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? schema.sandboxBasePath
+        routes = RouteTable(schema: schema, basePath: basePath)
+        let factory = PayloadFactory(schema: schema)
+        self.factory = factory
+        validator = RequestValidator(schema: schema, strictEnums: options.strictEnums)
+        let bearerSchemes = Set(schema.authSchemes.compactMap { scheme -> String? in
+            if case .bearer = scheme.kind { return scheme.name }
+            return nil
+        })
+        let refreshOperations = Set(schema.authSchemes.compactMap { scheme -> String? in
+            if case .bearer(let refresh) = scheme.kind { return refresh }
+            return nil
+        })
+        var plans: [String: Plan] = [:]
+        for operation in schema.operations {
+            var examples: [String: (status: Int, body: JSONTree)] = [:]
+            for example in operation.examples {
+                if let response = example.response {
+                    examples[example.name] = (example.status ?? operation.successStatus, JSONTree(response))
+                }
+            }
+            let chosen = operation.examples.first { example in
+                example.response != nil && (200..<300).contains(example.status ?? operation.successStatus)
+            }
+            var template: JSONTree?
+            var status = operation.successStatus
+            if let chosen, let response = chosen.response {
+                template = JSONTree(response)
+                status = chosen.status ?? operation.successStatus
+            } else if let responseType = operation.response {
+                template = factory.sample(of: responseType)
+            }
+            var pager: Pager?
+            if let pagination = operation.pagination, let template {
+                pager = Pager(operation: operation, pagination: pagination, template: template,
+                              itemCount: options.pageItemCounts[operation.name] ?? options.pageItemCount,
+                              defaultPageSize: options.defaultPageSize, factory: factory)
+            }
+            plans[operation.name] = Plan(
+                operation: operation,
+                needsCredentials: !operation.auth.isEmpty,
+                usesBearer: operation.auth.contains { bearerSchemes.contains($0) },
+                isRefreshOperation: refreshOperations.contains(operation.name),
+                status: status, body: template?.data, template: template, pager: pager, examples: examples
+            )
+        }
+        self.plans = plans
+    }
+
+    // MARK: Handling a request
+
+    func handle(_ request: IncomingRequest) async -> Outcome {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var operationName: String?
+        var appliedFault: String?
+        let outcome = await respond(to: request, operationName: &operationName, appliedFault: &appliedFault)
+        if let log = options.requestLog {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+            var status: Int?
+            if case .respond(let code, _, _) = outcome { status = code }
+            log(RequestLogEntry(method: request.method, path: request.path, operation: operationName, status: status,
+                                milliseconds: elapsed, fault: appliedFault))
+        }
+        return outcome
+    }
+
+    private func respond(to request: IncomingRequest, operationName: inout String?, appliedFault: inout String?) async -> Outcome {
+        if options.controlEndpoints, let control = controlResponse(request) { return control }
+        let route: RouteTable.Route
+        let pathParameters: [String: String]
+        switch routes.match(method: request.method, path: request.path) {
+        case .notFound:
+            return error(404, message: "no operation of \(schema.api) matches \(request.method) \(request.path)")
+        case .methodNotAllowed(let allowed):
+            var outcome = error(405, message: "\(request.method) is not allowed on \(request.path); allowed: \(allowed.joined(separator: ", "))")
+            if case .respond(let status, var headers, let body) = outcome {
+                headers.append(("Allow", allowed.joined(separator: ", ")))
+                outcome = .respond(status: status, headers: headers, body: body)
+            }
+            return outcome
+        case .operation(let matched, let parameters):
+            route = matched
+            pathParameters = parameters
+        }
+        let operation = route.operation
+        operationName = operation.name
+        let plan = plans[operation.name]!
+
+        // The per-request fault header is read before counting, so that a malformed one is still counted.
+        var headerFault = FaultHeader()
+        var headerError: String?
+        if let text = request.header(FaultHeader.name) {
+            do { headerFault = try FaultHeader(parsing: text) } catch { headerError = "\(error)" }
+        }
+
+        // Count, and take a fault, in one step so both are exact under concurrency.
+        let (latency, runFault) = state.withLock { state -> (Int, FaultAction?) in
+            state.counts[operation.name, default: 0] += 1
+            let latency = state.faults.latency(for: operation.name)
+            if headerError != nil || headerFault.action != nil { return (latency, nil) }
+            return (latency, state.faults.consume(for: operation.name, needsCredentials: plan.needsCredentials, usesBearer: plan.usesBearer))
+        }
+
+        let outcome: Outcome
+        if let headerError {
+            outcome = error(400, message: headerError)
+        } else {
+            let totalLatency = latency + headerFault.latencyMilliseconds
+            if totalLatency > 0 {
+                try? await Task.sleep(nanoseconds: UInt64(totalLatency) * 1_000_000)
+                appliedFault = "latency \(totalLatency) ms"
+            }
+            if let action = headerFault.action ?? runFault {
+                appliedFault = [appliedFault, action.description].compactMap { $0 }.joined(separator: ", ")
+                outcome = self.outcome(for: action, plan: plan)
+            } else {
+                outcome = answer(request, plan: plan, pathParameters: pathParameters)
+            }
+        }
+        record(request, operation: operation.name, outcome: outcome)
+        return outcome
+    }
+
+    /// The normal answer: credentials, validation, then the example or the page.
+    private func answer(_ request: IncomingRequest, plan: Plan, pathParameters: [String: String]) -> Outcome {
+        let operation = plan.operation
+        if options.requireCredentials, plan.needsCredentials, !hasCredentials(request, for: operation) {
+            return unauthorized(plan: plan, message: "missing credentials: \(operation.name) needs \(credentialDescription(for: operation))")
+        }
+        let query = request.queryItems
+        var parsedBody: JSONTree?
+        if options.validateRequests {
+            let problems = validator.problems(in: request, query: query, pathParameters: pathParameters, operation: operation)
+            if !problems.isEmpty {
+                return error(400, message: "invalid request: " + problems.joined(separator: "; "), operation: operation)
+            }
+        }
+        if operation.body != nil, !request.body.isEmpty { parsedBody = JSONTree.parse(request.body) }
+
+        if request.method == "HEAD" {
+            return .respond(status: plan.status, headers: [], body: Data())
+        }
+        var status = plan.status
+        var body = plan.body
+        if let name = request.header("x-sandbox-example") {
+            guard let example = plan.examples[name] else {
+                let names = plan.examples.keys.sorted()
+                return error(400, message: "X-Sandbox-Example: \(operation.name) has no example '\(name)'" + (names.isEmpty ? "" : "; it has \(names.joined(separator: ", "))"))
+            }
+            status = example.status
+            body = example.body.data
+        } else if let pager = plan.pager {
+            do {
+                let page = try pager.page(operation: operation) { location in
+                    switch location {
+                    case .query(let name): return query.first { $0.name == name }?.value
+                    case .header(let name): return request.header(name)
+                    case .body(let name):
+                        guard let value = parsedBody?[name] else { return nil }
+                        switch value {
+                        case .string(let text): return text
+                        case .number(let text): return text
+                        default: return nil
+                        }
+                    }
+                }
+                body = page.data
+            } catch Pager.Failure.invalidPosition(let message) {
+                return error(400, message: "invalid request: \(message)")
+            } catch let failure {
+                return self.error(400, message: "invalid request: \(failure)")
+            }
+        }
+        if plan.isRefreshOperation, (200..<300).contains(status) {
+            state.withLock { $0.faults.markRefreshed() }
+        }
+        guard let body else { return .respond(status: status, headers: [], body: Data()) }
+        return .respond(status: status, headers: Self.jsonHeaders, body: body)
+    }
+
+    private func outcome(for action: FaultAction, plan: Plan) -> Outcome {
+        switch action {
+        case .close:
+            return .closeConnection
+        case .unauthorized:
+            return unauthorized(plan: plan, message: "the access token has expired (sandbox fault)")
+        case .status(let status, let retryAfter):
+            var outcome = error(status, message: "\(HTTPStatusText.reason(status)) (sandbox fault)", operation: plan.operation)
+            if let retryAfter, case .respond(let code, var headers, let body) = outcome {
+                headers.append(("Retry-After", retryAfter))
+                outcome = .respond(status: code, headers: headers, body: body)
+            }
+            return outcome
+        }
+    }
+
+    private func unauthorized(plan: Plan, message: String) -> Outcome {
+        guard case .respond(let status, var headers, let body) = error(401, message: message, operation: plan.operation) else { return .closeConnection }
+        if plan.usesBearer { headers.append(("WWW-Authenticate", "Bearer error=\"invalid_token\"")) }
+        return .respond(status: status, headers: headers, body: body)
+    }
+
+    /// An answer with the API's error body; `operation` picks among catalogue cases that share the status.
+    func error(_ status: Int, message: String, operation: SchemaOperation? = nil) -> Outcome {
+        let body = factory.errorBody(status: status, fallbackCode: PayloadFactory.statusCode(status), message: message,
+                                     operationErrors: operation?.errors ?? [])
+        return .respond(status: status, headers: Self.jsonHeaders, body: body.data)
+    }
+
+    // MARK: Credentials
+
+    private func hasCredentials(_ request: IncomingRequest, for operation: SchemaOperation) -> Bool {
+        operation.auth.contains { name in
+            guard let scheme = schema.authScheme(named: name) else { return false }
+            switch scheme.kind {
+            case .bearer:
+                guard let value = request.header("authorization") else { return false }
+                let parts = value.split(separator: " ", maxSplits: 1)
+                return parts.count == 2 && parts[0].lowercased() == "bearer" && !parts[1].trimmingCharacters(in: .whitespaces).isEmpty
+            case .apiKey(let location, let keyName):
+                switch location {
+                case .query: return request.queryItems.contains { $0.name == keyName && !$0.value.isEmpty }
+                default: return !(request.header(keyName) ?? "").isEmpty
+                }
+            case .session(_, let header):
+                return !(request.header(header) ?? "").isEmpty
+            }
+        }
+    }
+
+    private func credentialDescription(for operation: SchemaOperation) -> String {
+        let options: [String] = operation.auth.compactMap { name in
+            guard let scheme = schema.authScheme(named: name) else { return nil }
+            switch scheme.kind {
+            case .bearer: return "an Authorization: Bearer header"
+            case .apiKey(let location, let keyName): return location == .query ? "the query item '\(keyName)'" : "the header '\(keyName)'"
+            case .session(_, let header): return "a session id in the header '\(header)'"
+            }
+        }
+        return options.joined(separator: " or ")
+    }
+
+    // MARK: Bookkeeping
+
+    private func record(_ request: IncomingRequest, operation: String, outcome: Outcome) {
+        var status: Int?
+        if case .respond(let code, _, _) = outcome { status = code }
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers {
+            if let existing = headers[name] { headers[name] = existing + ", " + value } else { headers[name] = value }
+        }
+        let recorded = RecordedRequest(
+            operation: operation, method: request.method, path: request.path,
+            queryItems: request.queryItems.map { URLQueryItem(name: $0.name, value: $0.value) },
+            headers: headers, body: request.body, status: status
+        )
+        let limit = options.recordedRequestLimit
+        guard limit > 0 else { return }
+        state.withLock { state in
+            state.records[operation, default: []].append(recorded)
+            if state.records[operation]!.count > limit { state.records[operation]!.removeFirst() }
+        }
+    }
+
+    /// `GET <base>/_sandbox/counts` and `POST <base>/_sandbox/reset`.
+    private func controlResponse(_ request: IncomingRequest) -> Outcome? {
+        guard let relative = routes.relativePath(request.path), relative.hasPrefix("/_sandbox/") else { return nil }
+        switch (request.method, relative) {
+        case ("GET", "/_sandbox/counts"):
+            let counts = state.withLock { $0.counts }
+            let body = JSONTree.object(counts.keys.sorted().map { JSONTree.Member(key: $0, value: .number(String(counts[$0]!))) })
+            return .respond(status: 200, headers: Self.jsonHeaders, body: body.data)
+        case ("POST", "/_sandbox/reset"):
+            reset()
+            return .respond(status: 204, headers: [], body: Data())
+        default:
+            return nil
+        }
+    }
+
+    func reset() {
+        state.withLock { $0 = State() }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// What the sandbox does to one request instead of (or before) answering it normally.
+enum FaultAction: Equatable {
+    case status(Int, retryAfter: String?)
+    case unauthorized
+    case close
+
+    var description: String {
+        switch self {
+        case .status(let status, let retryAfter): return retryAfter.map { "\(status) Retry-After \($0)" } ?? "\(status)"
+        case .unauthorized: return "401"
+        case .close: return "closed connection"
+        }
+    }
+}
+
+/// Faults injected for a run, with what is left of each. Lives inside the sandbox's lock.
+struct FaultBook {
+    struct Entry {
+        var fault: Fault
+        /// nil: every operation.
+        var operation: String?
+        /// Requests left for counted faults.
+        var remaining: Int
+        /// `unauthorizedUntilRefresh`: whether the refresh operation has succeeded since injection.
+        var refreshed = false
+
+        func applies(to operation: String) -> Bool { self.operation == nil || self.operation == operation }
+    }
+
+    private(set) var entries: [Entry] = []
+
+    mutating func add(_ fault: Fault, for operation: String?) {
+        let remaining: Int
+        switch fault {
+        case .latency, .unauthorizedUntilRefresh: remaining = Int.max
+        case .failures(let count, _), .rateLimited(let count, _), .unauthorized(let count), .closeConnection(let count): remaining = max(0, count)
+        }
+        entries.append(Entry(fault: fault, operation: operation, remaining: remaining))
+    }
+
+    mutating func removeAll() { entries.removeAll() }
+
+    /// Total latency for a request to `operation`, in milliseconds.
+    func latency(for operation: String) -> Int {
+        entries.reduce(0) { total, entry in
+            if case .latency(let milliseconds) = entry.fault, entry.applies(to: operation) { return total + max(0, milliseconds) }
+            return total
+        }
+    }
+
+    /// Uses up one request of the first counted fault, in injection order, that applies; then checks
+    /// `unauthorizedUntilRefresh`. `needsCredentials`: the operation has auth schemes (a fault injected
+    /// for every operation does not answer 401 to one that takes none); `usesBearer`: it takes the bearer scheme.
+    mutating func consume(for operation: String, needsCredentials: Bool, usesBearer: Bool) -> FaultAction? {
+        for index in entries.indices where entries[index].applies(to: operation) && entries[index].remaining > 0 {
+            let entry = entries[index]
+            let action: FaultAction
+            switch entry.fault {
+            case .latency, .unauthorizedUntilRefresh:
+                continue
+            case .failures(_, let status):
+                action = .status(status, retryAfter: nil)
+            case .rateLimited(_, let retryAfter):
+                action = .status(429, retryAfter: retryAfter.headerValue)
+            case .unauthorized:
+                if entry.operation == nil && !needsCredentials { continue }
+                action = .unauthorized
+            case .closeConnection:
+                action = .close
+            }
+            entries[index].remaining -= 1
+            return action
+        }
+        if usesBearer, entries.contains(where: { $0.fault == .unauthorizedUntilRefresh && $0.applies(to: operation) && !$0.refreshed }) {
+            return .unauthorized
+        }
+        return nil
+    }
+
+    /// The bearer scheme's refresh operation succeeded: requests are accepted again.
+    mutating func markRefreshed() {
+        for index in entries.indices where entries[index].fault == .unauthorizedUntilRefresh {
+            entries[index].refreshed = true
+        }
+    }
+
+    /// Whether any `unauthorizedUntilRefresh` is waiting for a refresh.
+    var awaitsRefresh: Bool {
+        entries.contains { $0.fault == .unauthorizedUntilRefresh && !$0.refreshed }
+    }
+}
+
+/// The per-request fault header: `X-Sandbox-Fault: status=503`, `latency=250ms`, `retry-after=2`,
+/// `close`, `unauthorized`; several joined with `;`.
+struct FaultHeader: Equatable {
+    var latencyMilliseconds = 0
+    var action: FaultAction?
+
+    static let name = "x-sandbox-fault"
+
+    enum ParseError: Error, CustomStringConvertible {
+        case invalid(String)
+        var description: String {
+            if case .invalid(let message) = self { return message }
+            return ""
+        }
+    }
+
+    init() {}
+
+    init(parsing text: String) throws {
+        var status: Int?
+        var retryAfter: String?
+        var close = false
+        var unauthorized = false
+        for rawDirective in text.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+            let directive = rawDirective.trimmingCharacters(in: .whitespaces)
+            guard !directive.isEmpty else { continue }
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let key = parts[0].lowercased()
+            let value = parts.count > 1 ? parts[1] : nil
+            switch (key, value) {
+            case ("status", let value?):
+                guard let code = Int(value), (400...599).contains(code) else {
+                    throw ParseError.invalid("X-Sandbox-Fault: status must be 400-599, found '\(value)'")
+                }
+                status = code
+            case ("latency", let value?), ("delay", let value?):
+                guard let milliseconds = FaultHeader.milliseconds(value) else {
+                    throw ParseError.invalid("X-Sandbox-Fault: latency must be like 250ms or 2s, found '\(value)'")
+                }
+                latencyMilliseconds = milliseconds
+            case ("retry-after", let value?):
+                guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }) || value.hasSuffix("GMT") else {
+                    throw ParseError.invalid("X-Sandbox-Fault: retry-after must be seconds or an HTTP date, found '\(value)'")
+                }
+                retryAfter = value
+            case ("close", nil):
+                close = true
+            case ("unauthorized", nil):
+                unauthorized = true
+            case ("count", _):
+                throw ParseError.invalid("X-Sandbox-Fault: 'count' applies to a run, not to one request: use SandboxServer.inject(_:for:) or the sandbox command's options")
+            default:
+                throw ParseError.invalid("X-Sandbox-Fault: unknown directive '\(directive)'; use status=CODE, latency=MS, retry-after=SECONDS, close or unauthorized")
+            }
+        }
+        if close {
+            action = .close
+        } else if unauthorized {
+            action = .unauthorized
+        } else if let status {
+            action = .status(status, retryAfter: retryAfter)
+        } else if let retryAfter {
+            action = .status(429, retryAfter: retryAfter)
+        }
+    }
+
+    static func milliseconds(_ text: String) -> Int? {
+        let lower = text.lowercased()
+        if lower.hasSuffix("ms"), let value = Double(lower.dropLast(2)), value >= 0 { return Int(value) }
+        if lower.hasSuffix("s"), let value = Double(lower.dropLast()), value >= 0 { return Int(value * 1000) }
+        if let value = Int(lower), value >= 0 { return value }
+        return nil
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// How a `SandboxServer` behaves. The defaults serve the schema's examples, validate every request and
+/// check credentials, like the real API would.
+public struct SandboxOptions: Sendable {
+    /// Items in the data set a paginated operation pages through (items of the example, repeated).
+    public var pageItemCount: Int
+    /// Per-operation overrides of `pageItemCount`, by operation name.
+    public var pageItemCounts: [String: Int]
+    /// Page size when an operation's pagination has no size parameter (cursor style without `size`).
+    public var defaultPageSize: Int
+    /// Answer requests that break the schema (parameters, body) with 400.
+    public var validateRequests: Bool
+    /// Answer requests to operations that need credentials, but carry none, with 401.
+    public var requireCredentials: Bool
+    /// Treat an enum value the schema does not list as an error (the generated clients tolerate them).
+    public var strictEnums: Bool
+    /// Allows `start(host:)` with an address other than loopback. Off: the sandbox is for local tests.
+    public var allowNonLoopbackHost: Bool
+    /// Overrides the base path taken from the schema's first environment (`/wlp/v1`).
+    public var basePath: String?
+    /// Request bodies larger than this are answered with 413.
+    public var maximumBodySize: Int
+    /// How many requests per operation `receivedRequests(_:)` keeps (the most recent). Counts are exact
+    /// whatever this is; the limit keeps memory flat under load.
+    public var recordedRequestLimit: Int
+    /// Serves `GET <base>/_sandbox/counts` (JSON) and `POST <base>/_sandbox/reset` for tests in
+    /// another process.
+    public var controlEndpoints: Bool
+    /// Called after each request with what the request log prints. Never carries header values.
+    public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
+
+    public init(
+        pageItemCount: Int = 7,
+        pageItemCounts: [String: Int] = [:],
+        defaultPageSize: Int = 3,
+        validateRequests: Bool = true,
+        requireCredentials: Bool = true,
+        strictEnums: Bool = true,
+        allowNonLoopbackHost: Bool = false,
+        basePath: String? = nil,
+        maximumBodySize: Int = 4 * 1024 * 1024,
+        recordedRequestLimit: Int = 1000,
+        controlEndpoints: Bool = true,
+        requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
+    ) {
+        self.pageItemCount = pageItemCount
+        self.pageItemCounts = pageItemCounts
+        self.defaultPageSize = defaultPageSize
+        self.validateRequests = validateRequests
+        self.requireCredentials = requireCredentials
+        self.strictEnums = strictEnums
+        self.allowNonLoopbackHost = allowNonLoopbackHost
+        self.basePath = basePath
+        self.maximumBodySize = maximumBodySize
+        self.recordedRequestLimit = recordedRequestLimit
+        self.controlEndpoints = controlEndpoints
+        self.requestLog = requestLog
+    }
+}
+
+/// A failure the sandbox simulates, per run (`SandboxServer.inject`) or per request (the
+/// `X-Sandbox-Fault` header).
+public enum Fault: Sendable, Hashable, CustomStringConvertible {
+    /// Every matching request waits this long before it is answered. Never used up.
+    case latency(milliseconds: Int)
+    /// The next `count` matching requests get `status` (500, 503, ...) with the API's error body.
+    case failures(count: Int, status: Int)
+    /// The next `count` matching requests get 429 with a `Retry-After` header.
+    case rateLimited(count: Int, retryAfter: RetryAfter)
+    /// The next `count` matching requests that need credentials get 401, as if the token had expired.
+    case unauthorized(count: Int)
+    /// Every request to an operation that uses the bearer scheme gets 401 until the scheme's `refresh`
+    /// operation has succeeded once; from then on they are accepted.
+    case unauthorizedUntilRefresh
+    /// The next `count` matching requests get no response: the TCP connection is closed.
+    case closeConnection(count: Int)
+
+    public var description: String {
+        switch self {
+        case .latency(let milliseconds): return "latency \(milliseconds) ms"
+        case .failures(let count, let status): return "\(count) × status \(status)"
+        case .rateLimited(let count, let retryAfter): return "\(count) × 429 Retry-After \(retryAfter.headerValue)"
+        case .unauthorized(let count): return "\(count) × 401"
+        case .unauthorizedUntilRefresh: return "401 until refresh"
+        case .closeConnection(let count): return "\(count) × closed connection"
+        }
+    }
+}
+
+/// The value of a `Retry-After` header.
+public enum RetryAfter: Sendable, Hashable {
+    case seconds(Int)
+    case httpDate(Date)
+
+    /// The header text: seconds, or an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    public var headerValue: String {
+        switch self {
+        case .seconds(let seconds):
+            return String(seconds)
+        case .httpDate(let date):
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            return formatter.string(from: date)
+        }
+    }
+}
+
+/// A request the sandbox received, as tests read it back.
+public struct RecordedRequest: Sendable, Hashable {
+    /// The operation the request was routed to.
+    public var operation: String
+    public var method: String
+    /// The path as sent, percent-encoded, without the query.
+    public var path: String
+    public var queryItems: [URLQueryItem]
+    /// Header names lowercased; repeated headers joined with ", ".
+    public var headers: [String: String]
+    public var body: Data
+    /// The status the sandbox answered with; nil when it closed the connection instead.
+    public var status: Int?
+
+    public init(operation: String, method: String, path: String, queryItems: [URLQueryItem], headers: [String: String], body: Data, status: Int?) {
+        self.operation = operation
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.status = status
+    }
+
+    /// The first value of the query item `name` (decoded), or nil.
+    public func query(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+
+    /// The header `name` (any case), or nil.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}
+
+/// One line of the request log: no header values, no query, no body.
+public struct RequestLogEntry: Sendable {
+    public var method: String
+    public var path: String
+    /// nil for requests no operation matches.
+    public var operation: String?
+    /// nil when the connection was closed without a response.
+    public var status: Int?
+    public var milliseconds: Double
+    /// The fault that was applied, if any.
+    public var fault: String?
+
+    public var line: String {
+        let statusText = status.map(String.init) ?? "closed"
+        let time = String(format: "%.1f ms", milliseconds)
+        var text = "\(method) \(path) \(statusText) \(time)"
+        if let operation { text += " [\(operation)]" }
+        if let fault { text += " fault: \(fault)" }
+        return text
+    }
+}
+
+/// Errors of `SandboxServer.start`.
+public enum SandboxError: Error, CustomStringConvertible, Sendable {
+    case nonLoopbackHost(String)
+    case alreadyStarted
+    case notListening(String)
+
+    public var description: String {
+        switch self {
+        case .nonLoopbackHost(let host):
+            return "refusing to listen on '\(host)': the sandbox serves loopback only (127.0.0.1, ::1, localhost); set SandboxOptions.allowNonLoopbackHost to override"
+        case .alreadyStarted:
+            return "the sandbox is already running"
+        case .notListening(let reason):
+            return "the sandbox could not start listening: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import SchemaModel
+
+/// Builds the JSON the sandbox answers with: examples from the schema, a minimal valid value when the
+/// schema has none, and the API's error body.
+struct PayloadFactory: Sendable {
+    let schema: Schema
+    let types: [String: TypeDefinition]
+
+    init(schema: Schema) {
+        self.schema = schema
+        var types: [String: TypeDefinition] = [:]
+        for type in schema.types { types[type.name] = type }
+        self.types = types
+    }
+
+    // MARK: Examples and synthesized values
+
+    /// The example the schema gives for a type (a named type's first example; a list of one element for
+    /// a list of such a type), else a synthesized minimal value.
+    func sample(of type: TypeReference) -> JSONTree {
+        switch type {
+        case .named(let name):
+            if let example = types[name]?.examples.first { return JSONTree(example.value) }
+        case .array(let element):
+            // One element rather than the minimal empty list: more useful to a client under test.
+            return .array([sampleElement(of: element)])
+        default:
+            break
+        }
+        return synthesize(type, constraints: Constraints(), depth: 0)
+    }
+
+    /// One element for a list of `type`: an example if the schema has one, else synthesized.
+    func sampleElement(of type: TypeReference) -> JSONTree {
+        if case .named(let name) = type, let example = types[name]?.examples.first { return JSONTree(example.value) }
+        return synthesize(type, constraints: Constraints(), depth: 0)
+    }
+
+    /// A minimal value that satisfies the type: required fields only, the first enum case, the first
+    /// union variant, the smallest allowed number, a string of the allowed length. Field and type examples
+    /// are used where the schema has them (a pattern cannot be satisfied otherwise).
+    func synthesize(_ type: TypeReference, constraints: Constraints, depth: Int) -> JSONTree {
+        guard depth < 32 else { return .null }
+        switch type {
+        case .primitive(let primitive):
+            return synthesize(primitive, constraints: constraints)
+        case .array(let element):
+            let count = constraints.minItems ?? 0
+            return .array((0..<count).map { _ in synthesize(element, constraints: Constraints(), depth: depth + 1) })
+        case .map(let key, let value):
+            let count = constraints.minItems ?? 0
+            return .object((0..<count).map { index in
+                JSONTree.Member(key: key == .int ? String(index + 1) : "key\(index + 1)",
+                                value: synthesize(value, constraints: Constraints(), depth: depth + 1))
+            })
+        case .named(let name):
+            guard let definition = types[name] else { return .null }
+            switch definition.kind {
+            case .structure(let fields):
+                return .object(fields.filter(\.isRequiredOnWire).map { field in
+                    JSONTree.Member(key: field.wireName, value: value(for: field, depth: depth + 1))
+                })
+            case .enumeration(let enumeration):
+                guard let first = enumeration.cases.first(where: { !$0.notes.isDeprecated }) ?? enumeration.cases.first else { return .null }
+                return enumeration.rawType == .string ? .string(first.value) : .number(first.value)
+            case .union(let union):
+                guard let variant = union.variants.first else { return .null }
+                var object = synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
+                object.remove(at: [union.discriminator])
+                if case .object(let members) = object {
+                    return .object([JSONTree.Member(key: union.discriminator, value: .string(variant.tag))] + members)
+                }
+                return .object([JSONTree.Member(key: union.discriminator, value: .string(variant.tag))])
+            case .alias(let target, let aliasConstraints):
+                if let example = definition.examples.first { return JSONTree(example.value) }
+                return synthesize(target, constraints: aliasConstraints, depth: depth + 1)
+            }
+        }
+    }
+
+    private func value(for field: Field, depth: Int) -> JSONTree {
+        if let example = field.example { return JSONTree(example) }
+        if field.isNullable { return .null }
+        if case .named(let name) = field.type, let definition = types[name], let example = definition.examples.first {
+            return JSONTree(example.value)
+        }
+        return synthesize(field.type, constraints: field.constraints, depth: depth)
+    }
+
+    private func synthesize(_ primitive: Primitive, constraints: Constraints) -> JSONTree {
+        switch primitive {
+        case .string:
+            let length = max(constraints.minLength ?? 0, 6)
+            let text = String(String(repeating: "sample", count: length / 6 + 1).prefix(min(length, constraints.maxLength ?? length)))
+            return .string(text)
+        case .bool: return .bool(true)
+        case .int, .int32, .int64:
+            var number = 1.0
+            if let minimum = constraints.minimum { number = max(number, minimum.rounded(.up)) }
+            if let maximum = constraints.maximum, number > maximum { number = maximum.rounded(.down) }
+            return .number(String(Int(number)))
+        case .double, .decimal:
+            var number = 1.0
+            if let minimum = constraints.minimum { number = max(number, minimum) }
+            if let maximum = constraints.maximum, number > maximum { number = maximum }
+            return .number(number.rounded() == number ? String(Int(number)) : String(number))
+        case .date: return .string("2024-01-01")
+        case .dateTime: return .string("2024-01-01T00:00:00Z")
+        case .uuid: return .string("00000000-0000-4000-8000-000000000000")
+        case .email: return .string("user@example.com")
+        case .uri: return .string("https://example.com/")
+        case .base64, .binary: return .string("AA==")
+        case .json: return .object([])
+        }
+    }
+
+    // MARK: Walking types
+
+    /// The field a dotted wire path leads to, from `root`.
+    func field(at path: [String], in root: TypeReference) -> Field? {
+        var current = root
+        var found: Field?
+        for key in path {
+            guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind,
+                  let field = fields.first(where: { $0.wireName == key }) else { return nil }
+            found = field
+            current = field.type
+        }
+        return found
+    }
+
+    /// The struct fields of a named type (through aliases), or nil.
+    func fields(of type: TypeReference) -> [Field]? {
+        guard case .named(let name) = type, let definition = types[name] else { return nil }
+        switch definition.kind {
+        case .structure(let fields): return fields
+        case .alias(let target, _): return fields(of: target)
+        default: return nil
+        }
+    }
+
+    /// The primitive a type stands for (through aliases), if any.
+    func primitive(of type: TypeReference) -> Primitive? {
+        switch type {
+        case .primitive(let primitive): return primitive
+        case .named(let name):
+            if case .alias(let target, _)? = types[name]?.kind { return primitive(of: target) }
+            return nil
+        default: return nil
+        }
+    }
+
+    // MARK: Error bodies
+
+    /// The catalogue case an answer with `status` stands for: non-deprecated cases first, then those the
+    /// operation lists, then (for 429 and 5xx, which the sandbox sends as transient faults) retryable
+    /// ones, then catalogue order.
+    func errorCase(status: Int, operationErrors: [String] = []) -> ErrorCatalogue.Case? {
+        guard let cases = schema.errors?.cases else { return nil }
+        let transient = status == 429 || status >= 500
+        return cases.enumerated().filter { $0.element.status == status }.min { lhs, rhs in
+            func rank(_ entry: ErrorCatalogue.Case) -> [Int] {
+                [entry.notes.isDeprecated ? 1 : 0, operationErrors.contains(entry.name) ? 0 : 1, transient && !entry.isRetryable ? 1 : 0]
+            }
+            let l = rank(lhs.element), r = rank(rhs.element)
+            return l != r ? l.lexicographicallyPrecedes(r) : lhs.offset < rhs.offset
+        }?.element
+    }
+
+    /// The API's error body for `status`: the code of the catalogue case for that status (or
+    /// `fallbackCode` when that case is matched by status alone) at the catalogue's code path, and
+    /// `message` in the body's first message-like string field.
+    func errorBody(status: Int, fallbackCode: String, message: String, operationErrors: [String] = []) -> JSONTree {
+        guard let catalogue = schema.errors, let bodyType = catalogue.body, let fields = fields(of: bodyType) else {
+            return .object([JSONTree.Member(key: "message", value: .string(message))])
+        }
+        var body = synthesize(bodyType, constraints: Constraints(), depth: 0)
+        if let codePath = catalogue.codePath {
+            let path = codePath.pathComponents
+            let code = errorCase(status: status, operationErrors: operationErrors)?.code ?? fallbackCode
+            let codePrimitive = field(at: path, in: bodyType).flatMap { primitive(of: $0.type) }
+            let numeric = Int(code) != nil && (codePrimitive?.isNumeric == true || codePrimitive == .json)
+            body.set(numeric ? .number(code) : .string(code), at: path)
+        }
+        let messagePath = messageFieldPath(in: bodyType) ?? ["message"]
+        body.set(.string(message), at: messagePath)
+        if let statusField = fields.first(where: { $0.wireName == "status" }), primitive(of: statusField.type)?.isInteger == true {
+            body.set(.number(String(status)), at: ["status"])
+        }
+        return body
+    }
+
+    /// The shallowest string field named message, detail, description or error, searching nested structs.
+    private func messageFieldPath(in type: TypeReference) -> [String]? {
+        let names = ["message", "detail", "description", "error"]
+        var level: [([String], TypeReference)] = [([], type)]
+        for _ in 0..<4 {
+            var next: [([String], TypeReference)] = []
+            for (path, type) in level {
+                guard let fields = fields(of: type) else { continue }
+                for name in names {
+                    if let field = fields.first(where: { $0.wireName.lowercased() == name }), primitive(of: field.type) == .string {
+                        return path + [field.wireName]
+                    }
+                }
+                for field in fields { next.append((path + [field.wireName], field.type)) }
+            }
+            level = next
+        }
+        return nil
+    }
+
+    /// A generic error code for a status, used when the catalogue has none: 503 -> SERVICE_UNAVAILABLE.
+    static func statusCode(_ status: Int) -> String {
+        let reason = HTTPStatusText.reason(status)
+        return reason.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+    }
+}
+
+enum HTTPStatusText {
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 402: return "Payment Required"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 408: return "Request Timeout"
+        case 409: return "Conflict"
+        case 410: return "Gone"
+        case 413: return "Content Too Large"
+        case 415: return "Unsupported Media Type"
+        case 422: return "Unprocessable Content"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return "Status \(status)"
+        }
+    }
+}

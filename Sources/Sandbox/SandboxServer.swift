@@ -1,0 +1,241 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import Logging
+import NIOCore
+import SchemaModel
+import ServiceLifecycle
+
+/// Serves an API from its schema on loopback, for tests and local development: a route per operation,
+/// the schema's example responses, request validation, and fault injection.
+///
+/// ```swift
+/// let sandbox = SandboxServer(schema: try SchemaLoader.loadOrThrow(path: "Schemas/whitelabelpay.yaml"))
+/// try await sandbox.start()                       // an ephemeral port on 127.0.0.1
+/// sandbox.inject(.failures(count: 2, status: 503), for: "getPaymentMeans")
+/// let client = WhitelabelPayClient(environment: .init(baseURL: sandbox.baseURL), credentials: credentials)
+/// _ = try await client.getPaymentMeans(tenantId: tenantId)   // 503, 503, then the example
+/// XCTAssertEqual(sandbox.requestCount("getPaymentMeans"), 3)
+/// await sandbox.stop()
+/// ```
+@available(macOS 14, iOS 17, tvOS 17, *)
+public final class SandboxServer: Sendable {
+    public let schema: Schema
+    public let options: SandboxOptions
+    let engine: SandboxEngine
+    private let lifecycle = Locked(Lifecycle())
+
+    private struct Lifecycle {
+        var host = "127.0.0.1"
+        var port = 0
+        var group: ServiceGroup?
+        var task: Task<Void, Never>?
+    }
+
+    public init(schema: Schema, options: SandboxOptions = .init()) {
+        self.schema = schema
+        self.options = options
+        engine = SandboxEngine(schema: schema, options: options)
+    }
+
+    // MARK: Running
+
+    /// Starts listening and returns once the port is bound. `port` 0 picks a free (ephemeral) port.
+    /// Only loopback addresses are accepted unless `SandboxOptions.allowNonLoopbackHost` is set.
+    public func start(host: String = "127.0.0.1", port: Int = 0) async throws {
+        guard options.allowNonLoopbackHost || Self.isLoopback(host) else { throw SandboxError.nonLoopbackHost(host) }
+        let alreadyRunning = lifecycle.withLock { $0.group != nil }
+        guard !alreadyRunning else { throw SandboxError.alreadyStarted }
+
+        var logger = Logger(label: "sandbox")
+        logger.logLevel = .critical
+        let bound = PortPromise()
+        let app = Application(
+            responder: SandboxResponder(engine: engine, maximumBodySize: options.maximumBodySize),
+            server: .http1(),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "schema-sandbox"),
+            onServerRunning: { channel in bound.fulfill(.success(channel.localAddress?.port ?? port)) },
+            logger: logger
+        )
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            do {
+                try await group.run()
+                bound.fulfill(.failure(SandboxError.notListening("the server stopped before it was listening")))
+            } catch {
+                bound.fulfill(.failure(SandboxError.notListening("\(error)")))
+            }
+        }
+        lifecycle.withLock {
+            $0.group = group
+            $0.task = task
+            $0.host = host
+        }
+        do {
+            let boundPort = try await bound.value
+            lifecycle.withLock { $0.port = boundPort }
+        } catch {
+            lifecycle.withLock { $0 = Lifecycle() }
+            throw error
+        }
+    }
+
+    /// Stops listening, closing idle connections, and waits until the server is down.
+    public func stop() async {
+        let (group, task) = lifecycle.withLock { state in
+            let running = (state.group, state.task)
+            state = Lifecycle()
+            return running
+        }
+        guard let group, let task else { return }
+        await group.triggerGracefulShutdown()
+        await task.value
+    }
+
+    /// The bound port; 0 before `start`.
+    public var port: Int { lifecycle.withLock { $0.port } }
+
+    /// `http://127.0.0.1:PORT` plus the base path of the schema's first environment (`/wlp/v1`), the
+    /// URL a generated client takes as its base URL.
+    public var baseURL: URL {
+        let (host, port) = lifecycle.withLock { ($0.host, $0.port) }
+        let authority = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(authority):\(port)\(engine.routes.basePath)")!
+    }
+
+    /// The base path under which operations are served (`/wlp/v1`; "" for none).
+    public var basePath: String { engine.routes.basePath }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased()
+        if lower == "localhost" || lower == "::1" || lower == "[::1]" { return true }
+        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    // MARK: Faults
+
+    /// Injects a fault for one operation (by name) or, with nil, for every operation. Counted faults
+    /// are used up request by request, in the order they were injected.
+    public func inject(_ fault: Fault, for operation: String? = nil) {
+        engine.state.withLock { $0.faults.add(fault, for: operation) }
+    }
+
+    /// Removes every injected fault.
+    public func clearFaults() {
+        engine.state.withLock { $0.faults.removeAll() }
+    }
+
+    // MARK: What was received
+
+    /// Requests routed to `operation` so far, including those answered with a fault or a 400.
+    public func requestCount(_ operation: String) -> Int {
+        engine.state.withLock { $0.counts[operation] ?? 0 }
+    }
+
+    /// Request counts by operation name (operations never called are absent).
+    public func requestCounts() -> [String: Int] {
+        engine.state.withLock { $0.counts }
+    }
+
+    /// The most recent requests to `operation` (at most `SandboxOptions.recordedRequestLimit`), oldest first.
+    public func receivedRequests(_ operation: String) -> [RecordedRequest] {
+        engine.state.withLock { $0.records[operation] ?? [] }
+    }
+
+    /// Forgets counts, recorded requests, injected faults and refresh state.
+    public func reset() {
+        engine.reset()
+    }
+}
+
+/// A one-shot value the server's start-up hands to `start()`.
+private final class PortPromise: Sendable {
+    private let state = Locked<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>((nil, nil))
+
+    func fulfill(_ result: Result<Int, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Int, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            let waiter = state.waiter
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    var value: Int {
+        get async throws {
+            try await withCheckedThrowingContinuation { continuation in
+                let result = state.withLock { state -> Result<Int, any Error>? in
+                    if let result = state.result { return result }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        }
+    }
+}
+
+/// The request context: Hummingbird's core storage plus the connection, which a fault may close.
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct SandboxRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+/// Adapts Hummingbird requests to the engine and its outcomes back to responses.
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct SandboxResponder: HTTPResponder {
+    let engine: SandboxEngine
+    let maximumBodySize: Int
+
+    func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: maximumBodySize)
+        } catch {
+            return makeResponse(engine.error(413, message: "the request body is larger than \(maximumBodySize) bytes"))
+        }
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(request.headers.count)
+        for field in request.headers { headers.append((field.name.canonicalName, field.value)) }
+        let incoming = IncomingRequest(
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
+            headers: headers, body: Data(body.readableBytesView)
+        )
+        let outcome = await engine.handle(incoming)
+        // An HTTP/1.0 client asking for keep-alive (ApacheBench -k) keeps the connection only when the
+        // response says so; Hummingbird keeps it open but, answering in HTTP/1.1, does not say it.
+        let echoKeepAlive = request.headers[values: .connection].contains { $0.lowercased().contains("keep-alive") }
+        if case .closeConnection = outcome {
+            // No response: the client sees the connection drop. The write of the placeholder below fails
+            // on the closed channel, which Hummingbird ignores.
+            try? await context.channel.close()
+            return Response(status: .internalServerError)
+        }
+        var response = makeResponse(outcome)
+        if echoKeepAlive { response.headers[.connection] = "keep-alive" }
+        return response
+    }
+
+    private func makeResponse(_ outcome: Outcome) -> Response {
+        guard case .respond(let status, let headerList, let body) = outcome else { return Response(status: .internalServerError) }
+        var headers = HTTPFields()
+        for (name, value) in headerList {
+            if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: status, reasonPhrase: HTTPStatusText.reason(status)),
+            headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
+        )
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+/// Runs the `sandbox` command as a user would: it prints where it serves, logs each request and stops on SIGTERM.
+@available(macOS 14, iOS 17, tvOS 17, *)
+final class CommandTests: XCTestCase {
+    /// The built `sandbox` binary, next to the test bundle.
+    private var binary: URL {
+        var directory = Bundle(for: CommandTests.self).bundleURL
+        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("sandbox")
+    }
+
+    func testServesLogsRequestsWithoutSecretsAndStopsOnSIGTERM() async throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
+                             "--fail", "1", "--fail-status", "503", "--operation", "getPaymentMeans"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let lines = LineReader(output.fileHandleForReading)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let banner = try await lines.next(timeout: 30)
+        let prefix = "Serving WhitelabelPay 1.1.0 at "
+        XCTAssertTrue(banner.hasPrefix(prefix), banner)
+        let base = try XCTUnwrap(URL(string: String(banner.dropFirst(prefix.count))))
+        XCTAssertEqual(base.host, "127.0.0.1")
+        XCTAssertEqual(base.path, "/wlp/v1")
+
+        let client = TestClient(baseURL: base)
+        let failed = try await client.get("/payment-means?secret=query-secret", headers: ["Authorization": "Bearer token-secret", "X-Tenant-Id": tenantId])
+        XCTAssertEqual(failed.status, 503)
+        let served = try await client.get("/payment-means", headers: ["Authorization": "Bearer token-secret", "X-Tenant-Id": tenantId])
+        XCTAssertEqual(served.status, 200)
+
+        let first = try await lines.next(timeout: 10)
+        let second = try await lines.next(timeout: 10)
+        XCTAssertTrue(first.hasPrefix("GET /wlp/v1/payment-means 503 "), first)
+        XCTAssertTrue(first.hasSuffix("[getPaymentMeans] fault: 503"), first)
+        XCTAssertTrue(second.hasPrefix("GET /wlp/v1/payment-means 200 "), second)
+        XCTAssertFalse((first + second).contains("secret"))
+
+        process.terminate()
+        let stopping = try await lines.next(timeout: 10)
+        XCTAssertEqual(stopping, "Received SIGTERM, stopping")
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
+        XCTAssertFalse(process.isRunning)
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    func testASchemaWithErrorsExitsWithStatus2() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
+        let schema = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).yaml")
+        try Data("api: Broken\nversion: 1\n".utf8).write(to: schema)
+        defer { try? FileManager.default.removeItem(at: schema) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [schema.path]
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(text.contains("error:"), text)
+    }
+}
+
+/// Reads lines from a pipe as they arrive.
+final class LineReader: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var lines: [String] = []
+    private var closed = false
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+        handle.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.append(data)
+        }
+    }
+
+    deinit {
+        handle.readabilityHandler = nil
+    }
+
+    private func append(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        if data.isEmpty {
+            closed = true
+            handle.readabilityHandler = nil
+            return
+        }
+        buffer.append(data)
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+            buffer.removeSubrange(buffer.startIndex...newline)
+        }
+    }
+
+    struct Timeout: Error {}
+
+    func next(timeout: TimeInterval) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let line: String? = lock.withLock { lines.isEmpty ? nil : lines.removeFirst() }
+            if let line { return line }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        throw Timeout()
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import SchemaModel
+import XCTest
+@testable import Sandbox
+
+@available(macOS 14, iOS 17, tvOS 17, *)
+final class ServingTests: XCTestCase {
+    func testServesWhitelabelPayOnAnEphemeralLoopbackPortUnderTheBasePath() async throws {
+        let sandbox = try await Running.start(TestSchemas.whitelabelPay)
+        let port = sandbox.server.port
+        XCTAssertGreaterThan(port, 0)
+        XCTAssertEqual(sandbox.server.baseURL.absoluteString, "http://127.0.0.1:\(port)/wlp/v1")
+        XCTAssertEqual(sandbox.server.basePath, "/wlp/v1")
+
+        let response = try await sandbox.client.get("/payment-means", headers: wlpHeaders)
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Content-Type"), "application/json")
+        let example = TestSchemas.whitelabelPay.operation(named: "getPaymentMeans")!.examples[0].response!.jsonText
+        XCTAssertEqual(parsedJSON(response.body), parsedJSON(example))
+        XCTAssertEqual((response.json as? [Any])?.count, 2)
+        await sandbox.stop()
+    }
+
+    func testEveryWhitelabelPayOperationHasARoute() async throws {
+        let sandbox = try await Running.start(TestSchemas.whitelabelPay)
+        let id = "6bac7eea-c120-428d-beb6-910c6f290434"
+        let deactivated = try await sandbox.client.send("POST", "/payment-means/\(id)/deactivation", headers: wlpHeaders)
+        XCTAssertEqual(deactivated.status, 200)
+        XCTAssertEqual(value(deactivated.json, at: "success") as? Bool, true)
+        XCTAssertEqual(value(deactivated.json, at: "paymentMean.active") as? Bool, false)
+        let reactivated = try await sandbox.client.send("POST", "/payment-means/\(id)/reactivation", headers: wlpHeaders)
+        XCTAssertEqual(reactivated.status, 200)
+        XCTAssertEqual(value(reactivated.json, at: "paymentMean.active") as? Bool, true)
+        let transactions = try await sandbox.client.get("/transactions", headers: wlpHeaders)
+        XCTAssertEqual(transactions.status, 200)
+        // 7 items (the example's 2, repeated) fit on one page of the default size 20.
+        XCTAssertEqual((value(transactions.json, at: "content") as? [Any])?.count, 7)
+        XCTAssertEqual(value(transactions.json, at: "totalElements") as? Int, 7)
+        XCTAssertEqual(sandbox.server.requestCounts(), [
+            "deactivatePaymentMeans": 1, "reactivatePaymentMeans": 1, "fetchTransactions": 1,
+        ])
+        await sandbox.stop()
+    }
+
+    func testEveryKitchenSinkOperationHasARoute() async throws {
+        let schema = TestSchemas.kitchenSink
+        let sandbox = try await Running.start(schema)
+        let client = sandbox.client
+        let item = #"{"sku":"A1","name":"Apple","discontinuedAt":null}"#
+        let everything = schema.type(named: "Everything")!.examples[0].value.jsonText
+        let calls: [(operation: String, method: String, path: String, headers: [String: String], body: String?, status: Int)] = [
+            ("listItems", "GET", "/items", bearer, nil, 200),
+            ("searchItems", "POST", "/items/search", bearer, "{}", 200),
+            ("itemHistory", "GET", "/items/A1/history", bearer, nil, 200),
+            ("getItem", "GET", "/stores/42/items/A1", ["X-Api-Key": "key"], nil, 200),
+            ("createItem", "POST", "/items", bearer, item, 201),
+            ("replaceItem", "PUT", "/items/A1", bearer, item, 200),
+            ("renameItem", "PATCH", "/items/A1", bearer, item, 200),
+            ("deleteItem", "DELETE", "/items/A1", [:], nil, 204),
+            ("legacySearch", "GET", "/legacy/search?q=apple&api_key=key", [:], nil, 200),
+            ("login", "POST", "/sessions", [:], #"{"phone":"+491701234567","code":"1234"}"#, 200),
+            ("whoAmI", "GET", "/me", ["X-Session-Id": "s-1"], nil, 200),
+            ("refreshToken", "POST", "/tokens/refresh", [:], #"{"accessToken":"a","refreshToken":"r","expiresIn":60}"#, 200),
+            ("describeShapes", "GET", "/shapes", bearer, nil, 200),
+            ("everything", "POST", "/everything", bearer, everything, 200),
+            ("ping", "HEAD", "/ping", [:], nil, 200),
+            ("options", "OPTIONS", "/items", [:], nil, 204),
+        ]
+        XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
+        for call in calls {
+            let response = try await client.send(call.method, call.path, headers: call.headers, body: call.body.map { Data($0.utf8) })
+            XCTAssertEqual(response.status, call.status, "\(call.operation): \(response.text)")
+        }
+        XCTAssertEqual(sandbox.server.requestCounts(), Dictionary(uniqueKeysWithValues: calls.map { ($0.operation, 1) }))
+        await sandbox.stop()
+    }
+
+    func testKitchenSinkBodiesComeFromExamplesOrAreSynthesizedFromTheResponseType() async throws {
+        let sandbox = try await Running.start(TestSchemas.kitchenSink)
+        XCTAssertEqual(sandbox.server.baseURL.path, "/v2")
+        // getItem has no operation example: the Item type's first example is served.
+        let item = try await sandbox.client.get("/stores/42/items/A1", headers: bearer)
+        XCTAssertEqual(parsedJSON(item.body), parsedJSON(#"{"sku":"A1","name":"Apple","discontinuedAt":null}"#))
+        // Shape has no example: one synthesized element, the first union variant with its tag.
+        let shapes = try await sandbox.client.get("/shapes", headers: bearer)
+        XCTAssertEqual(parsedJSON(shapes.body), parsedJSON(#"[{"kind":"CIRCLE","radius":1}]"#))
+        // Session has no example: required fields with sensible values.
+        let session = try await sandbox.client.post("/sessions", json: #"{"phone":"+491701234567","code":"1234"}"#)
+        XCTAssertEqual(parsedJSON(session.body), parsedJSON(#"{"sessionId":"sample"}"#))
+        let me = try await sandbox.client.get("/me", headers: ["X-Session-Id": "s"])
+        XCTAssertEqual(me.text, #""sample""#)
+        // No response type: an empty body with the success status.
+        let deleted = try await sandbox.client.send("DELETE", "/items/A1")
+        XCTAssertEqual(deleted.status, 204)
+        XCTAssertEqual(deleted.body.count, 0)
+        await sandbox.stop()
+    }
+
+    func testANamedExampleCanBeChosenPerRequest() async throws {
+        let sandbox = try await Running.start(TestSchemas.whitelabelPay)
+        var headers = wlpHeaders
+        headers["X-Sandbox-Example"] = "noneEnrolled"
+        let none = try await sandbox.client.get("/payment-means", headers: headers)
+        XCTAssertEqual(none.status, 200)
+        XCTAssertEqual(none.text, "[]")
+        headers["X-Sandbox-Example"] = "missing"
+        let unknown = try await sandbox.client.get("/payment-means", headers: headers)
+        XCTAssertEqual(unknown.status, 400)
+        XCTAssertEqual(value(unknown.json, at: "message") as? String,
+                       "X-Sandbox-Example: getPaymentMeans has no example 'missing'; it has noneEnrolled, oneActive")
+        await sandbox.stop()
+    }
+
+    func testUnknownRouteIs404AndWrongMethodIs405() async throws {
+        let sandbox = try await Running.start(TestSchemas.whitelabelPay)
+        let unknown = try await sandbox.client.get("/nothing-here", headers: wlpHeaders)
+        XCTAssertEqual(unknown.status, 404)
+        XCTAssertEqual(unknown.header("Content-Type"), "application/json")
+        XCTAssertEqual(value(unknown.json, at: "code") as? String, "NOT_FOUND")
+        XCTAssertEqual(value(unknown.json, at: "message") as? String, "no operation of WhitelabelPay matches GET /wlp/v1/nothing-here")
+        XCTAssertEqual(value(unknown.json, at: "status") as? Int, 404)
+
+        // Outside the base path.
+        let outside = try await TestClient(baseURL: URL(string: "http://127.0.0.1:\(sandbox.server.port)")!).get("/payment-means", headers: wlpHeaders)
+        XCTAssertEqual(outside.status, 404)
+
+        let wrongMethod = try await sandbox.client.send("DELETE", "/payment-means", headers: wlpHeaders)
+        XCTAssertEqual(wrongMethod.status, 405)
+        XCTAssertEqual(wrongMethod.header("Allow"), "GET")
+        XCTAssertEqual(value(wrongMethod.json, at: "code") as? String, "METHOD_NOT_ALLOWED")
+        XCTAssertEqual(sandbox.server.requestCounts(), [:], "unrouted requests count for no operation")
+
+        let kitchen = try await Running.start(TestSchemas.kitchenSink)
+        let search = try await kitchen.client.get("/items/search", headers: bearer)
+        XCTAssertEqual(search.status, 405)
+        XCTAssertEqual(search.header("Allow"), "POST, PUT, PATCH, DELETE")
+        XCTAssertEqual(value(search.json, at: "error.code") as? String, "METHOD_NOT_ALLOWED")
+        await kitchen.stop()
+        await sandbox.stop()
+    }
+
+    func testTwoSandboxesRunSideBySideAndAStoppedOneIsGone() async throws {
+        let first = try await Running.start(TestSchemas.whitelabelPay)
+        let second = try await Running.start(TestSchemas.kitchenSink)
+        XCTAssertNotEqual(first.server.port, second.server.port)
+        let port = first.server.port
+        await first.stop()
+        do {
+            _ = try await TestClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).get("/wlp/v1/payment-means")
+            XCTFail("a stopped sandbox answered")
+        } catch {
+            XCTAssertTrue(error is URLError, "\(error)")
+        }
+        let pong = try await second.client.send("HEAD", "/ping")
+        XCTAssertEqual(pong.status, 200)
+        await second.stop()
+    }
+
+    func testAGivenPortIsUsed() async throws {
+        let probe = SandboxServer(schema: TestSchemas.kitchenSink)
+        try await probe.start()
+        let port = probe.port
+        await probe.stop()
+        let server = SandboxServer(schema: TestSchemas.kitchenSink)
+        try await server.start(port: port)
+        XCTAssertEqual(server.port, port)
+        XCTAssertEqual(server.baseURL.absoluteString, "http://127.0.0.1:\(port)/v2")
+        await server.stop()
+    }
+
+    func testAPortInUseIsAnErrorAndAStartedServerCannotStartTwice() async throws {
+        let first = SandboxServer(schema: TestSchemas.kitchenSink)
+        try await first.start()
+        do {
+            try await first.start()
+            XCTFail("started twice")
+        } catch SandboxError.alreadyStarted {
+        }
+        let second = SandboxServer(schema: TestSchemas.kitchenSink)
+        do {
+            try await second.start(port: first.port)
+            XCTFail("listened on a port in use")
+            await second.stop()
+        } catch SandboxError.notListening(let reason) {
+            XCTAssertFalse(reason.isEmpty)
+        }
+        XCTAssertEqual(second.port, 0)
+        await first.stop()
+    }
+
+    func testRefusesNonLoopbackHostsUnlessAllowed() async throws {
+        let server = SandboxServer(schema: TestSchemas.whitelabelPay)
+        do {
+            try await server.start(host: "0.0.0.0")
+            XCTFail("listened on 0.0.0.0")
+            await server.stop()
+        } catch let error as SandboxError {
+            guard case .nonLoopbackHost("0.0.0.0") = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertTrue(SandboxServer.isLoopback("127.0.0.1"))
+        XCTAssertTrue(SandboxServer.isLoopback("127.1.2.3"))
+        XCTAssertTrue(SandboxServer.isLoopback("::1"))
+        XCTAssertTrue(SandboxServer.isLoopback("localhost"))
+        XCTAssertFalse(SandboxServer.isLoopback("192.168.1.1"))
+        XCTAssertFalse(SandboxServer.isLoopback("127.0.0.1.example.com"))
+    }
+
+    func testControlEndpointsReportCountsAndReset() async throws {
+        let sandbox = try await Running.start(TestSchemas.whitelabelPay)
+        _ = try await sandbox.client.get("/payment-means", headers: wlpHeaders)
+        _ = try await sandbox.client.get("/payment-means", headers: wlpHeaders)
+        let counts = try await sandbox.client.get("/_sandbox/counts")
+        XCTAssertEqual(counts.text, #"{"getPaymentMeans":2}"#)
+        let reset = try await sandbox.client.send("POST", "/_sandbox/reset")
+        XCTAssertEqual(reset.status, 204)
+        XCTAssertEqual(sandbox.server.requestCounts(), [:])
+        await sandbox.stop()
+    }
+}
