@@ -1,3 +1,5 @@
+import SchemaModel
+
 /// A JSON value exactly as written: numbers keep their text (`1.0`, `1e400`, 30-digit integers are
 /// not rounded through `Double`), objects keep their members in order, duplicate keys included.
 ///
@@ -70,23 +72,6 @@ extension JSON: CustomStringConvertible {
     }
 
     static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        JSONText.appendQuoted(text, to: &output)
     }
 }

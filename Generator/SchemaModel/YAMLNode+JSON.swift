@@ -13,7 +13,7 @@ extension YAMLNode {
             output += "{"
             for (index, pair) in pairs.enumerated() {
                 if index > 0 { output += "," }
-                output += Self.jsonString(pair.key) + ":"
+                output += JSONText.quoted(pair.key) + ":"
                 pair.value.write(to: &output)
             }
             output += "}"
@@ -29,7 +29,7 @@ extension YAMLNode {
             case .null: output += "null"
             case .bool: output += scalar.text
             case .int, .float: output += Self.jsonNumber(scalar.text)
-            case .string: output += Self.jsonString(scalar.text)
+            case .string: output += JSONText.quoted(scalar.text)
             }
         }
     }
@@ -37,7 +37,7 @@ extension YAMLNode {
     /// YAML allows `+1`, `.5`, `1.` and `.inf`; JSON does not. Infinity and NaN become strings.
     private static func jsonNumber(_ text: String) -> String {
         var number = text.hasPrefix("+") ? String(text.dropFirst()) : text
-        if number.lowercased().contains("inf") || number.lowercased().contains("nan") { return jsonString(text) }
+        if number.lowercased().contains("inf") || number.lowercased().contains("nan") { return JSONText.quoted(text) }
         let negative = number.hasPrefix("-")
         if negative { number.removeFirst() }
         if number.hasPrefix(".") { number = "0" + number }
@@ -45,25 +45,35 @@ extension YAMLNode {
         if number.hasSuffix(".") { number += "0" }
         return (negative ? "-" : "") + number
     }
+}
 
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
+/// JSON string literals, written the same way by every tool that emits JSON (examples, the sandbox,
+/// schema-check): quotes, backslashes and control characters escaped, everything else as is.
+public enum JSONText {
+    public static func quoted(_ text: String) -> String {
+        var output = ""
+        appendQuoted(text, to: &output)
+        return output
+    }
+
+    public static func appendQuoted(_ text: String, to output: inout String) {
+        output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    output.unicodeScalars.append(scalar)
                 }
             }
         }
-        return result + "\""
+        output += "\""
     }
 }
