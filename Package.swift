@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["KitchenSink", "Hostile", "TestHTTPServer", "SchemaModel"],
+            dependencies: ["KitchenSink", "Hostile", "TestHTTPServer", "SchemaModel", "PayloadValidation"],
             path: "Tests/GeneratedCodeTests"
         ),
         .testTarget(
