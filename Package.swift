@@ -41,7 +41,8 @@ let package = Package(
         ),
         .target(
             name: "PayloadValidation",
-            dependencies: ["SchemaModel"],
+            // The client runtime's date parsers define what the generated models accept.
+            dependencies: ["SchemaModel", "ClientRuntime"],
             path: "Generator/PayloadValidation"
         ),
         .executableTarget(

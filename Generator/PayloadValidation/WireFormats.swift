@@ -1,3 +1,4 @@
+import ClientRuntime
 import Foundation
 
 /// What the generated client's decoder (`JSONCoding.makeDecoder()`, a swift-foundation `JSONDecoder`)
@@ -183,46 +184,14 @@ enum WireFormats {
 
     // MARK: Strings
 
-    /// `CalendarDate(_:)`: exactly `yyyy-MM-dd`, a real day in years 1...9999.
+    /// Exactly what the generated models decode: the client runtime's own parsers, so the two cannot
+    /// drift apart (`yyyy-MM-dd` as a real day; RFC 3339 date-time as `JSONCoding` reads it).
     static func isCalendarDate(_ text: String) -> Bool {
-        withBytes(text) { bytes in
-            var scanner = DigitScanner(bytes)
-            guard let year = scanner.number(digits: 4), scanner.take(UInt8(ascii: "-")),
-                  let month = scanner.number(digits: 2), scanner.take(UInt8(ascii: "-")),
-                  let day = scanner.number(digits: 2), scanner.isAtEnd
-            else { return false }
-            return (1...9999).contains(year) && isValidDay(year: year, month: month, day: day)
-        }
+        CalendarDate(text) != nil
     }
 
-    /// `RFC3339.date(from:)` of the client runtime: `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:mm)`, `t`/`z`
-    /// lowercase or a space allowed, seconds up to 60, any number of fraction digits (at least one).
     static func isDateTime(_ text: String) -> Bool {
-        withBytes(text) { bytes in
-            var scanner = DigitScanner(bytes)
-            guard let year = scanner.number(digits: 4), scanner.take(UInt8(ascii: "-")),
-                  let month = scanner.number(digits: 2), scanner.take(UInt8(ascii: "-")),
-                  let day = scanner.number(digits: 2),
-                  scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.take(UInt8(ascii: " ")),
-                  let hour = scanner.number(digits: 2), scanner.take(UInt8(ascii: ":")),
-                  let minute = scanner.number(digits: 2), scanner.take(UInt8(ascii: ":")),
-                  let second = scanner.number(digits: 2),
-                  isValidDay(year: year, month: month, day: day),
-                  hour <= 23, minute <= 59, second <= 60
-            else { return false }
-            if scanner.take(UInt8(ascii: ".")) {
-                var sawDigit = false
-                while scanner.digit() != nil { sawDigit = true }
-                guard sawDigit else { return false }
-            }
-            if !(scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z"))) {
-                guard scanner.take(UInt8(ascii: "+")) || scanner.take(UInt8(ascii: "-")),
-                      let offsetHour = scanner.number(digits: 2), scanner.take(UInt8(ascii: ":")),
-                      let offsetMinute = scanner.number(digits: 2), offsetHour <= 23, offsetMinute <= 59
-                else { return false }
-            }
-            return scanner.isAtEnd
-        }
+        RFC3339.date(from: text) != nil
     }
 
     /// `UUID(uuidString:)`, as `UUID`'s `Decodable` conformance uses.
@@ -263,57 +232,6 @@ enum WireFormats {
             labelLength += 1
         }
         return labelLength > 0
-    }
-
-    static func isValidDay(year: Int, month: Int, day: Int) -> Bool {
-        guard (1...12).contains(month), day >= 1 else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days: Int
-        switch month {
-        case 2: days = leap ? 29 : 28
-        case 4, 6, 9, 11: days = 30
-        default: days = 31
-        }
-        return day <= days
-    }
-}
-
-/// A cursor over UTF-8 bytes for the fixed-width date formats (as in the client runtime).
-private struct DigitScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
-    var isAtEnd: Bool { index == bytes.count }
-
-    mutating func take(_ character: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == character else { return false }
-        index += 1
-        return true
-    }
-
-    mutating func digit() -> Int? {
-        guard index < bytes.count else { return nil }
-        let value = bytes[index] &- UInt8(ascii: "0")
-        guard value < 10 else { return nil }
-        index += 1
-        return Int(value)
-    }
-
-    mutating func number(digits: Int) -> Int? {
-        let start = index
-        var value = 0
-        for _ in 0..<digits {
-            guard let digit = digit() else {
-                index = start
-                return nil
-            }
-            value = value * 10 + digit
-        }
-        return value
     }
 }
 
