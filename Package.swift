@@ -16,6 +16,8 @@ let package = Package(
         // The sandbox server (`swift run sandbox <schema.yaml>`); a developer tool no client depends on.
         .executable(name: "sandbox", targets: ["SandboxCommand"]),
         .executable(name: "whitelabelpay-demo", targets: ["whitelabelpay-demo"]),
+        // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
+        .executable(name: "schema-check", targets: ["schema-check"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -45,13 +47,28 @@ let package = Package(
             dependencies: ["SchemaModel", "ClientRuntime"],
             path: "Generator/PayloadValidation"
         ),
+        // JSON Schema / OpenAPI exports and the `describe` inventory.
+        .target(name: "SchemaExport", dependencies: ["SchemaModel"], path: "Generator/SchemaExport"),
+        .testTarget(
+            name: "SchemaExportTests",
+            dependencies: ["SchemaExport", "SchemaModel", "PayloadValidation", "client-generator"],
+            path: "Tests/SchemaExportTests"
+        ),
         .executableTarget(
             name: "client-generator",
             dependencies: [
-                "SchemaModel", "SwiftRenderer",
+                "SchemaModel", "SwiftRenderer", "SchemaExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Generator/CLI"
+        ),
+        .executableTarget(
+            name: "schema-check",
+            dependencies: [
+                "SchemaModel", "PayloadValidation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Generator/SchemaCheck"
         ),
 
         // MARK: Plugins
@@ -164,6 +181,12 @@ let package = Package(
         ),
         // Builds Tests/Fixtures/ConsumerPackage (a package depending on this one) with `swift build`;
         // runs only with RUN_PLUGIN_TESTS=1. The fixture is under no target's path.
+        // Runs the real `schema-check` binary on payload fixtures.
+        .testTarget(
+            name: "SchemaCheckTests",
+            dependencies: ["schema-check"],
+            path: "Tests/SchemaCheckTests"
+        ),
         .testTarget(
             name: "PluginTests",
             path: "Tests/PluginTests"

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import SchemaModel
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Checks schema files with the generator's diagnostics.",
+        discussion: """
+        Prints every error and warning as file:line:column: error: message (standard output), the \
+        same diagnostics client-generator reports. Exits with 0 when every schema loads (warnings \
+        allowed) and 2 when any has an error or cannot be read.
+
+        Examples:
+          schema-check lint Schemas/whitelabelpay.yaml
+          schema-check lint Schemas/*.yaml
+        """
+    )
+
+    @Argument(help: "Schema files to check.")
+    var schemas: [String]
+
+    func validate() throws {
+        if schemas.isEmpty { throw ValidationError("give at least one schema file") }
+    }
+
+    func run() throws {
+        let out = Output(fd: 1, color: false)
+        var failed = false
+        for path in schemas {
+            let result = SchemaLoader.load(path: path)
+            for diagnostic in result.diagnostics {
+                // Diagnostics without a location (the file cannot be read) are prefixed with the path.
+                out.write(diagnostic.location == nil ? "\(path): \(diagnostic.description)\n" : "\(diagnostic.description)\n")
+            }
+            if result.schema == nil { failed = true }
+        }
+        out.flush()
+        if failed { throw ExitCode(2) }
+    }
+}

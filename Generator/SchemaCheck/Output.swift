@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A buffered writer to a file descriptor: output is collected in 64 KB chunks and written with
+/// `write(2)`, so 100,000 issue lines cost a few hundred system calls, not 100,000. With `fd` -1 it
+/// only collects (the output of one parallel NDJSON segment, written in order afterwards).
+final class Output {
+    let fd: Int32
+    let color: Bool
+    private var buffer: [UInt8] = []
+    private static let chunk = 1 << 16
+
+    init(fd: Int32, color: Bool) {
+        self.fd = fd
+        self.color = color
+        buffer.reserveCapacity(Output.chunk + 1024)
+    }
+
+    deinit { flush() }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if fd >= 0, buffer.count >= Output.chunk { flush() }
+    }
+
+    func write(bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if fd >= 0, buffer.count >= Output.chunk { flush() }
+    }
+
+    /// The collected bytes (memory mode), leaving the buffer empty.
+    func take() -> [UInt8] {
+        defer { buffer = [] }
+        return buffer
+    }
+
+    func flush() {
+        guard fd >= 0, !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break // EPIPE and the like: the reader went away; drop the output.
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `text` in ANSI `code` when colour is on.
+    func styled(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Unbuffered write to standard error (messages that must not wait for a flush).
+    static func standardError(_ text: String) {
+        let error = Output(fd: 2, color: false)
+        error.write(text)
+        error.flush()
+    }
+
+    /// Whether colour is wanted: `always`, `never`, or `auto` (standard output is a terminal, NO_COLOR
+    /// is unset and TERM is not `dumb`).
+    static func wantsColor(_ mode: ColorMode, fd: Int32 = 1) -> Bool {
+        switch mode {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+            return isatty(fd) == 1
+        }
+    }
+}
+
+private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    return Darwin.write(fd, pointer, count)
+    #elseif canImport(Musl)
+    return Musl.write(fd, pointer, count)
+    #else
+    return Glibc.write(fd, pointer, count)
+    #endif
+}
+
+enum ColorMode: String, CaseIterable {
+    case auto, always, never
+}
+
+/// JSON string literals for the machine-readable output.
+enum JSONString {
+    static func quoted(_ text: String) -> String {
+        var output = "\""
+        output.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+        return output
+    }
+}

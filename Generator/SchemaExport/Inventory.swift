@@ -1,0 +1,181 @@
+import Foundation
+import SchemaModel
+
+/// `client-generator describe`: an API's inventory (docs/Describe.md documents the JSON field by field).
+public enum Inventory {
+    public static func json(_ schema: Schema) -> OrderedJSON {
+        var root = ObjectBuilder()
+        root.set("api", schema.api)
+        root.set("version", schema.version)
+        root.set("summary", schema.summary.map(OrderedJSON.string) ?? .null)
+        root.set("environments", .array(schema.environments.map { environment -> OrderedJSON in
+            let variables: [OrderedJSON] = environment.variables.map { variable in
+                let defaultValue: OrderedJSON = variable.defaultValue.map(OrderedJSON.string) ?? .null
+                return .object([("name", .string(variable.name)), ("default", defaultValue)])
+            }
+            return .object([("name", .string(environment.name)), ("url", .string(environment.url)), ("variables", .array(variables))])
+        }))
+        root.set("auth", .array(schema.authSchemes.map(auth)))
+        root.set("defaultAuth", .array(schema.defaultAuth.map(OrderedJSON.string)))
+        root.set("operations", .array(schema.operations.map(operation)))
+        root.set("types", .array(schema.types.map(type)))
+        if let errors = schema.errors {
+            root.set("errors", .object([
+                ("body", errors.body.map { .string($0.description) } ?? .null),
+                ("codePath", errors.codePath.map(OrderedJSON.string) ?? .null),
+                ("cases", .array(errors.cases.map { item -> OrderedJSON in
+                    var value = ObjectBuilder()
+                    value.set("name", item.name)
+                    value.set("code", item.code.map(OrderedJSON.string) ?? .null)
+                    value.set("status", item.status.map { OrderedJSON.integer($0) } ?? .null)
+                    value.set("retryable", .bool(item.isRetryable))
+                    value.set("deprecated", .bool(item.notes.isDeprecated))
+                    return value.value
+                })),
+            ]))
+        } else {
+            root.set("errors", .null)
+        }
+        return root.value
+    }
+
+    private static func auth(_ scheme: AuthScheme) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("name", scheme.name)
+        switch scheme.kind {
+        case .bearer(let refresh):
+            builder.set("kind", "bearer")
+            builder.set("refresh", refresh.map(OrderedJSON.string) ?? .null)
+        case .apiKey(let location, let name):
+            builder.set("kind", "apiKey")
+            builder.set("in", location.rawValue)
+            builder.set("parameter", name)
+        case .session(let login, let header):
+            builder.set("kind", "session")
+            builder.set("login", login)
+            builder.set("header", header)
+        }
+        builder.set("deprecated", .bool(scheme.notes.isDeprecated))
+        return builder.value
+    }
+
+    private static func operation(_ operation: SchemaModel.Operation) -> OrderedJSON {
+        let parameters: [OrderedJSON] = operation.parameters.map { location, field in
+            var value = ObjectBuilder()
+            value.set("name", field.name)
+            value.set("in", location.rawValue)
+            value.set("wireName", field.wireName)
+            value.set("type", field.type.description)
+            value.set("required", .bool(location == .path || field.isRequiredOnWire))
+            return value.value
+        }
+        var builder = ObjectBuilder()
+        builder.set("name", operation.name)
+        builder.set("method", operation.method)
+        builder.set("path", operation.path)
+        builder.set("paginated", .bool(operation.pagination != nil))
+        builder.set("pagination", operation.pagination.map { OrderedJSON.string($0.style.rawValue) } ?? .null)
+        builder.set("auth", .array(operation.auth.map(OrderedJSON.string)))
+        builder.set("idempotent", .bool(operation.isIdempotent))
+        builder.set("deprecated", .bool(operation.notes.isDeprecated))
+        builder.set("parameters", .array(parameters))
+        builder.set("request", operation.body.map { OrderedJSON.string($0.type.description) } ?? .null)
+        builder.set("response", operation.response.map { OrderedJSON.string($0.description) } ?? .null)
+        builder.set("status", .integer(operation.successStatus))
+        builder.set("errors", .array(operation.errors.map(OrderedJSON.string)))
+        builder.set("cache", (operation.cache?.mode ?? CachePolicy.Mode.network).rawValue)
+        return builder.value
+    }
+
+    private static func type(_ type: TypeDefinition) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("name", type.name)
+        switch type.kind {
+        case .structure(let fields):
+            builder.set("kind", "struct")
+            builder.set("fields", .array(fields.map { field in
+                var value = ObjectBuilder()
+                value.set("name", field.name)
+                value.set("wireName", field.wireName)
+                value.set("type", field.type.description)
+                value.set("required", .bool(field.isRequiredOnWire))
+                value.set("optional", .bool(field.isOptional))
+                value.set("nullable", .bool(field.isNullable))
+                if let defaultValue = field.defaultValue { value.set("default", OrderedJSON(defaultValue)) }
+                value.set("deprecated", .bool(field.notes.isDeprecated))
+                return value.value
+            }))
+        case .enumeration(let enumeration):
+            builder.set("kind", "enum")
+            builder.set("rawType", enumeration.rawType.rawValue)
+            builder.set("cases", .array(enumeration.cases.map { item in
+                .object([
+                    ("name", .string(item.name)),
+                    ("value", enumeration.rawType == .string ? .string(item.value) : .number(item.value)),
+                    ("deprecated", .bool(item.notes.isDeprecated)),
+                ])
+            }))
+        case .union(let union):
+            builder.set("kind", "union")
+            builder.set("discriminator", union.discriminator)
+            builder.set("variants", .array(union.variants.map { variant in
+                .object([("name", .string(variant.name)), ("type", .string(variant.type)), ("tag", .string(variant.tag))])
+            }))
+        case .alias(let target, _):
+            builder.set("kind", "alias")
+            builder.set("type", target.description)
+        }
+        builder.set("deprecated", .bool(type.notes.isDeprecated))
+        return builder.value
+    }
+
+    /// The short human summary `describe` prints without `--json`.
+    public static func summary(_ schema: Schema) -> String {
+        var lines: [String] = []
+        lines.append("\(schema.api) \(schema.version)" + (schema.summary.map { ": " + $0 } ?? ""))
+        lines.append("environments: " + schema.environments.map { "\($0.name) (\($0.url))" }.joined(separator: ", "))
+        if !schema.authSchemes.isEmpty {
+            lines.append("auth: " + schema.authSchemes.map(\.name).joined(separator: ", "))
+        }
+        lines.append("")
+        lines.append("operations (\(schema.operations.count)):")
+        let width = schema.operations.map { $0.method.count + 1 + $0.path.count }.max() ?? 0
+        let nameWidth = schema.operations.map(\.name.count).max() ?? 0
+        for operation in schema.operations {
+            let route = operation.method + " " + operation.path
+            var notes: [String] = []
+            if let body = operation.body { notes.append("body \(body.type)") }
+            notes.append(operation.response.map { "→ \($0)" } ?? "→ no content")
+            if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue))") }
+            notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.auth.joined(separator: "|")))
+            if operation.notes.isDeprecated { notes.append("deprecated") }
+            lines.append("  " + route.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + operation.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + notes.joined(separator: ", "))
+        }
+        lines.append("")
+        lines.append("types (\(schema.types.count)):")
+        for type in schema.types {
+            let detail: String
+            switch type.kind {
+            case .structure(let fields): detail = "struct, \(fields.count) field\(fields.count == 1 ? "" : "s")"
+            case .enumeration(let enumeration): detail = "enum (\(enumeration.rawType.rawValue)), \(enumeration.cases.count) case\(enumeration.cases.count == 1 ? "" : "s")"
+            case .union(let union): detail = "union on '\(union.discriminator)', \(union.variants.count) variants"
+            case .alias(let target, _): detail = "alias of \(target)"
+            }
+            lines.append("  \(type.name): \(detail)" + (type.notes.isDeprecated ? ", deprecated" : ""))
+        }
+        if let errors = schema.errors {
+            lines.append("")
+            lines.append("errors (\(errors.cases.count)):")
+            for item in errors.cases {
+                var parts: [String] = []
+                if let code = item.code { parts.append("code \(code)") }
+                if let status = item.status { parts.append("status \(status)") }
+                if item.isRetryable { parts.append("retryable") }
+                if item.notes.isDeprecated { parts.append("deprecated") }
+                lines.append("  \(item.name): " + parts.joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

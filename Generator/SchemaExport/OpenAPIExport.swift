@@ -1,0 +1,232 @@
+import Foundation
+import SchemaModel
+
+/// `client-generator export --format openapi`: the API as an OpenAPI 3.1.0 document whose
+/// `components.schemas` are the JSON Schema export's definitions.
+public enum OpenAPIExport {
+    public static let version = "3.1.0"
+
+    public static func document(_ schema: Schema, options: ExportOptions = ExportOptions()) -> OrderedJSON {
+        let mapper = SchemaMapper(schema: schema, options: options, refPrefix: "#/components/schemas/")
+        var root = ObjectBuilder()
+        root.set("openapi", version)
+        var info = ObjectBuilder()
+        info.set("title", schema.api)
+        info.set("version", schema.version)
+        info.set("summary", schema.summary)
+        info.set("description", SchemaMapper.description(schema.notes))
+        root.set("info", info.value)
+        root.set("servers", .array(schema.environments.map(server)))
+        root.set("paths", paths(schema, mapper))
+        var components = ObjectBuilder()
+        components.set("schemas", mapper.definitions())
+        if let errors = schema.errors, let body = errors.body {
+            var response = ObjectBuilder()
+            response.set("description", SchemaMapper.description(errors.notes) ?? "An error of the catalogue.")
+            response.set("content", .object([("application/json", .object([("schema", mapper.type(body))]))]))
+            components.set("responses", .object([("Error", response.value)]))
+        }
+        if !schema.authSchemes.isEmpty {
+            components.set("securitySchemes", .object(schema.authSchemes.map { ($0.name, securityScheme($0)) }))
+        }
+        root.set("components", components.value)
+        if let errors = schema.errors {
+            root.set("x-error-catalogue", errorCatalogue(errors))
+        }
+        return root.value
+    }
+
+    // MARK: Servers and security
+
+    private static func server(_ environment: SchemaModel.Environment) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("url", environment.url)
+        builder.set("description", SchemaMapper.description(environment.notes, summary: environment.name))
+        if !environment.variables.isEmpty {
+            builder.set("variables", .object(environment.variables.map { variable in
+                var value = ObjectBuilder()
+                // OpenAPI requires a default; a variable without one must be supplied by the user, so
+                // its default is a placeholder: the variable's own name.
+                value.set("default", variable.defaultValue ?? variable.name)
+                var description = SchemaMapper.description(variable.notes) ?? ""
+                if variable.defaultValue == nil {
+                    description += (description.isEmpty ? "" : " ") + "Required: no default exists; the value \"\(variable.name)\" is a placeholder that must be replaced."
+                }
+                value.set("description", description.isEmpty ? nil : description)
+                return (variable.name, value.value)
+            }))
+        }
+        return builder.value
+    }
+
+    private static func securityScheme(_ scheme: AuthScheme) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        switch scheme.kind {
+        case .bearer(let refresh):
+            builder.set("type", "http")
+            builder.set("scheme", "bearer")
+            builder.set("description", SchemaMapper.description(scheme.notes))
+            builder.set("x-refresh-operation", refresh)
+        case .apiKey(let location, let name):
+            builder.set("type", "apiKey")
+            builder.set("in", location.rawValue)
+            builder.set("name", name)
+            builder.set("description", SchemaMapper.description(scheme.notes))
+        case .session(let login, let header):
+            builder.set("type", "apiKey")
+            builder.set("in", "header")
+            builder.set("name", header)
+            builder.set("description", SchemaMapper.description(scheme.notes) ?? "A session id obtained by the \(login) operation.")
+            builder.set("x-session-login-operation", login)
+        }
+        if scheme.notes.isDeprecated { builder.set("x-deprecated", .bool(true)) }
+        return builder.value
+    }
+
+    private static func errorCatalogue(_ errors: ErrorCatalogue) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("body", errors.body?.description)
+        builder.set("codePath", errors.codePath)
+        builder.set("cases", .array(errors.cases.map { item in
+            var value = ObjectBuilder()
+            value.set("name", item.name)
+            value.set("code", item.code)
+            value.set("status", item.status.map { OrderedJSON.integer($0) })
+            value.set("retryable", .bool(item.isRetryable))
+            if item.notes.isDeprecated { value.set("deprecated", .bool(true)) }
+            value.set("description", SchemaMapper.description(item.notes))
+            return value.value
+        }))
+        return builder.value
+    }
+
+    // MARK: Paths
+
+    private static func paths(_ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
+        var order: [String] = []
+        var items: [String: ObjectBuilder] = [:]
+        for operation in schema.operations {
+            if items[operation.path] == nil {
+                order.append(operation.path)
+                items[operation.path] = ObjectBuilder()
+            }
+            items[operation.path]!.set(operation.method.lowercased(), self.operation(operation, schema, mapper))
+        }
+        return .object(order.map { ($0, items[$0]!.value) })
+    }
+
+    private static func operation(_ operation: SchemaModel.Operation, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("operationId", operation.name)
+        if let docs = operation.notes.docs?.trimmingCharacters(in: .whitespacesAndNewlines), !docs.isEmpty {
+            builder.set("summary", summary(docs))
+        }
+        builder.set("description", SchemaMapper.description(operation.notes))
+        let parameters = operation.parameters.map { location, field -> OrderedJSON in
+            var parameter = ObjectBuilder()
+            parameter.set("name", field.wireName)
+            parameter.set("in", location.rawValue)
+            parameter.set("description", SchemaMapper.description(field.notes))
+            parameter.set("required", .bool(location == .path || field.isRequiredOnWire))
+            if field.notes.isDeprecated { parameter.set("deprecated", .bool(true)) }
+            parameter.set("schema", mapper.parameterSchema(field))
+            if let example = field.example { parameter.set("example", OrderedJSON(example)) }
+            return parameter.value
+        }
+        if !parameters.isEmpty { builder.set("parameters", .array(parameters)) }
+        if let body = operation.body {
+            var request = ObjectBuilder()
+            request.set("description", SchemaMapper.description(body.notes))
+            request.set("required", .bool(true))
+            var media = ObjectBuilder()
+            media.set("schema", mapper.type(body.type))
+            let examples = operation.examples.compactMap { example in example.request.map { (example.name, $0) } }
+            if !examples.isEmpty {
+                media.set("examples", .object(examples.map { ($0.0, .object([("value", OrderedJSON($0.1))])) }))
+            }
+            request.set("content", .object([("application/json", media.value)]))
+            builder.set("requestBody", request.value)
+        }
+        builder.set("responses", responses(operation, schema, mapper))
+        builder.set("security", .array(operation.auth.map { .object([($0, .array([]))]) }))
+        if operation.notes.isDeprecated { builder.set("deprecated", .bool(true)) }
+        if let pagination = operation.pagination {
+            var paginate = ObjectBuilder()
+            paginate.set("style", pagination.style.rawValue)
+            paginate.set("items", pagination.items)
+            paginate.set(pagination.style.rawValue, pagination.requestParameter)
+            paginate.set("size", pagination.sizeParameter)
+            if pagination.style == .page { paginate.set("first", .integer(pagination.firstPage)) }
+            paginate.set("next", pagination.next)
+            paginate.set("previous", pagination.previous)
+            paginate.set("totalPages", pagination.totalPages)
+            paginate.set("last", pagination.last)
+            builder.set("x-paginate", paginate.value)
+        }
+        if let cache = operation.cache {
+            var value = ObjectBuilder()
+            value.set("mode", cache.mode.rawValue)
+            value.set("maxAge", cache.maxAge.map { OrderedJSON.integer($0) })
+            if cache.mode == .localFirst { value.set("refreshErrors", cache.refreshErrors.rawValue) }
+            builder.set("x-cache", value.value)
+        }
+        builder.set("x-idempotent", .bool(operation.isIdempotent))
+        builder.set("x-idempotency-key", operation.idempotencyKeyHeader)
+        if !operation.errors.isEmpty { builder.set("x-error-catalogue", .array(operation.errors.map(OrderedJSON.string))) }
+        return builder.value
+    }
+
+    /// The first sentence of the docs' first paragraph, on one line.
+    static func summary(_ docs: String) -> String {
+        let paragraph = docs.components(separatedBy: "\n\n").first ?? docs
+        let line = paragraph.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        if let end = line.range(of: ". ") { return String(line[..<end.lowerBound]) + "." }
+        return line
+    }
+
+    private static func responses(_ operation: SchemaModel.Operation, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
+        var responses = ObjectBuilder()
+        var success = ObjectBuilder()
+        success.set("description", operation.response == nil ? "Success, no content." : "Success.")
+        if let response = operation.response {
+            var media = ObjectBuilder()
+            media.set("schema", mapper.type(response))
+            let examples = operation.examples.compactMap { example -> (String, YAMLNode)? in
+                guard let value = example.response, (example.status ?? operation.successStatus) < 300 else { return nil }
+                return (example.name, value)
+            }
+            if !examples.isEmpty {
+                media.set("examples", .object(examples.map { ($0.0, .object([("value", OrderedJSON($0.1))])) }))
+            }
+            success.set("content", .object([("application/json", media.value)]))
+        }
+        responses.set(String(operation.successStatus), success.value)
+        // One response per status of the listed catalogue errors (cases sharing a status share it).
+        let catalogue = schema.errors
+        var statuses: [Int] = []
+        var casesByStatus: [Int: [ErrorCatalogue.Case]] = [:]
+        for name in operation.errors {
+            guard let item = catalogue?.cases.first(where: { $0.name == name }), let status = item.status else { continue }
+            if casesByStatus[status] == nil { statuses.append(status) }
+            casesByStatus[status, default: []].append(item)
+        }
+        let hasBody = catalogue?.body != nil
+        for status in statuses.sorted() where status != operation.successStatus {
+            let cases = casesByStatus[status]!
+            var response = ObjectBuilder()
+            let names = cases.map { item in item.code.map { "\(item.name) (\($0))" } ?? item.name }
+            response.set("description", "Error: " + names.joined(separator: ", ") + ".")
+            if let body = catalogue?.body {
+                response.set("content", .object([("application/json", .object([("schema", mapper.type(body))]))]))
+            }
+            response.set("x-error-cases", .array(cases.map { .string($0.name) }))
+            responses.set(String(status), response.value)
+        }
+        if hasBody {
+            responses.set("default", .object([("$ref", .string("#/components/responses/Error"))]))
+        } else {
+            responses.set("default", .object([("description", .string("An error."))]))
+        }
+        return responses.value
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SchemaExport
+import SchemaModel
+import XCTest
+
+final class DescribeTests: XCTestCase {
+    func testWhitelabelPayInventory() throws {
+        let result = try runGenerator(["describe", Schemas.whitelabelPay, "--json"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+        XCTAssertEqual(root["api"] as? String, "WhitelabelPay")
+        XCTAssertNotNil(root["version"] as? String)
+        let operations = try XCTUnwrap(root["operations"] as? [[String: Any]])
+        let types = try XCTUnwrap(root["types"] as? [[String: Any]])
+        let errors = try XCTUnwrap(root["errors"] as? [String: Any])
+        let cases = try XCTUnwrap(errors["cases"] as? [[String: Any]])
+        XCTAssertEqual(operations.count, 4)
+        XCTAssertEqual(types.count, 22)
+        XCTAssertEqual(cases.count, 19)
+        XCTAssertEqual(errors["body"] as? String, "ErrorBody")
+
+        // Schema order, and every operation has the documented keys.
+        XCTAssertEqual(operations.map { $0["name"] as? String }, ["getPaymentMeans", "deactivatePaymentMeans", "reactivatePaymentMeans", "fetchTransactions"])
+        for operation in operations {
+            for key in ["name", "method", "path", "paginated", "pagination", "auth", "idempotent", "deprecated", "parameters",
+                        "request", "response", "status", "errors", "cache"] {
+                XCTAssertTrue(operation.keys.contains(key), "operation has \(key): \(operation)")
+            }
+        }
+        let fetch = try XCTUnwrap(operations.last)
+        XCTAssertEqual(fetch["paginated"] as? Bool, true)
+        XCTAssertEqual(fetch["pagination"] as? String, "page")
+        XCTAssertEqual(fetch["method"] as? String, "GET")
+        XCTAssertEqual(operations.first?["paginated"] as? Bool, false)
+        XCTAssertTrue(operations.first?["pagination"] is NSNull)
+
+        let kinds = Set(types.compactMap { $0["kind"] as? String })
+        XCTAssertTrue(kinds.isSubset(of: ["struct", "enum", "union", "alias"]), "\(kinds)")
+        let state = try XCTUnwrap(types.first { $0["name"] as? String == "State" })
+        XCTAssertEqual(state["kind"] as? String, "enum")
+        XCTAssertEqual(state["rawType"] as? String, "string")
+        XCTAssertFalse((state["cases"] as? [[String: Any]] ?? []).isEmpty)
+        let mean = try XCTUnwrap(types.first { $0["name"] as? String == "PaymentMean" })
+        let fields = try XCTUnwrap(mean["fields"] as? [[String: Any]])
+        for field in fields {
+            for key in ["name", "wireName", "type", "required", "optional", "nullable", "deprecated"] {
+                XCTAssertNotNil(field[key], "field has \(key)")
+            }
+        }
+        for item in cases {
+            XCTAssertEqual(Set(item.keys), ["name", "code", "status", "retryable", "deprecated"])
+        }
+
+        // Same schema, same bytes; same as the library.
+        let again = try runGenerator(["describe", Schemas.whitelabelPay, "--json"])
+        XCTAssertEqual(result.output, again.output)
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.whitelabelPay)
+        XCTAssertEqual(result.text, Inventory.json(schema).text())
+    }
+
+    func testKitchenSinkInventoryCoversEveryKind() throws {
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(Inventory.json(schema).text().utf8)) as? [String: Any])
+        let types = try XCTUnwrap(root["types"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: types.map { ($0["name"] as! String, $0) })
+        XCTAssertEqual(byName["Shape"]?["kind"] as? String, "union")
+        XCTAssertEqual(byName["Shape"]?["discriminator"] as? String, "kind")
+        XCTAssertEqual((byName["Shape"]?["variants"] as? [[String: String]])?.first, ["name": "circle", "type": "Circle", "tag": "CIRCLE"])
+        XCTAssertEqual(byName["Amount"]?["kind"] as? String, "alias")
+        XCTAssertEqual(byName["Amount"]?["type"] as? String, "decimal")
+        XCTAssertEqual((byName["Priority"]?["cases"] as? [[String: Any]])?.first?["value"] as? Int, 1)
+        let item = try XCTUnwrap(byName["Item"]?["fields"] as? [[String: Any]])
+        let discontinued = try XCTUnwrap(item.first { $0["name"] as? String == "discontinuedAt" })
+        XCTAssertEqual(discontinued["required"] as? Bool, true)
+        XCTAssertEqual(discontinued["nullable"] as? Bool, true)
+        XCTAssertEqual(discontinued["deprecated"] as? Bool, true)
+        XCTAssertEqual(item.first { $0["name"] as? String == "quantity" }?["default"] as? Int, 1)
+        let operations = try XCTUnwrap(root["operations"] as? [[String: Any]])
+        let search = try XCTUnwrap(operations.first { $0["name"] as? String == "searchItems" })
+        XCTAssertEqual(search["pagination"] as? String, "token")
+        XCTAssertEqual(search["request"] as? String, "ListRequest")
+        let delete = try XCTUnwrap(operations.first { $0["name"] as? String == "deleteItem" })
+        XCTAssertEqual(delete["auth"] as? [String], [])
+        XCTAssertTrue(delete["response"] is NSNull)
+        let list = try XCTUnwrap(operations.first { $0["name"] as? String == "listItems" })
+        XCTAssertEqual(list["cache"] as? String, "localFirst")
+    }
+
+    func testHumanSummary() throws {
+        let result = try runGenerator(["describe", Schemas.whitelabelPay])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.text.contains("operations (4):"), result.text)
+        XCTAssertTrue(result.text.contains("types (22):"), result.text)
+        XCTAssertTrue(result.text.contains("errors (19):"), result.text)
+    }
+}
