@@ -47,61 +47,17 @@ enum TypeSelection {
         init(_ message: String) { self.message = message }
     }
 
-    /// The schema's type expression grammar: `[T]`, `[string: T]`, `[int: T]`, a primitive or a name.
+    /// The schema's own type grammar (`[T]`, `[string: T]`, a primitive or a name).
     static func parseExpression(_ text: String) -> TypeReference? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("[") {
-            guard trimmed.hasSuffix("]"), trimmed.count >= 3 else { return nil }
-            let inner = String(trimmed.dropFirst().dropLast())
-            var depth = 0
-            for index in inner.indices {
-                switch inner[index] {
-                case "[": depth += 1
-                case "]": depth -= 1
-                case ":" where depth == 0:
-                    guard let key = TypeReference.MapKey(rawValue: inner[..<index].trimmingCharacters(in: .whitespaces)),
-                          let value = parseExpression(String(inner[inner.index(after: index)...])) else { return nil }
-                    return .map(key: key, value: value)
-                default: break
-                }
-            }
-            return parseExpression(inner).map(TypeReference.array)
-        }
-        if let primitive = Primitive(rawValue: trimmed) { return .primitive(primitive) }
-        guard !trimmed.isEmpty, SwiftNaming.isValidName(trimmed) else { return nil }
-        return .named(trimmed)
+        TypeReference(expression: text)
     }
 
     static func namedTypes(in reference: TypeReference) -> [String] {
-        switch reference {
-        case .primitive: return []
-        case .named(let name): return [name]
-        case .array(let element): return namedTypes(in: element)
-        case .map(_, let value): return namedTypes(in: value)
-        }
+        reference.namedTypes
     }
 
     static func didYouMean(_ word: String, in candidates: [String]) -> String {
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(Array(word.lowercased()), Array(candidate.lowercased()))
-            if distance <= max(1, min(3, word.count / 3)), distance < (best?.1 ?? .max) { best = (candidate, distance) }
-        }
-        return best.map { "; did you mean '\($0.0)'?" } ?? ""
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Suggestion.didYouMean(word, in: candidates)
     }
 }
 

@@ -68,8 +68,8 @@ final class DiagnosticLog {
 }
 
 /// Suggestions for misspelled keys and names: the closest candidate within a small edit distance.
-enum Suggestion {
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+public enum Suggestion {
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, min(3, word.count / 3))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -82,7 +82,7 @@ enum Suggestion {
     }
 
     /// ", did you mean 'x'?" or "" — appended to "unknown ..." messages.
-    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

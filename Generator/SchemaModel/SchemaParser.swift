@@ -440,6 +440,27 @@ struct SchemaParser {
     }
 }
 
+extension TypeReference {
+    /// Parses a type expression as a schema writes it (`Item`, `[Item]`, `[string: Item]`, `int32`);
+    /// nil when it is malformed. Names are not resolved: check them against the schema.
+    public init?(expression: String) {
+        let log = DiagnosticLog()
+        guard let reference = TypeExpression.parse(expression, at: SourceLocation(file: "", line: 1, column: 1), log: log),
+              !log.hasErrors else { return nil }
+        self = reference
+    }
+
+    /// The named types an expression mentions.
+    public var namedTypes: [String] {
+        switch self {
+        case .primitive: return []
+        case .named(let name): return [name]
+        case .array(let element): return element.namedTypes
+        case .map(_, let value): return value.namedTypes
+        }
+    }
+}
+
 /// The type expression grammar: `[T]`, `[K: V]`, a primitive or a type name.
 enum TypeExpression {
     static func parse(_ text: String, at location: SourceLocation, log: DiagnosticLog) -> TypeReference? {

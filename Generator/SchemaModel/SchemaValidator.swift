@@ -353,7 +353,7 @@ struct SchemaValidator {
                     return nil
                 }
             case .alias(let target, _):
-                return Self.namedTypes(in: target).map { ($0, type.name) }
+                return target.namedTypes.map { ($0, type.name) }
             case .enumeration, .union:
                 return []
             }
@@ -374,15 +374,6 @@ struct SchemaValidator {
                     }
                 }
             }
-        }
-    }
-
-    private static func namedTypes(in reference: TypeReference) -> [String] {
-        switch reference {
-        case .primitive: return []
-        case .named(let name): return [name]
-        case .array(let element): return namedTypes(in: element)
-        case .map(_, let value): return namedTypes(in: value)
         }
     }
 
