@@ -95,26 +95,3 @@ private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int)
 enum ColorMode: String, CaseIterable {
     case auto, always, never
 }
-
-/// JSON string literals for the machine-readable output.
-enum JSONString {
-    static func quoted(_ text: String) -> String {
-        var output = "\""
-        output.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
-        return output
-    }
-}

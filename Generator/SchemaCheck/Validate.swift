@@ -205,7 +205,7 @@ final class Reporter {
 
     func begin(schema: String, type: String) {
         guard format == .json else { return }
-        out.write("{\"schema\":\(JSONString.quoted(schema)),\"type\":\(JSONString.quoted(type)),\"payloads\":[")
+        out.write("{\"schema\":\(JSONText.quoted(schema)),\"type\":\(JSONText.quoted(type)),\"payloads\":[")
     }
 
     func end() {
@@ -265,16 +265,16 @@ final class Reporter {
     private func writeJSONPayload(_ source: String, line: Int?, valid: Bool, issues: [ValidationIssue]) {
         var text = firstPayload ? "\n" : ",\n"
         firstPayload = false
-        text += "{\"source\":\(JSONString.quoted(source))"
+        text += "{\"source\":\(JSONText.quoted(source))"
         if let line { text += ",\"line\":\(line)" }
         text += ",\"valid\":\(valid),\"issues\":["
         for (index, issue) in issues.enumerated() {
             if index > 0 { text += "," }
             text += "{\"severity\":\"\(issue.severity.rawValue)\",\"kind\":\"\(issue.kind.rawValue)\""
-            text += ",\"pointer\":\(JSONString.quoted(issue.pointer)),\"expected\":\(JSONString.quoted(issue.expected))"
-            text += ",\"found\":\(JSONString.quoted(issue.found)),\"message\":\(JSONString.quoted(issue.message)),\"rule\":"
+            text += ",\"pointer\":\(JSONText.quoted(issue.pointer)),\"expected\":\(JSONText.quoted(issue.expected))"
+            text += ",\"found\":\(JSONText.quoted(issue.found)),\"message\":\(JSONText.quoted(issue.message)),\"rule\":"
             if let rule = issue.rule {
-                text += "{\"file\":\(JSONString.quoted(rule.file)),\"line\":\(rule.line),\"column\":\(rule.column)}"
+                text += "{\"file\":\(JSONText.quoted(rule.file)),\"line\":\(rule.line),\"column\":\(rule.column)}"
             } else {
                 text += "null"
             }
