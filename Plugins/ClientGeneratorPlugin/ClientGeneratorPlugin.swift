@@ -10,7 +10,9 @@ import PackagePlugin
 struct ClientGeneratorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let configuration = URL(fileURLWithPath: target.directory.string).appendingPathComponent(GeneratorConfiguration.fileName)
+        // `directoryURL` needs tools 6.1 and `Path.string` is deprecated there; the path's description is
+        // the same text without the warning every consumer's build would show.
+        let configuration = URL(fileURLWithPath: String(describing: target.directory)).appendingPathComponent(GeneratorConfiguration.fileName)
         return try GeneratorConfiguration.buildCommands(
             configurationFile: configuration,
             targetName: target.name,

@@ -16,10 +16,12 @@ struct GenerateClientCode: CommandPlugin {
         }
         let targets = try targetNames.isEmpty ? context.package.targets : context.package.targets(named: targetNames)
         let tool = try context.tool(named: "client-generator").url
-        let outputRoot = URL(fileURLWithPath: outputOption, relativeTo: URL(fileURLWithPath: context.package.directory.string, isDirectory: true)).standardizedFileURL
+        let outputRoot = URL(fileURLWithPath: outputOption, relativeTo: context.package.directoryURL).standardizedFileURL
         var generated = 0
         for case let target as SourceModuleTarget in targets {
-            let configuration = URL(fileURLWithPath: target.directory.string).appendingPathComponent(GeneratorConfiguration.fileName)
+            // `directoryURL` needs tools 6.1 and `Path.string` is deprecated there; the path's description is
+            // the same text without the warning every consumer's build would show.
+            let configuration = URL(fileURLWithPath: String(describing: target.directory)).appendingPathComponent(GeneratorConfiguration.fileName)
             guard FileManager.default.fileExists(atPath: configuration.path) else {
                 if !targetNames.isEmpty {
                     throw GeneratorConfiguration.Problem.missing("target '\(target.name)' has no \(GeneratorConfiguration.fileName)")

@@ -37,8 +37,8 @@ final class SchemaCheckTests: XCTestCase {
         if let environment { process.environment = environment }
         let folder = try temporaryFolder()
         let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: outURL.path, contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: errURL.path, contents: nil))
         let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
         process.standardOutput = outHandle
         process.standardError = errHandle
