@@ -55,8 +55,8 @@ public struct RetryPolicy: Sendable, Hashable {
     /// Three attempts, 0.2 s doubling up to 10 s, 20 % jitter, 30 s overall, the usual transient statuses.
     public static let standard = RetryPolicy()
 
-    /// A single attempt: never retry.
-    public static let none = RetryPolicy(maxAttempts: 1)
+    /// A single attempt: never retry. (Not `none`, which `retry: .none` would read as `Optional.none`.)
+    public static let noRetries = RetryPolicy(maxAttempts: 1)
 
     /// The wait before retry number `retry` (1 = before the second attempt), given a random value
     /// `randomUnit` in `0...1` (0 gives the shortest, 1 the full base delay).

@@ -157,7 +157,7 @@ final class RetryMiddlewareTests: XCTestCase {
         XCTAssertEqual(policy.backoffDelay(retry: 2, randomUnit: 1), 3)
         XCTAssertEqual(policy.backoffDelay(retry: 3, randomUnit: 1), 5, "capped by maxDelay")
         XCTAssertEqual(RetryPolicy(jitter: 1).backoffDelay(retry: 1, randomUnit: 0), 0, "full jitter")
-        XCTAssertEqual(RetryPolicy.none.maxAttempts, 1)
+        XCTAssertEqual(RetryPolicy.noRetries.maxAttempts, 1)
     }
 
     func testRealRetryAfterWaitsAtLeastThatLong() async throws {
@@ -273,7 +273,7 @@ final class RetryMiddlewareTests: XCTestCase {
         defer { server.shutdown() }
         let client = makeCore(server.baseURL, middlewares: [retry(TestClock())])
 
-        let error = await assertThrowsAsync { try await client.message(self.getOperation, options: RequestOptions(retry: RetryPolicy.none)) }
+        let error = await assertThrowsAsync { try await client.message(self.getOperation, options: RequestOptions(retry: RetryPolicy.noRetries)) }
         XCTAssertEqual(failureStatus(error), 503)
         XCTAssertEqual(server.receivedRequests.count, 1)
 

@@ -83,7 +83,7 @@ final class RetryAgainstSandboxTests: XCTestCase {
     func testPerCallOptionsCanDisableRetries() async throws {
         sandbox.inject(.failures(count: 1, status: 503), for: "listItems")
         do {
-            _ = try await client().listItems(options: RequestOptions(retry: RetryPolicy.none))
+            _ = try await client().listItems(options: RequestOptions(retry: RetryPolicy.noRetries))
             XCTFail("expected the 503")
         } catch KitchenSinkError.unavailable(let response) {
             XCTAssertEqual(response.status, 503)
