@@ -2,6 +2,7 @@ import Foundation
 import KitchenSink
 import PayloadValidation
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// schema-check and the generated models must agree: a payload the validator accepts decodes, and one
@@ -57,19 +58,6 @@ final class ValidatorAgreesWithDecodingTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
         XCTAssertGreaterThan(accepted, 50, "the mutations must leave some payloads valid")
         XCTAssertGreaterThan(rejectedForDecodeReasons, 300, "and break many")
-    }
-}
-
-/// Deterministic pseudo-random numbers, so a failure can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,18 +1,10 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `client-generator` executable as a user and the build plugin run it.
 final class GeneratorCommandTests: XCTestCase {
-    private var executable: URL {
-        // Executables are built into the products folder that holds the test bundle (macOS) or the
-        // test executable (Linux, where Bundle.main is that folder).
-        #if os(macOS)
-        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
-        #else
-        let products = Bundle.main.bundleURL
-        #endif
-        return products.appendingPathComponent("client-generator")
-    }
+    private let executable = builtExecutable(named: "client-generator")
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()

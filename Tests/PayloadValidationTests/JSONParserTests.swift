@@ -1,5 +1,6 @@
 import Foundation
 import PayloadValidation
+import TestSupport
 import XCTest
 
 final class JSONParserTests: XCTestCase {
@@ -177,7 +178,7 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testHostileBinaryInputNeverCrashes() {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for length in [1, 2, 3, 7, 64, 1000, 10_000] {
             for _ in 0..<20 {
                 let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -216,20 +217,5 @@ final class JSONParserTests: XCTestCase {
         JSONParser.parseLines(Data()) { _, _ in count += 1 }
         JSONParser.parseLines(Data("\n\n \n".utf8)) { _, _ in count += 1 }
         XCTAssertEqual(count, 0)
-    }
-}
-
-/// A small deterministic generator for reproducible random input.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,19 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `schema-check` executable, run as a user runs it: real processes, real files, a timeout so a
 /// hang fails the test instead of stalling the suite.
 final class SchemaCheckTests: XCTestCase {
-    private var executable: URL {
-        // Executables are built into the products folder that holds the test bundle (macOS) or the
-        // test executable (Linux, where Bundle.main is that folder).
-        #if os(macOS)
-        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
-        #else
-        let products = Bundle.main.bundleURL
-        #endif
-        return products.appendingPathComponent("schema-check")
-    }
+    private let executable = builtExecutable(named: "schema-check")
 
     private var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -2,6 +2,7 @@ import Foundation
 import PayloadValidation
 import SchemaExport
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// schema-check (`PayloadValidator`) and Python `jsonschema` on the exported JSON Schema must give the

@@ -1,6 +1,7 @@
 import Foundation
 import SchemaExport
 import SchemaModel
+import TestSupport
 import XCTest
 
 final class SchemaExportTests: XCTestCase {

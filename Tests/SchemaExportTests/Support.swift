@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The repository root, found from this file so tests run from any working directory.
@@ -41,15 +42,8 @@ func runProcess(_ executable: URL, _ arguments: [String]) throws -> CommandResul
     return CommandResult(status: process.terminationStatus, output: outData, errors: String(decoding: errData, as: UTF8.self))
 }
 
-/// The `client-generator` executable, built next to the test bundle (see GeneratorCommandTests).
-var generatorExecutable: URL {
-    #if os(macOS)
-    let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
-    #else
-    let products = Bundle.main.bundleURL
-    #endif
-    return products.appendingPathComponent("client-generator")
-}
+/// The `client-generator` executable.
+let generatorExecutable = builtExecutable(named: "client-generator")
 
 func runGenerator(_ arguments: [String]) throws -> CommandResult {
     try runProcess(generatorExecutable, arguments)
@@ -70,18 +64,5 @@ extension XCTestCase {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
-    }
-}
-
-/// A small deterministic PRNG (SplitMix64), so the differential test's sample is the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
