@@ -75,3 +75,25 @@ extension JSON: CustomStringConvertible {
         JSONText.appendQuoted(text, to: &output)
     }
 }
+
+extension JSON {
+    /// A schema example or default (a YAML node) as JSON, numbers normalised as `YAMLNode.jsonText`
+    /// writes them (non-finite numbers become strings).
+    public init(_ node: YAMLNode) {
+        switch node.value {
+        case .mapping(let pairs):
+            self = .object(pairs.map { Member(key: $0.key, value: JSON($0.value)) })
+        case .sequence(let elements):
+            self = .array(elements.map(JSON.init))
+        case .scalar(let scalar):
+            switch scalar.kind {
+            case .null: self = .null
+            case .bool: self = .bool(scalar.text == "true")
+            case .string: self = .string(scalar.text)
+            case .int, .float:
+                let text = node.jsonText
+                self = text.hasPrefix("\"") ? .string(scalar.text) : .number(text)
+            }
+        }
+    }
+}

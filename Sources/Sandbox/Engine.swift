@@ -1,4 +1,5 @@
 import Foundation
+import PayloadValidation
 import SchemaModel
 
 /// A request as the engine sees it, independent of the HTTP server library.
@@ -60,10 +61,10 @@ final class SandboxEngine: Sendable {
         /// The default answer: status and JSON body (nil: no body).
         var status: Int
         var body: Data?
-        var template: JSONTree?
+        var template: JSON?
         var pager: Pager?
         /// Named examples with a response.
-        var examples: [String: (status: Int, body: JSONTree)]
+        var examples: [String: (status: Int, body: JSON)]
     }
 
     let schema: Schema
@@ -93,19 +94,19 @@ final class SandboxEngine: Sendable {
         })
         var plans: [String: Plan] = [:]
         for operation in schema.operations {
-            var examples: [String: (status: Int, body: JSONTree)] = [:]
+            var examples: [String: (status: Int, body: JSON)] = [:]
             for example in operation.examples {
                 if let response = example.response {
-                    examples[example.name] = (example.status ?? operation.successStatus, JSONTree(response))
+                    examples[example.name] = (example.status ?? operation.successStatus, JSON(response))
                 }
             }
             let chosen = operation.examples.first { example in
                 example.response != nil && (200..<300).contains(example.status ?? operation.successStatus)
             }
-            var template: JSONTree?
+            var template: JSON?
             var status = operation.successStatus
             if let chosen, let response = chosen.response {
-                template = JSONTree(response)
+                template = JSON(response)
                 status = chosen.status ?? operation.successStatus
             } else if let responseType = operation.response {
                 template = factory.sample(of: responseType)
@@ -208,14 +209,14 @@ final class SandboxEngine: Sendable {
             return unauthorized(plan: plan, message: "missing credentials: \(operation.name) needs \(credentialDescription(for: operation))")
         }
         let query = request.queryItems
-        var parsedBody: JSONTree?
+        var parsedBody: JSON?
         if options.validateRequests {
             let problems = validator.problems(in: request, query: query, pathParameters: pathParameters, operation: operation)
             if !problems.isEmpty {
                 return error(400, message: "invalid request: " + problems.joined(separator: "; "), operation: operation)
             }
         }
-        if operation.body != nil, !request.body.isEmpty { parsedBody = JSONTree.parse(request.body) }
+        if operation.body != nil, !request.body.isEmpty { parsedBody = JSON.parse(request.body) }
 
         if request.method == "HEAD" {
             return .respond(status: plan.status, headers: [], body: Data())
@@ -348,7 +349,7 @@ final class SandboxEngine: Sendable {
         switch (request.method, relative) {
         case ("GET", "/_sandbox/counts"):
             let counts = state.withLock { $0.counts }
-            let body = JSONTree.object(counts.keys.sorted().map { JSONTree.Member(key: $0, value: .number(String(counts[$0]!))) })
+            let body = JSON.object(counts.keys.sorted().map { JSON.Member(key: $0, value: .number(String(counts[$0]!))) })
             return .respond(status: 200, headers: Self.jsonHeaders, body: body.data)
         case ("POST", "/_sandbox/reset"):
             reset()

@@ -1,4 +1,5 @@
 import Foundation
+import PayloadValidation
 import SchemaModel
 
 /// Serves a paginated operation from a data set of `itemCount` items: the items of the example
@@ -11,14 +12,14 @@ struct Pager: Sendable {
 
     let pagination: Pagination
     /// The example response every page is made from.
-    let template: JSONTree
-    let items: [JSONTree]
+    let template: JSON
+    let items: [JSON]
     let responseType: TypeReference
     let factory: PayloadFactory
     /// Default page size when the request gives none.
     let defaultSize: Int
 
-    init(operation: SchemaOperation, pagination: Pagination, template: JSONTree, itemCount: Int, defaultPageSize: Int, factory: PayloadFactory) {
+    init(operation: SchemaOperation, pagination: Pagination, template: JSON, itemCount: Int, defaultPageSize: Int, factory: PayloadFactory) {
         self.pagination = pagination
         self.template = template
         self.factory = factory
@@ -56,7 +57,7 @@ struct Pager: Sendable {
     }
 
     /// The page for a request whose inputs are read by `read` (nil: not given).
-    func page(operation: SchemaOperation, read: (InputLocation) -> String?) throws -> JSONTree {
+    func page(operation: SchemaOperation, read: (InputLocation) -> String?) throws -> JSON {
         func value(of name: String?) -> String? {
             guard let name, let input = Pager.input(named: name, of: operation, factory: factory) else { return nil }
             return read(input.location)
@@ -89,7 +90,7 @@ struct Pager: Sendable {
             if let path = pagination.last { page.set(.bool(isLast), at: path.pathComponents) }
             // Spring-style page fields next to the items, when the example has them, are kept consistent.
             let parent = Array(itemsPath.dropLast())
-            let siblings: [(String, JSONTree)] = [
+            let siblings: [(String, JSON)] = [
                 ("number", .number(String(number))), ("size", .number(String(size))),
                 ("numberOfElements", .number(String(slice.count))), ("totalElements", .number(String(items.count))),
                 ("totalPages", .number(String(totalPages))), ("first", .bool(number == pagination.firstPage)),
@@ -117,14 +118,14 @@ struct Pager: Sendable {
         return page
     }
 
-    private func slice(from offset: Int, size: Int) -> [JSONTree] {
+    private func slice(from offset: Int, size: Int) -> [JSON] {
         guard offset >= 0, offset < items.count else { return [] }
         return Array(items[offset..<min(items.count, offset + size)])
     }
 
     /// Writes a token/cursor for `offset`, or marks the end: null if the field is nullable, absent if it
     /// is optional, "" otherwise.
-    private func setPosition(_ offset: Int?, at path: String?, in page: inout JSONTree) {
+    private func setPosition(_ offset: Int?, at path: String?, in page: inout JSON) {
         guard let path else { return }
         let components = path.pathComponents
         if let offset {
@@ -155,8 +156,8 @@ struct Pager: Sendable {
     }
 }
 
-extension JSONTree {
-    func sameKind(as other: JSONTree) -> Bool {
+extension JSON {
+    func sameKind(as other: JSON) -> Bool {
         switch (self, other) {
         case (.number, .number), (.bool, .bool), (.string, .string), (.null, .null), (.array, .array), (.object, .object): return true
         default: return false

@@ -1,4 +1,5 @@
 import Foundation
+import PayloadValidation
 import SchemaModel
 
 /// Builds the JSON the sandbox answers with: examples from the schema, a minimal valid value when the
@@ -18,10 +19,10 @@ struct PayloadFactory: Sendable {
 
     /// The example the schema gives for a type (a named type's first example; a list of one element for
     /// a list of such a type), else a synthesized minimal value.
-    func sample(of type: TypeReference) -> JSONTree {
+    func sample(of type: TypeReference) -> JSON {
         switch type {
         case .named(let name):
-            if let example = types[name]?.examples.first { return JSONTree(example.value) }
+            if let example = types[name]?.examples.first { return JSON(example.value) }
         case .array(let element):
             // One element rather than the minimal empty list: more useful to a client under test.
             return .array([sampleElement(of: element)])
@@ -32,15 +33,15 @@ struct PayloadFactory: Sendable {
     }
 
     /// One element for a list of `type`: an example if the schema has one, else synthesized.
-    func sampleElement(of type: TypeReference) -> JSONTree {
-        if case .named(let name) = type, let example = types[name]?.examples.first { return JSONTree(example.value) }
+    func sampleElement(of type: TypeReference) -> JSON {
+        if case .named(let name) = type, let example = types[name]?.examples.first { return JSON(example.value) }
         return synthesize(type, constraints: Constraints(), depth: 0)
     }
 
     /// A minimal value that satisfies the type: required fields only, the first enum case, the first
     /// union variant, the smallest allowed number, a string of the allowed length. Field and type examples
     /// are used where the schema has them (a pattern cannot be satisfied otherwise).
-    func synthesize(_ type: TypeReference, constraints: Constraints, depth: Int) -> JSONTree {
+    func synthesize(_ type: TypeReference, constraints: Constraints, depth: Int) -> JSON {
         guard depth < 32 else { return .null }
         switch type {
         case .primitive(let primitive):
@@ -51,7 +52,7 @@ struct PayloadFactory: Sendable {
         case .map(let key, let value):
             let count = constraints.minItems ?? 0
             return .object((0..<count).map { index in
-                JSONTree.Member(key: key == .int ? String(index + 1) : "key\(index + 1)",
+                JSON.Member(key: key == .int ? String(index + 1) : "key\(index + 1)",
                                 value: synthesize(value, constraints: Constraints(), depth: depth + 1))
             })
         case .named(let name):
@@ -59,7 +60,7 @@ struct PayloadFactory: Sendable {
             switch definition.kind {
             case .structure(let fields):
                 return .object(fields.filter(\.isRequiredOnWire).map { field in
-                    JSONTree.Member(key: field.wireName, value: value(for: field, depth: depth + 1))
+                    JSON.Member(key: field.wireName, value: value(for: field, depth: depth + 1))
                 })
             case .enumeration(let enumeration):
                 guard let first = enumeration.cases.first(where: { !$0.notes.isDeprecated }) ?? enumeration.cases.first else { return .null }
@@ -69,26 +70,26 @@ struct PayloadFactory: Sendable {
                 var object = synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
                 object.remove(at: [union.discriminator])
                 if case .object(let members) = object {
-                    return .object([JSONTree.Member(key: union.discriminator, value: .string(variant.tag))] + members)
+                    return .object([JSON.Member(key: union.discriminator, value: .string(variant.tag))] + members)
                 }
-                return .object([JSONTree.Member(key: union.discriminator, value: .string(variant.tag))])
+                return .object([JSON.Member(key: union.discriminator, value: .string(variant.tag))])
             case .alias(let target, let aliasConstraints):
-                if let example = definition.examples.first { return JSONTree(example.value) }
+                if let example = definition.examples.first { return JSON(example.value) }
                 return synthesize(target, constraints: aliasConstraints, depth: depth + 1)
             }
         }
     }
 
-    private func value(for field: Field, depth: Int) -> JSONTree {
-        if let example = field.example { return JSONTree(example) }
+    private func value(for field: Field, depth: Int) -> JSON {
+        if let example = field.example { return JSON(example) }
         if field.isNullable { return .null }
         if case .named(let name) = field.type, let definition = types[name], let example = definition.examples.first {
-            return JSONTree(example.value)
+            return JSON(example.value)
         }
         return synthesize(field.type, constraints: field.constraints, depth: depth)
     }
 
-    private func synthesize(_ primitive: Primitive, constraints: Constraints) -> JSONTree {
+    private func synthesize(_ primitive: Primitive, constraints: Constraints) -> JSON {
         switch primitive {
         case .string:
             let length = max(constraints.minLength ?? 0, 6)
@@ -171,9 +172,9 @@ struct PayloadFactory: Sendable {
     /// The API's error body for `status`: the code of the catalogue case for that status (or
     /// `fallbackCode` when that case is matched by status alone) at the catalogue's code path, and
     /// `message` in the body's first message-like string field.
-    func errorBody(status: Int, fallbackCode: String, message: String, operationErrors: [String] = []) -> JSONTree {
+    func errorBody(status: Int, fallbackCode: String, message: String, operationErrors: [String] = []) -> JSON {
         guard let catalogue = schema.errors, let bodyType = catalogue.body, let fields = fields(of: bodyType) else {
-            return .object([JSONTree.Member(key: "message", value: .string(message))])
+            return .object([JSON.Member(key: "message", value: .string(message))])
         }
         var body = synthesize(bodyType, constraints: Constraints(), depth: 0)
         if let codePath = catalogue.codePath {
