@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "Sandbox",
             dependencies: [
-                "SchemaModel", "PayloadValidation",
+                "SchemaModel", "PayloadValidation", "ClientRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -47,9 +47,12 @@ public struct PayloadValidator: Sendable {
     public let strictEnums: Bool
     public let maxIssues: Int
     private let compiled: CompiledSchema
+    /// Wire names marked `secret: true`: issues under them do not quote the value.
+    private let secretNames: Set<String>
 
     public init(schema: Schema, strictEnums: Bool = false, maxIssues: Int = 1000) {
         self.compiled = CompiledSchema(schema)
+        self.secretNames = Set(schema.secretWireNames)
         self.strictEnums = strictEnums
         self.maxIssues = max(1, maxIssues)
     }
@@ -75,7 +78,7 @@ public struct PayloadValidator: Sendable {
     public func validate(_ value: JSON, against type: PreparedType) -> [ValidationIssue] {
         var walk = Walk(maxIssues: maxIssues, strictEnums: strictEnums)
         compiled.validate(value, type.node, &walk)
-        return walk.issues
+        return hidingSecretValues(walk.issues)
     }
 
     /// Parses `data` and validates it; a syntax error is the one issue (kind `syntax`, pointer `""`).
@@ -116,7 +119,11 @@ public struct PayloadValidator: Sendable {
     public func validateParameter(values: [String], as field: Field) -> [ValidationIssue] {
         var walk = Walk(maxIssues: maxIssues, strictEnums: strictEnums, root: field.wireName)
         compiled.checkParameter(values, compiled.fieldInfo(field), &walk)
-        return walk.issues
+        return hidingSecretValues(walk.issues)
+    }
+
+    private func hidingSecretValues(_ issues: [ValidationIssue]) -> [ValidationIssue] {
+        secretNames.isEmpty || issues.isEmpty ? issues : issues.map { $0.hidingSecretValues(secretNames) }
     }
 }
 

@@ -57,6 +57,30 @@ public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
         self.rule = rule
     }
 
+    /// This issue with the value it quotes hidden when its pointer passes through one of `secretNames`
+    /// (wire names of fields and parameters marked `secret: true`): `string "1234"` becomes
+    /// `string <redacted>` in `found` and `message`, so reports never echo a password or an OTP code.
+    public func hidingSecretValues(_ secretNames: Set<String>) -> ValidationIssue {
+        guard !secretNames.isEmpty,
+              pointer.split(separator: "/").contains(where: { secretNames.contains(JSONPointer.unescape(String($0))) })
+        else { return self }
+        let hidden: String
+        if found.hasPrefix("string ") || found.hasPrefix("number ") {
+            hidden = found.prefix(while: { $0 != " " }) + " " + Self.hiddenValue
+        } else if found.contains("\"") {
+            hidden = Self.hiddenValue
+        } else {
+            return self
+        }
+        var copy = self
+        copy.found = hidden
+        copy.message = message.replacingOccurrences(of: found, with: hidden)
+        return copy
+    }
+
+    /// Stands in for a secret value (the runtime's `Redaction.placeholder`).
+    static let hiddenValue = "<redacted>"
+
     /// `/items/0/sku: error: message [schema.yaml:12:7]`; the root is shown as `(root)`.
     public var description: String {
         let place = pointer.isEmpty ? "(root)" : pointer
@@ -71,6 +95,12 @@ public enum JSONPointer {
     public static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// The reference token `escape` made: `~1` becomes `/`, `~0` becomes `~`.
+    public static func unescape(_ token: String) -> String {
+        guard token.contains("~") else { return token }
+        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
     /// The pointer made of `tokens` (`[]` is `""`, the whole document).

@@ -67,6 +67,7 @@ public enum Inventory {
             value.set("wireName", field.wireName)
             value.set("type", field.type.description)
             value.set("required", .bool(location == .path || field.isRequiredOnWire))
+            value.set("secret", .bool(field.isSecret))
             return value.value
         }
         var builder = ObjectBuilder()
@@ -103,6 +104,7 @@ public enum Inventory {
                 value.set("nullable", .bool(field.isNullable))
                 if let defaultValue = field.defaultValue { value.set("default", OrderedJSON(defaultValue)) }
                 value.set("deprecated", .bool(field.notes.isDeprecated))
+                value.set("secret", .bool(field.isSecret))
                 return value.value
             }))
         case .enumeration(let enumeration):

@@ -170,6 +170,7 @@ struct SchemaMapper {
         var builder = ObjectBuilder()
         merge(&builder, constrained(type(field.type), field.constraints, shape: field.type))
         if let value = field.defaultValue { builder.set("default", OrderedJSON(value)) }
+        if field.isSecret { builder.set("x-secret", .bool(true)) }
         return builder.value
     }
 
@@ -179,6 +180,7 @@ struct SchemaMapper {
         merge(&builder, body)
         if let value = field.defaultValue { builder.set("default", OrderedJSON(value)) }
         if let example = field.example { builder.set("examples", .array([OrderedJSON(example)])) }
+        if field.isSecret { builder.set("x-secret", .bool(true)) }
         return builder.value
     }
 

@@ -26,6 +26,49 @@ public struct Schema: Sendable {
     public func authScheme(named name: String) -> AuthScheme? {
         authSchemes.first { $0.name == name }
     }
+
+    /// The wire names (JSON keys, query items, headers) of every field and parameter marked
+    /// `secret: true`, sorted.
+    public var secretWireNames: [String] {
+        let fields = types.flatMap(\.fields) + operations.flatMap { $0.parameters.map(\.field) }
+        return Set(fields.filter(\.isSecret).map(\.wireName)).sorted()
+    }
+
+    /// The secret wire names `operation` can send or receive: its secret parameters and the secret
+    /// fields of every type its body and response reach. Sorted.
+    public func secretWireNames(of operation: Operation) -> [String] {
+        let roots = [operation.body?.type, operation.response].compactMap { $0 }
+        let parameters = operation.parameters.map(\.field).filter(\.isSecret).map(\.wireName)
+        return secretWireNames(reachableFrom: roots).union(parameters).sorted()
+    }
+
+    /// The wire names of secret fields in the types `roots` reach (through fields, array and map
+    /// elements, union variants and aliases).
+    public func secretWireNames(reachableFrom roots: [TypeReference]) -> Set<String> {
+        var names = Set<String>()
+        var visited = Set<String>()
+        var pending = roots
+        while let reference = pending.popLast() {
+            switch reference {
+            case .primitive: continue
+            case .array(let element): pending.append(element)
+            case .map(_, let value): pending.append(value)
+            case .named(let name):
+                guard visited.insert(name).inserted, let type = type(named: name) else { continue }
+                switch type.kind {
+                case .structure(let fields):
+                    for field in fields {
+                        if field.isSecret { names.insert(field.wireName) }
+                        pending.append(field.type)
+                    }
+                case .union(let union): pending += union.variants.map { .named($0.type) }
+                case .alias(let target, _): pending.append(target)
+                case .enumeration: continue
+                }
+            }
+        }
+        return names
+    }
 }
 
 /// The human-facing annotations every construct can carry.
@@ -141,6 +184,9 @@ public struct Field: Sendable {
     public var defaultValue: YAMLNode?
     public var constraints: Constraints
     public var example: YAMLNode?
+    /// `secret: true`: the value is a credential or personal secret (password, OTP code, token, card
+    /// number) that logs, error descriptions, validation reports and sandbox records never show.
+    public var isSecret: Bool = false
     public var notes: Notes
     public var location: SourceLocation
 

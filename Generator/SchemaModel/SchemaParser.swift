@@ -7,7 +7,7 @@ struct SchemaParser {
     let log: DiagnosticLog
 
     static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
-    static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example"] + constraintKeys + MappingReader.noteKeys
+    static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example", "secret"] + constraintKeys + MappingReader.noteKeys
     static let exampleKeys = ["example", "examples"]
 
     func parse(_ root: YAMLNode) -> Schema? {
@@ -249,7 +249,7 @@ struct SchemaParser {
         return Field(name: pair.key, wireName: reader.string("wire") ?? pair.key, type: type, typeLocation: typeNode.location,
                      isOptional: reader.bool("optional") ?? false, isNullable: reader.bool("nullable") ?? false,
                      defaultValue: reader["default"], constraints: constraints(reader), example: reader["example"],
-                     notes: reader.notes(), location: pair.keyLocation)
+                     isSecret: reader.bool("secret") ?? false, notes: reader.notes(), location: pair.keyLocation)
     }
 
     private func constraints(_ reader: MappingReader) -> Constraints {

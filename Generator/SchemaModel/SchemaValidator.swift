@@ -448,6 +448,9 @@ struct SchemaValidator {
             for field in operation.pathParameters where field.isOptional || field.isNullable || field.defaultValue != nil {
                 log.error("path parameter '\(field.name)' of \(context) is always required: remove optional, nullable and default", at: field.location)
             }
+            for field in operation.pathParameters where field.isSecret {
+                log.error("path parameter '\(field.name)' of \(context) cannot be secret: a path is written to server and proxy logs and cannot be redacted; send the secret in a header, the query or the body", at: field.location)
+            }
             checkFields(operation.pathParameters, in: "the path of \(context)", types: types, reserved: [])
             checkFields(operation.queryParameters, in: "the query of \(context)", types: types, reserved: [])
             checkFields(operation.headerParameters, in: "the headers of \(context)", types: types, reserved: [])

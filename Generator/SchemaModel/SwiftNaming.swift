@@ -43,6 +43,7 @@ public enum SwiftNaming {
         "TokenSet", "TokenStore", "InMemoryTokenStore", "TokenRefresher", "TokenRefreshError", "BearerTokenMiddleware",
         "ResponseCache", "CachingMiddleware", "CacheRefreshError", "ClientLogEvent", "ClientLogger", "LoggingMiddleware",
         "PageCursor", "Paginator", "PageSequence", "ItemSequence", "TransportError", "RequestBuildError",
+        "Redaction", "Mirror",
     ]
 
     /// Names generated code already uses for its own members; a schema name equal to one gets a

@@ -132,6 +132,9 @@ struct ClientRenderer {
                 if let pagination = operation.pagination {
                     arguments.append("pagination: .\(pagination.style.rawValue)")
                 }
+                if let secretNames = SwiftTypes.stringSetLiteral(schema.secretWireNames(of: operation)) {
+                    arguments.append("secretNames: \(secretNames)")
+                }
                 writer.line("public static let \(SwiftNaming.memberName(operation.name)) = OperationInfo(")
                 for (index, argument) in arguments.enumerated() {
                     writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
@@ -163,7 +166,8 @@ struct ClientRenderer {
                 defaultArgument = field.isSwiftOptional ? " = nil" : ""
             }
             return Parameter(location: location, field: field, label: SwiftNaming.memberName(field.name, reserved: SwiftNaming.Reserved.parameters),
-                             type: SwiftTypes.name(of: field), defaultArgument: defaultArgument, docs: field.notes.docs)
+                             type: SwiftTypes.name(of: field), defaultArgument: defaultArgument,
+                             docs: Docs.sentences([field.notes.docs, Docs.secret(field)]))
         }
         var result = operation.pathParameters.map { parameter(.path, $0) }
         if let body = operation.body {

@@ -18,6 +18,16 @@ enum Docs {
         field.wireName == field.name ? nil : "JSON key `\(inline(field.wireName))`."
     }
 
+    /// The given texts joined into one paragraph, or nil when there are none.
+    static func sentences(_ texts: [String?]) -> String? {
+        let present = texts.compactMap { $0 }
+        return present.isEmpty ? nil : present.joined(separator: " ")
+    }
+
+    static func secret(_ field: Field) -> String? {
+        field.isSecret ? "Secret: hidden in logs, descriptions and validation reports." : nil
+    }
+
     static func constraints(_ constraints: Constraints) -> String? {
         var parts: [String] = []
         if let value = constraints.minLength { parts.append("minLength \(value)") }

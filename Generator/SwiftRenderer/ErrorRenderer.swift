@@ -93,7 +93,9 @@ struct ErrorRenderer {
             writer.line("case invalidResponse(HTTPResponse, any Error)")
             writer.line()
             writer.block("public init(response: HTTPResponse)") { writer in
-                writer.line("let details = ErrorResponse(response, decoding: \(bodyType).self)")
+                let bodySecrets = schema.secretWireNames(reachableFrom: schema.errors?.body.map { [$0] } ?? [])
+                let secrets = SwiftTypes.stringSetLiteral(bodySecrets.sorted()).map { ", secretNames: \($0)" } ?? ""
+                writer.line("let details = ErrorResponse(response, decoding: \(bodyType).self\(secrets))")
                 writer.line("self = \(table.call("match", "details, code: Self.code(in: response.body)"))")
             }
             writer.line()

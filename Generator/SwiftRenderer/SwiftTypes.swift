@@ -44,6 +44,11 @@ enum SwiftTypes {
         return field.isSwiftOptional ? optional(base) : base
     }
 
+    /// `["a", "b"]` for a `Set<String>` argument, or nil when `names` is empty (the argument is left out).
+    static func stringSetLiteral(_ names: [String]) -> String? {
+        names.isEmpty ? nil : "[" + names.map(SwiftEscaping.stringLiteral).joined(separator: ", ") + "]"
+    }
+
     static func optional(_ type: String) -> String {
         type + "?"
     }

@@ -8,7 +8,9 @@ struct TypeRenderer {
         for (index, type) in schema.types.enumerated() {
             if index > 0 { writer.line() }
             switch type.kind {
-            case .structure(let fields): renderStruct(type, fields: fields, into: &writer)
+            case .structure(let fields):
+                renderStruct(type, fields: fields, into: &writer)
+                renderRedactingMirror(type, fields: fields, into: &writer)
             case .enumeration(let enumeration): EnumRenderer(type: type, enumeration: enumeration).render(into: &writer)
             case .union(let union): renderUnion(type, union: union, into: &writer)
             case .alias(let target, let constraints):
@@ -31,7 +33,7 @@ struct TypeRenderer {
         writer.docs(Docs.paragraphs(type.notes))
         writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
             for member in members {
-                writer.docs(Docs.paragraphs(member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints)]))
+                writer.docs(Docs.paragraphs(member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints), Docs.secret(member.field)]))
                 writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field))")
             }
             if !members.isEmpty { writer.line() }
@@ -77,6 +79,24 @@ struct TypeRenderer {
                         writer.line("try container.\(method)(\(member.swift), forKey: .\(member.swift))")
                     }
                 }
+            }
+        }
+    }
+
+    /// Structs with secret fields reflect them as `<redacted>`, so `print`, `dump` and string
+    /// interpolation of a model (or of an error holding one) never show the value.
+    private func renderRedactingMirror(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
+        guard fields.contains(where: \.isSecret) else { return }
+        let children = fields.map { field in
+            let member = SwiftNaming.memberName(field.name)
+            let value = field.isSecret ? "Redaction.placeholder" : "self.\(member)"
+            return "\(SwiftEscaping.stringLiteral(SwiftNaming.bare(member))): \(value) as Any"
+        }
+        writer.line()
+        writer.block("extension \(SwiftNaming.typeName(type.name)): CustomReflectable") { writer in
+            writer.line("/// The fields, with " + fields.filter(\.isSecret).map { "`\(Docs.inline(SwiftNaming.bare(SwiftNaming.memberName($0.name))))`" }.joined(separator: ", ") + " hidden.")
+            writer.block("public var customMirror: Mirror") { writer in
+                writer.line("Mirror(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)")
             }
         }
     }

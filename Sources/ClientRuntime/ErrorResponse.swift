@@ -11,13 +11,16 @@ public struct ErrorResponse<Body: Sendable>: Sendable {
     public let rawBody: Data
     /// The body decoded as the documented type, or `nil` when it was empty or did not decode.
     public let body: Body?
+    /// JSON field names the schema marks secret; `description` hides their values.
+    public let secretNames: Set<String>
 
     /// Creates an error response from its parts.
-    public init(status: Int, headers: HTTPHeaders, rawBody: Data, body: Body?) {
+    public init(status: Int, headers: HTTPHeaders, rawBody: Data, body: Body?, secretNames: Set<String> = []) {
         self.status = status
         self.headers = headers
         self.rawBody = rawBody
         self.body = body
+        self.secretNames = secretNames
     }
 
     /// The UTF-8 text of `rawBody`, for messages; `nil` when empty or not UTF-8.
@@ -29,12 +32,14 @@ public struct ErrorResponse<Body: Sendable>: Sendable {
 extension ErrorResponse where Body: Decodable {
     /// Captures `response`, decoding its body as `Body` with the shared JSON decoder; a body that does not
     /// decode leaves `body` nil rather than failing, since the error itself is what the caller needs.
-    public init(_ response: HTTPResponse, decoding: Body.Type) {
+    /// `secretNames` are the JSON fields the schema marks secret, hidden in `description`.
+    public init(_ response: HTTPResponse, decoding: Body.Type, secretNames: Set<String> = []) {
         self.init(
             status: response.status,
             headers: response.headers,
             rawBody: response.body,
-            body: response.body.isEmpty ? nil : try? JSONCoding.makeDecoder().decode(Body.self, from: response.body)
+            body: response.body.isEmpty ? nil : try? JSONCoding.makeDecoder().decode(Body.self, from: response.body),
+            secretNames: secretNames
         )
     }
 }
@@ -43,9 +48,11 @@ extension ErrorResponse: Equatable where Body: Equatable {}
 extension ErrorResponse: Hashable where Body: Hashable {}
 
 extension ErrorResponse: CustomStringConvertible {
-    /// `HTTP 404: <start of body>` with headers left out (they are redacted elsewhere, but add little).
+    /// `HTTP 404: <start of body>` with headers left out (they are redacted elsewhere, but add little), and
+    /// the body as `Redaction.body` renders it: JSON with secret fields hidden, anything else by size.
     public var description: String {
-        guard let text = bodyText else { return "HTTP \(status) (\(rawBody.count) bytes)" }
+        guard !rawBody.isEmpty else { return "HTTP \(status) (0 bytes)" }
+        let text = Redaction.body(rawBody, secretNames: secretNames)
         let limit = 500
         return "HTTP \(status): " + (text.count > limit ? text.prefix(limit) + "…" : text)
     }

@@ -105,11 +105,11 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
 extension HTTPHeaders: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `[Name: value, ...]` with credential-bearing values replaced by `<redacted>`, safe for logs.
-    public var description: String {
-        let rendered = fields.map { field in
-            "\(field.name): \(Redaction.isSensitive(field.name) ? Redaction.placeholder : field.value)"
-        }
-        return "[" + rendered.joined(separator: ", ") + "]"
+    public var description: String { redactedDescription() }
+
+    /// `description` with the values of the headers in `secretNames` (any case) hidden as well.
+    public func redactedDescription(secretNames: Set<String> = []) -> String {
+        "[" + redactedFields(secretNames: secretNames).joined(separator: ", ") + "]"
     }
 
     /// Same as `description`: debug output is just as likely to end up in a log.
@@ -117,8 +117,13 @@ extension HTTPHeaders: CustomStringConvertible, CustomDebugStringConvertible, Cu
 
     /// Makes `dump` and the default struct printing of containing types go through the redacted form.
     public var customMirror: Mirror {
-        Mirror(self, unlabeledChildren: fields.map { field in
-            "\(field.name): \(Redaction.isSensitive(field.name) ? Redaction.placeholder : field.value)"
-        }, displayStyle: .collection)
+        Mirror(self, unlabeledChildren: redactedFields(secretNames: []), displayStyle: .collection)
+    }
+
+    private func redactedFields(secretNames: Set<String>) -> [String] {
+        fields.map { field in
+            let hidden = Redaction.isSensitive(field.name, secretNames: secretNames)
+            return "\(field.name): \(hidden ? Redaction.placeholder : field.value)"
+        }
     }
 }

@@ -13,13 +13,18 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body to send, or `nil` for none.
     public var body: Data?
+    /// Query item, header and JSON field names whose values the schema marks secret; descriptions and
+    /// logs hide them (`Redaction`). Set from `OperationInfo.secretNames` by `RequestBuilder`.
+    public var secretNames: Set<String>
 
     /// Creates a request.
-    public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) {
+    public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil,
+                secretNames: Set<String> = []) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.secretNames = secretNames
     }
 }
 
@@ -27,10 +32,13 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
     /// `GET https://host/path?q=v [headers] (n bytes)`, with credential-like query values and headers
     /// redacted and the body reduced to its size, since bodies may carry secrets of their own.
     public var description: String {
-        var text = "\(method.rawValue) \(RedactedURL.string(for: url)) \(headers)"
+        var text = "\(method.rawValue) \(redactedURL) \(headers.redactedDescription(secretNames: secretNames))"
         if let body { text += " (\(body.count) bytes)" }
         return text
     }
+
+    /// The URL with sensitive query values hidden.
+    public var redactedURL: String { Redaction.url(url, secretNames: secretNames) }
 
     /// Same as `description`: debug output is just as likely to end up in a log.
     public var debugDescription: String { description }
@@ -39,8 +47,8 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
     public var customMirror: Mirror {
         Mirror(self, children: [
             "method": method.rawValue,
-            "url": RedactedURL.string(for: url),
-            "headers": headers,
+            "url": redactedURL,
+            "headers": headers.redactedDescription(secretNames: secretNames),
             "bodySize": body?.count as Any,
         ])
     }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Logs every request and its response or error: method, URL with credential-like query values hidden,
-/// headers with credential-bearing fields hidden, status and duration, and optionally the bodies.
+/// Logs every request and its response or error: method, URL with secret query values hidden, headers
+/// with secret fields hidden, status and duration, and optionally the bodies. Secret means marked
+/// `secret: true` in the schema (`OperationInfo.secretNames`) or credential-like by name (`Redaction`).
 ///
 /// Placed outermost, it logs each call once as the caller sees it (cache hits included); the retry, token
 /// and cache middlewares log their own events through the same `ClientLogger`. With `includeBodies`, JSON
-/// bodies are logged with the values of secret-looking fields (token, password, secret, authorization,
-/// api key, session, pin, otp, …) replaced; other bodies only by size.
+/// bodies are logged with the values of secret fields (schema-marked, or named like token, password,
+/// secret, authorization, api key, session, jwt, pin, otp, …) replaced; other bodies only by size.
 public struct LoggingMiddleware: ClientMiddleware {
     private let logger: ClientLogger
     private let includeBodies: Bool
@@ -23,15 +24,18 @@ public struct LoggingMiddleware: ClientMiddleware {
         operation: OperationInfo,
         next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        var message = "\(request.method.rawValue) \(RedactedURL.string(for: request.url)) \(request.headers)"
-        if includeBodies, let body = request.body { message += " body: " + BodyRedaction.render(body) }
+        let secrets = request.secretNames.union(operation.secretNames)
+        var message = "\(request.method.rawValue) \(Redaction.url(request.url, secretNames: secrets)) "
+            + request.headers.redactedDescription(secretNames: secrets)
+        if includeBodies, let body = request.body { message += " body: " + Redaction.body(body, secretNames: secrets) }
         logger.log(.request, operation: operation.name, message)
 
         let start = Date()
         do {
             let response = try await next(request)
-            var message = "\(response.status) in \(Self.milliseconds(since: start)) ms \(response.headers)"
-            if includeBodies { message += " body: " + BodyRedaction.render(response.body) }
+            var message = "\(response.status) in \(Self.milliseconds(since: start)) ms "
+                + response.headers.redactedDescription(secretNames: secrets)
+            if includeBodies { message += " body: " + Redaction.body(response.body, secretNames: secrets) }
             logger.log(.response, operation: operation.name, message)
             return response
         } catch {

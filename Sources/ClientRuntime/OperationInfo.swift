@@ -25,6 +25,10 @@ public struct OperationInfo: Sendable, Hashable {
     public let cache: CachePolicy
     /// The pagination style the schema declares, or `nil` for a single-page operation.
     public let pagination: PaginationStyle?
+    /// Query item, header and JSON field names the schema marks `secret: true` among this operation's
+    /// parameters and the types its request and response bodies reach; logs and descriptions hide their
+    /// values (at any depth of a JSON body).
+    public let secretNames: Set<String>
 
     /// Whether the operation carries an idempotency key header, which makes repeating it safe.
     public var hasIdempotencyKey: Bool { idempotencyKeyHeader != nil }
@@ -40,7 +44,8 @@ public struct OperationInfo: Sendable, Hashable {
         idempotencyKeyHeader: String? = nil,
         retryableStatuses: Set<Int> = [],
         cache: CachePolicy = .networkOnly,
-        pagination: PaginationStyle? = nil
+        pagination: PaginationStyle? = nil,
+        secretNames: Set<String> = []
     ) {
         self.name = name
         self.method = method
@@ -52,5 +57,6 @@ public struct OperationInfo: Sendable, Hashable {
         self.retryableStatuses = retryableStatuses
         self.cache = cache
         self.pagination = pagination
+        self.secretNames = secretNames
     }
 }

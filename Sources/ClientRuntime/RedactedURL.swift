@@ -3,7 +3,7 @@ import Foundation
 /// Renders URLs for descriptions with credential-like query values hidden (`api_key=<redacted>`) and any
 /// user-info password masked.
 enum RedactedURL {
-    static func string(for url: URL) -> String {
+    static func string(for url: URL, secretNames: Set<String> = []) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
             // Unparseable URLs are printed without their query, the only place a secret could hide.
             return url.absoluteString.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
@@ -21,7 +21,7 @@ enum RedactedURL {
                 .map { item -> String in
                     let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     let name = String(parts[0])
-                    guard parts.count == 2, Redaction.isSensitive(name.removingPercentEncoding ?? name) else {
+                    guard parts.count == 2, Redaction.isSensitive(name.removingPercentEncoding ?? name, secretNames: secretNames) else {
                         return String(item)
                     }
                     return "\(name)=\(Redaction.placeholder)"

@@ -68,7 +68,8 @@ public struct RequestBuilder: Sendable {
         if !headers.contains("Accept") {
             headers["Accept"] = "application/json"
         }
-        return HTTPRequest(method: operation.method, url: try url(), headers: headers, body: body)
+        return HTTPRequest(method: operation.method, url: try url(), headers: headers, body: body,
+                           secretNames: operation.secretNames)
     }
 
     private func url() throws -> URL {

@@ -73,11 +73,15 @@ final class SandboxEngine: Sendable {
     let factory: PayloadFactory
     let validator: RequestValidator
     let plans: [String: Plan]
+    /// Per operation, the wire names the schema marks secret, hidden in the textual forms of recorded requests.
+    let secretNames: [String: Set<String>]
     let state = Locked(State())
     static let jsonHeaders = [("Content-Type", "application/json")]
 
     init(schema: Schema, options: SandboxOptions) {
         self.schema = schema
+        self.secretNames = Dictionary(schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0))) },
+                                      uniquingKeysWith: { first, _ in first })
         self.options = options
         let basePath = options.basePath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? schema.sandboxBasePath
         routes = RouteTable(schema: schema, basePath: basePath)
@@ -333,7 +337,7 @@ final class SandboxEngine: Sendable {
         let recorded = RecordedRequest(
             operation: operation, method: request.method, path: request.path,
             queryItems: request.queryItems.map { URLQueryItem(name: $0.name, value: $0.value) },
-            headers: headers, body: request.body, status: status
+            headers: headers, body: request.body, status: status, secretNames: secretNames[operation] ?? []
         )
         let limit = options.recordedRequestLimit
         guard limit > 0 else { return }

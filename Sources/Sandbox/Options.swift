@@ -1,3 +1,4 @@
+import ClientRuntime
 import Foundation
 
 /// How a `SandboxServer` behaves. The defaults serve the schema's examples, validate every request and
@@ -109,6 +110,10 @@ public enum RetryAfter: Sendable, Hashable {
 }
 
 /// A request the sandbox received, as tests read it back.
+///
+/// The properties hold what was sent, so tests can assert on it; every textual form (`description`,
+/// `debugDescription`, `dump`) hides the values of query items, headers and JSON fields the schema marks
+/// `secret: true` (`secretNames`) or that look like credentials, as the client runtime's logs do.
 public struct RecordedRequest: Sendable, Hashable {
     /// The operation the request was routed to.
     public var operation: String
@@ -121,8 +126,11 @@ public struct RecordedRequest: Sendable, Hashable {
     public var body: Data
     /// The status the sandbox answered with; nil when it closed the connection instead.
     public var status: Int?
+    /// The schema's secret wire names, hidden in every textual form of this record.
+    public var secretNames: Set<String>
 
-    public init(operation: String, method: String, path: String, queryItems: [URLQueryItem], headers: [String: String], body: Data, status: Int?) {
+    public init(operation: String, method: String, path: String, queryItems: [URLQueryItem], headers: [String: String], body: Data,
+                status: Int?, secretNames: Set<String> = []) {
         self.operation = operation
         self.method = method
         self.path = path
@@ -130,6 +138,7 @@ public struct RecordedRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.status = status
+        self.secretNames = secretNames
     }
 
     /// The first value of the query item `name` (decoded), or nil.
@@ -140,6 +149,33 @@ public struct RecordedRequest: Sendable, Hashable {
     /// The header `name` (any case), or nil.
     public func header(_ name: String) -> String? {
         headers[name.lowercased()]
+    }
+}
+
+extension RecordedRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// `POST /path?name=value [header: value] body: {...} -> 200`, secrets hidden.
+    public var description: String {
+        let query = queryItems.map { item in
+            "\(item.name)=\(Redaction.isSensitive(item.name, secretNames: secretNames) ? Redaction.placeholder : item.value ?? "")"
+        }
+        let target = query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+        let answer = status.map { " -> \($0)" } ?? " -> closed"
+        return "\(method) \(target) \(redactedHeaders) body: \(Redaction.body(body, secretNames: secretNames))\(answer)"
+    }
+
+    /// Same as `description`: test failure output is just as likely to be shared.
+    public var debugDescription: String { description }
+
+    /// Keeps `dump` from printing the raw values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["operation": operation, "request": description])
+    }
+
+    private var redactedHeaders: String {
+        let fields = headers.keys.sorted().map { name in
+            "\(name): \(Redaction.isSensitive(name, secretNames: secretNames) ? Redaction.placeholder : headers[name]!)"
+        }
+        return "[" + fields.joined(separator: ", ") + "]"
     }
 }
 

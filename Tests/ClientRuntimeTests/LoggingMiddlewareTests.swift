@@ -94,6 +94,38 @@ final class LoggingMiddlewareTests: XCTestCase {
         XCTAssertFalse(binary.text.contains("abc"), binary.text)
     }
 
+    func testSchemaMarkedSecretsAndJWTQueryItemsAreHiddenEverywhereTheyArePrinted() async throws {
+        let log = LogRecorder()
+        let transport = RecordingTransport { _ in
+            HTTPResponse(status: 200, headers: HTTPHeaders([("X-Answer", "blue-42")]), body: json(#"{"answer":"blue-42","hint":"colour"}"#))
+        }
+        let client = ClientCore(configuration: ClientConfiguration(
+            baseURL: URL(string: "https://api.test")!, transport: transport,
+            middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true)]
+        ))
+        let operation = OperationInfo(name: "verify", method: .post, pathTemplate: "/verify", successStatus: 200,
+                                      secretNames: ["code", "pan", "X-Answer", "answer"])
+        let request = HTTPRequest(
+            method: .post, url: URL(string: "https://api.test/verify?PAN=4111111111111111&jwt=eyJ.eyJ.sig&page=2")!,
+            headers: HTTPHeaders([("x-answer", "blue-42")]),
+            body: json(#"{"phone":"+491234","nested":[{"CODE":"493817"}]}"#), secretNames: operation.secretNames
+        )
+        _ = try await client.send(request, operation: operation)
+
+        let printed = [log.text, request.description, String(reflecting: request),
+                       ErrorResponse<JSONValue>(HTTPResponse(status: 409, body: json(#"{"answer":"blue-42"}"#)),
+                                                decoding: JSONValue.self, secretNames: ["answer"]).description]
+        for text in printed {
+            for secret in ["4111111111111111", "eyJ.eyJ.sig", "493817", "blue-42"] {
+                XCTAssertFalse(text.contains(secret), "\(secret) in \(text)")
+            }
+        }
+        XCTAssertTrue(log.text.contains("page=2") && log.text.contains("+491234") && log.text.contains("colour"), log.text)
+        XCTAssertEqual(Redaction.isSensitive("jwt"), true, "a jwt query item is hidden without a schema marking")
+        XCTAssertEqual(Redaction.isSensitive("code"), false, "`code` is too common to hide by name; the schema marks it")
+        XCTAssertEqual(Redaction.isSensitive("Code", secretNames: ["code"]), true)
+    }
+
     func testTransportErrorsAreLoggedWithoutTheirURL() async throws {
         let log = LogRecorder()
         let transport = RecordingTransport { request in
