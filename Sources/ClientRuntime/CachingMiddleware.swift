@@ -77,7 +77,10 @@ public struct CachingMiddleware: ClientMiddleware {
         let onRefreshError = operation.cache.suppressRefreshErrors ? nil : onRefreshError
         _ = await cache.startRefresh(for: key) {
             do {
-                let response = try await next(request)
+                // Not part of the caller's call any more, but bounded by the same time limit.
+                let response = try await CallTimeout.run(seconds: RequestOptions.current.callTimeout) {
+                    try await next(request)
+                }
                 guard response.isSuccess else { throw CacheRefreshError.unsuccessfulStatus(response.status) }
                 await cache.store(response, for: key)
                 logger?.log(.backgroundRefresh, operation: operation.name, "\(key) refreshed (\(response.status))")

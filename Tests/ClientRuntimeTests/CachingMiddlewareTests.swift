@@ -264,4 +264,24 @@ final class CachingMiddlewareTests: XCTestCase {
         XCTAssertEqual(identity, CredentialIdentity(secret: "TOP-SECRET"))
         XCTAssertNotEqual(identity, CredentialIdentity(subject: "TOP-SECRET"))
     }
+
+    func testBackgroundRefreshIsBoundedByTheCallTimeout() async throws {
+        let backend = try VersionedServer()
+        defer { backend.server.shutdown() }
+        let failures = EventLog()
+        let caching = CachingMiddleware(cache: ResponseCache(), onRefreshError: { _, error in
+            failures.append(ErrorSummary.describe(error))
+        })
+        let client = ClientCore(configuration: ClientConfiguration(
+            baseURL: backend.server.baseURL, middlewares: [caching], callTimeout: 0.5
+        ))
+        let listThings = operation(.localFirst(maxAge: nil, suppressRefreshErrors: false))
+        _ = try await client.message(listThings)
+        backend.set(delay: 3)
+        let started = Date()
+        _ = try await client.message(listThings)
+        await caching.cache.waitForBackgroundRefreshes()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the refresh gave up after the call timeout")
+        XCTAssertEqual(failures.events, [TransportError.callTimedOut(seconds: 0.5).description])
+    }
 }
