@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs a call with an overall time limit.
 ///
-/// The call runs as a child `Task` (inheriting priority and task-locals such as `RequestOptions.current`).
+/// The call runs in a task of its own (inheriting priority and task-locals such as `RequestOptions.current`).
 /// When the limit passes first, that task is cancelled, which cancels the `URLSessionTask` in flight or
 /// the retry wait, and `TransportError.callTimedOut` is thrown at once, without waiting for code that
 /// ignores cancellation. Cancelling the caller cancels the call the same way.
@@ -34,35 +34,25 @@ enum CallTimeout {
         }
     }
 
-    /// Resumes the continuation with whichever outcome comes first.
+    /// Resumes the continuation with whichever outcome comes first. The continuation is set before the
+    /// tasks that finish it are created.
     private final class Outcome<T: Sendable>: @unchecked Sendable {
         private let lock = NSLock()
         private var continuation: CheckedContinuation<T, any Error>?
-        private var pending: Result<T, any Error>?
-        private var isFinished = false
 
         func setContinuation(_ continuation: CheckedContinuation<T, any Error>) {
-            let pending = lock.locked {
-                self.continuation = continuation
-                return self.pending
-            }
-            if let pending { continuation.resume(with: pending) }
+            lock.locked { self.continuation = continuation }
         }
 
-        /// Records `result` unless another outcome came first; returns whether it was first.
+        /// Resumes with `result` unless another outcome came first; returns whether it was first.
         @discardableResult
         func finish(_ result: Result<T, any Error>) -> Bool {
-            let continuation: CheckedContinuation<T, any Error>?
-            do {
-                lock.lock()
-                defer { lock.unlock() }
-                guard !isFinished else { return false }
-                isFinished = true
-                continuation = self.continuation
-                if continuation == nil { pending = result }
+            let continuation = lock.locked {
+                defer { self.continuation = nil }
+                return self.continuation
             }
             continuation?.resume(with: result)
-            return true
+            return continuation != nil
         }
     }
 }
