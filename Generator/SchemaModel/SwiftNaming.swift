@@ -31,6 +31,7 @@ public enum SwiftNaming {
         "KeyedEncodingContainer", "Never", "Optional", "Protocol", "RawRepresentable", "Result", "Self", "Sendable",
         "Sequence", "Set", "String", "Substring", "Task", "Type", "Void", "DecodingError", "EncodingError",
         "SingleValueDecodingContainer", "SingleValueEncodingContainer", "LosslessStringConvertible",
+        "CustomDebugStringConvertible", "CustomReflectable", "Mirror",
         // Foundation
         "Data", "Date", "Decimal", "URL", "UUID", "JSONDecoder", "JSONEncoder", "Locale", "TimeZone", "Calendar",
         "NSObject", "Bundle", "Notification", "URLRequest", "URLSession", "NSNumber", "TimeInterval",
@@ -43,7 +44,7 @@ public enum SwiftNaming {
         "TokenSet", "TokenStore", "InMemoryTokenStore", "TokenRefresher", "TokenRefreshError", "BearerTokenMiddleware",
         "ResponseCache", "CachingMiddleware", "CacheRefreshError", "ClientLogEvent", "ClientLogger", "LoggingMiddleware",
         "PageCursor", "Paginator", "PageSequence", "ItemSequence", "TransportError", "RequestBuildError",
-        "Redaction", "Mirror",
+        "Redaction", "ErrorSummary",
     ]
 
     /// Names generated code already uses for its own members; a schema name equal to one gets a
@@ -52,7 +53,8 @@ public enum SwiftNaming {
         public static let enumCases: Set<String> = ["unknown", "rawValue", "knownCases", "hashValue", "init"]
         public static let unionVariants: Set<String> = ["unknown"]
         public static let errorCases: Set<String> = ["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
-                                                     "isRetryable", "code", "response", "description", "init", "name"]
+                                                     "isRetryable", "code", "response", "description", "init", "name",
+                                                     "debugDescription", "customMirror"]
         public static let operations: Set<String> = ["init", "core", "configuration"]
         public static let parameters: Set<String> = ["builder", "options"]
     }

@@ -71,7 +71,7 @@ struct ErrorRenderer {
         writer.docs([catalogue?.notes.docs ?? "An error from the \(schema.api) API.",
                      "Every failure of a `\(schema.api)Client` call arrives as this type: a documented error, an undocumented error status (with its status and body), a transport failure, or a response that does not match the schema."] +
                     Docs.paragraphs(Notes(modelled: catalogue?.notes.modelled)).dropFirst())
-        writer.block("public enum \(typeName): APIFailure, CustomStringConvertible") { writer in
+        writer.block("public enum \(typeName): APIFailure, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") { writer in
             for entry in cases {
                 var recognised: [String] = []
                 if let code = entry.entry.code { recognised.append("code `\(Docs.inline(code))`") }
@@ -85,9 +85,11 @@ struct ErrorRenderer {
             }
             writer.line("/// An error response the catalogue does not describe; its status and body are kept.")
             writer.line("case undocumented(\(responseType))")
-            writer.line("/// No HTTP response: the connection failed, timed out or was cancelled.")
+            writer.line("/// No usable HTTP response: the connection failed or was cancelled, or a `TransportError`: the call")
+            writer.line("/// timed out, the response was too large, or the server redirected to another origin.")
             writer.line("case transport(any Error)")
-            writer.line("/// The request could not be built (a body that does not encode, a missing path value).")
+            writer.line("/// The request could not be built (a body that does not encode, a missing path value, a credential")
+            writer.line("/// with control characters); nothing was sent.")
             writer.line("case invalidRequest(any Error)")
             writer.line("/// A success status whose body does not match the schema.")
             writer.line("case invalidResponse(HTTPResponse, any Error)")
@@ -124,16 +126,23 @@ struct ErrorRenderer {
             writer.line("/// The case name, e.g. for logs and metrics.")
             writer.line("public var name: String { \(table.call("name", "self")) }")
             writer.line()
-            writer.line("/// Names the error and its status; never the body, which may echo personal data.")
+            writer.line("/// Names the error and its status; never the body, which may echo personal data. Underlying errors")
+            writer.line("/// are summarised by `ErrorSummary`, which hides credentials in URLs (an `NSError`'s failing URL).")
             writer.block("public var description: String") { writer in
                 writer.line("if let status { return \"\(typeName).\\(name) (HTTP \\(status))\" }")
                 writer.switchBlock("self") { writer in
-                    writer.line("case .transport(let error): return \"\(typeName).transport: \\(error)\"")
-                    writer.line("case .invalidRequest(let error): return \"\(typeName).invalidRequest: \\(error)\"")
-                    writer.line("case .invalidResponse(let response, let error): return \"\(typeName).invalidResponse (HTTP \\(response.status)): \\(error)\"")
+                    writer.line("case .transport(let error): return \"\(typeName).transport: \\(ErrorSummary.describe(error))\"")
+                    writer.line("case .invalidRequest(let error): return \"\(typeName).invalidRequest: \\(ErrorSummary.describe(error))\"")
+                    writer.line("case .invalidResponse(let response, let error): return \"\(typeName).invalidResponse (HTTP \\(response.status)): \\(ErrorSummary.describe(error))\"")
                     writer.line("default: return \"\(typeName).\\(name)\"")
                 }
             }
+            writer.line()
+            writer.line("/// Same as `description`: debug output is just as likely to end up in a log.")
+            writer.line("public var debugDescription: String { description }")
+            writer.line()
+            writer.line("/// Keeps `dump` from printing the underlying error or body, which may carry secrets.")
+            writer.line("public var customMirror: Mirror { Mirror(self, children: [\"description\": description]) }")
         }
         writer.line()
         table.render(into: &writer)

@@ -3,9 +3,11 @@
 public protocol APIFailure: Error {
     /// A non-2xx response; generated code maps it to a documented case or to `undocumented`.
     init(response: HTTPResponse)
-    /// No HTTP response was obtained (connection refused, timeout, cancellation, credential lookup failed).
+    /// No usable HTTP response was obtained: connection refused, cancellation, a failed credential lookup, or
+    /// a `TransportError` (call timeout, response too large, redirect to another origin).
     static func transport(_ error: any Error) -> Self
-    /// The request could not be built or its body encoded.
+    /// The request could not be built or its body encoded, or a credential cannot be sent
+    /// (`RequestBuildError`); nothing was sent.
     static func invalidRequest(_ error: any Error) -> Self
     /// A 2xx response whose body does not decode as the documented output.
     static func invalidResponse(_ response: HTTPResponse, _ error: any Error) -> Self

@@ -6,7 +6,11 @@ import Foundation
 /// On a 401 the request is resent once with renewed tokens (see `TokenRefresher` for the single-flight
 /// rules); a second 401 is returned as is, so a rejected token never causes a loop. It replaces any
 /// `Authorization` header set earlier (for instance by the client's `CredentialProvider`).
-public struct BearerTokenMiddleware: ClientMiddleware {
+///
+/// As a `CredentialIdentifying` source it tells the response cache which user a call is made for (the
+/// `TokenSet`'s `subject`, else a digest of the access token), so `CachingMiddleware` keeps users apart
+/// even when it runs before this middleware.
+public struct BearerTokenMiddleware: ClientMiddleware, CredentialIdentifying {
     /// The scheme whose operations get the token.
     public let scheme: AuthScheme
     /// Loads, renews and single-flights the tokens.
@@ -40,6 +44,13 @@ public struct BearerTokenMiddleware: ClientMiddleware {
     public init(scheme: AuthScheme, refresher: TokenRefresher) {
         self.scheme = scheme
         self.refresher = refresher
+    }
+
+    /// The identity of the stored tokens for operations of this middleware's scheme; `nil` for other
+    /// operations and when no token is stored (the call then fails in `intercept` unless it needs none).
+    public func credentialIdentity(for operation: OperationInfo) async throws -> CredentialIdentity? {
+        guard operation.auth.contains(where: { $0.name == scheme.name }) else { return nil }
+        return try await refresher.storedTokens()?.identity
     }
 
     /// Sends `request` with the access token, refreshing and resending once on 401.

@@ -1,25 +1,40 @@
 import Foundation
 
-/// Identifies a stored response: method, redacted URL, and a digest of everything that may carry a secret
-/// or distinguish otherwise equal requests (the full URL, credential-bearing headers, the body).
+/// Identifies a stored response by everything that can change the server's answer: the method, the full
+/// URL (base URL, path and query, credential query items included), every header (tenant ids, `Accept`,
+/// credentials attached before the cache) except the operation's idempotency key, which differs on every
+/// call without changing the answer, the body, and the identity of the credentials the call is sent with
+/// (`CredentialIdentity.current`), which covers credentials attached after the cache ran.
 ///
-/// The digest is a `Hasher` value, randomly seeded per process, so neither tokens nor keys are kept as key
-/// text and the digest means nothing outside the process that holds the cache.
+/// Only the method and the redacted URL are kept as text (for log lines); the rest enters a `Hasher`
+/// digest, randomly seeded per process, so neither tokens nor keys are stored in the key and the digest
+/// means nothing outside the process that holds the cache.
 struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     let method: HTTPMethod
     let redactedURL: String
     let digest: Int
 
-    init(_ request: HTTPRequest) {
+    init(_ request: HTTPRequest, operation: OperationInfo, identity: CredentialIdentity?) {
         method = request.method
-        redactedURL = RedactedURL.string(for: request.url)
+        redactedURL = request.redactedURL
         var hasher = Hasher()
         hasher.combine(request.url.absoluteString)
-        for (name, value) in request.headers where Redaction.isSensitive(name) {
-            hasher.combine(name.lowercased())
-            hasher.combine(value)
+        // Sorted by name so two requests differing only in header order share an entry; repeated fields
+        // keep their relative order, which HTTP gives meaning to.
+        let headers = request.headers
+            .filter { field in
+                guard let idempotencyKey = operation.idempotencyKeyHeader else { return true }
+                return field.name.lowercased() != idempotencyKey.lowercased()
+            }
+            .enumerated()
+            .sorted { ($0.element.name.lowercased(), $0.offset) < ($1.element.name.lowercased(), $1.offset) }
+        hasher.combine(headers.count)
+        for (_, field) in headers {
+            hasher.combine(field.name.lowercased())
+            hasher.combine(field.value)
         }
         hasher.combine(request.body)
+        hasher.combine(identity)
         digest = hasher.finalize()
     }
 

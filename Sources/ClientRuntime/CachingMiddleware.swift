@@ -12,8 +12,12 @@ import Foundation
 ///   missing or stale entry waits for the network.
 ///
 /// Only `GET` requests and operations whose policy is `localFirst` are cached, and only 2xx responses.
-/// Keys combine method and URL with a digest of credential headers and body; see `ResponseCache` for why
-/// the cache should be cleared when the signed-in user changes.
+/// An entry is only ever served to a request that would have got the same answer: keys cover the method,
+/// the full URL (base URL included), every header but the operation's idempotency key (so header
+/// parameters such as a tenant id keep tenants apart), the body, and the identity of the credentials the
+/// call is sent with (`CredentialIdentity.current`, which `ClientCore` sets from the client's credentials
+/// and `BearerTokenMiddleware`). So a user switch never serves one user's answer to another, in whichever
+/// order the middlewares run; clearing the cache on sign-out only frees memory.
 public struct CachingMiddleware: ClientMiddleware {
     /// The store the responses are kept in.
     public let cache: ResponseCache
@@ -46,7 +50,7 @@ public struct CachingMiddleware: ClientMiddleware {
         let cacheable = request.method == .get || policy.mode == .localFirst
         guard cacheable else { return try await next(request) }
         let mode = RequestOptions.current.cacheMode ?? policy.mode
-        let key = CacheKey(request)
+        let key = CacheKey(request, operation: operation, identity: CredentialIdentity.current)
 
         if mode == .localFirst, let hit = await cache.lookup(key), hit.age <= (policy.maxAge ?? .infinity) {
             logger?.log(.cacheHit, operation: operation.name,
@@ -73,7 +77,10 @@ public struct CachingMiddleware: ClientMiddleware {
         let onRefreshError = operation.cache.suppressRefreshErrors ? nil : onRefreshError
         _ = await cache.startRefresh(for: key) {
             do {
-                let response = try await next(request)
+                // Not part of the caller's call any more, but bounded by the same time limit.
+                let response = try await CallTimeout.run(seconds: RequestOptions.current.callTimeout) {
+                    try await next(request)
+                }
                 guard response.isSuccess else { throw CacheRefreshError.unsuccessfulStatus(response.status) }
                 await cache.store(response, for: key)
                 logger?.log(.backgroundRefresh, operation: operation.name, "\(key) refreshed (\(response.status))")

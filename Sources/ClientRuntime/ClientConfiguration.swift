@@ -21,17 +21,37 @@ public struct ClientConfiguration: Sendable {
     public var middlewares: [any ClientMiddleware]
     /// Supplies secrets for operations that declare auth; `nil` sends every request unauthenticated.
     public var credentials: (any CredentialProvider)?
+    /// The longest a call may take, in seconds: credentials, every attempt and every retry wait together.
+    /// When it passes, the transfer in flight is cancelled and the call fails with
+    /// `TransportError.callTimedOut` (a generated client's `.transport`). `nil` means no limit; a call's
+    /// `RequestOptions.callTimeout` replaces it.
+    ///
+    /// It complements the session's own timeouts, which only bound the wait for each next byte, so a
+    /// server trickling a body slowly could otherwise keep a call alive for as long as it likes.
+    public var callTimeout: TimeInterval?
+    /// The largest response body accepted, in bytes (after content decoding); a larger one fails with
+    /// `TransportError.responseTooLarge`. `nil` keeps the transport's own limit
+    /// (`URLSessionTransport.defaultMaximumResponseSize`, 10 MiB); a call's
+    /// `RequestOptions.maximumResponseSize` replaces it.
+    public var maximumResponseSize: Int?
+
+    /// One minute: far longer than any JSON call should take, short enough that a stuck call ends.
+    public static let defaultCallTimeout: TimeInterval = 60
 
     /// Creates a configuration.
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
         middlewares: [any ClientMiddleware] = [],
-        credentials: (any CredentialProvider)? = nil
+        credentials: (any CredentialProvider)? = nil,
+        callTimeout: TimeInterval? = ClientConfiguration.defaultCallTimeout,
+        maximumResponseSize: Int? = nil
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.middlewares = middlewares
         self.credentials = credentials
+        self.callTimeout = callTimeout
+        self.maximumResponseSize = maximumResponseSize
     }
 }

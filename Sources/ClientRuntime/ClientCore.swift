@@ -18,10 +18,32 @@ public struct ClientCore: Sendable {
     /// Sends `request` through credentials, then the middlewares (first = outermost), then the transport.
     ///
     /// Credentials are attached only when `operation.auth` lists schemes; the first scheme for which the
-    /// provider returns a secret is used. Any status is returned as a response; errors from the
-    /// credential provider, middlewares and transport propagate unchanged.
+    /// provider returns a secret is used. Before the middlewares run, the identity of the credentials the
+    /// call goes out with (from the provider and every `CredentialIdentifying` middleware) is published as
+    /// `CredentialIdentity.current`, so the response cache keeps users apart in any middleware order.
+    ///
+    /// The whole of it is bounded by `RequestOptions.current.callTimeout ?? configuration.callTimeout`, and
+    /// the body by the `maximumResponseSize` of the options or configuration (the transport enforces it
+    /// while receiving; a body over it is also refused here, whatever the transport).
+    ///
+    /// Any status is returned as a response; errors from the credential provider, middlewares and
+    /// transport propagate unchanged, besides `TransportError.callTimedOut`, `.responseTooLarge` and
+    /// `RequestBuildError.invalidCredential` (a secret that cannot be sent in a header).
     public func send(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
-        let authorized = try await authorize(request, for: operation)
+        let options = RequestOptions.current.merged(over: RequestOptions(
+            callTimeout: configuration.callTimeout,
+            maximumResponseSize: configuration.maximumResponseSize
+        ))
+        return try await RequestOptions.$current.withValue(options) {
+            try await CallTimeout.run(seconds: options.callTimeout) { [self] in
+                try await sendWithoutTimeout(request, operation: operation)
+            }
+        }
+    }
+
+    private func sendWithoutTimeout(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
+        let (authorized, attachedIdentity) = try await authorize(request, for: operation)
+        let identity = try await credentialIdentity(for: operation, attached: attachedIdentity)
         let transport = configuration.transport
         var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
             try await transport.send(request)
@@ -32,7 +54,14 @@ public struct ClientCore: Sendable {
                 try await middleware.intercept(request, operation: operation, next: inner)
             }
         }
-        return try await next(authorized)
+        let chain = next
+        let response = try await CredentialIdentity.$current.withValue(identity) {
+            try await chain(authorized)
+        }
+        if let limit = RequestOptions.current.maximumResponseSize, response.body.count > limit {
+            throw TransportError.responseTooLarge(limit: limit)
+        }
+        return response
     }
 
     /// Builds, sends and maps one call: any 2xx decodes as `Output` (an empty body only when `Output` is
@@ -41,9 +70,10 @@ public struct ClientCore: Sendable {
     /// `options` are visible to the middlewares as `RequestOptions.current` while the call is sent (its
     /// `nil` fields are filled from any value already set there).
     ///
-    /// - Throws: only `Failure`: `.invalidRequest` when building fails, `.transport` when no response was
-    ///   obtained, `.invalidResponse` when a 2xx body does not decode. A `Failure` thrown by a middleware
-    ///   passes through unwrapped.
+    /// - Throws: only `Failure`: `.invalidRequest` when building fails or a credential cannot be sent
+    ///   (`RequestBuildError`), `.transport` when no response was obtained (including the
+    ///   `TransportError`s: timeout, response too large, cross-origin redirect), `.invalidResponse` when a
+    ///   2xx body does not decode. A `Failure` thrown by a middleware passes through unwrapped.
     public func perform<Output: Decodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         output: Output.Type,
@@ -65,6 +95,8 @@ public struct ClientCore: Sendable {
             }
         } catch let failure as Failure {
             throw failure
+        } catch let error as RequestBuildError {
+            throw Failure.invalidRequest(error)
         } catch {
             throw Failure.transport(error)
         }
@@ -103,12 +135,35 @@ public struct ClientCore: Sendable {
         return try await perform(request, output: output, failure: failure, options: options)
     }
 
-    private func authorize(_ request: HTTPRequest, for operation: OperationInfo) async throws -> HTTPRequest {
-        guard !operation.auth.isEmpty, let provider = configuration.credentials else { return request }
+    /// `request` with the first available credential attached, and the identity of that credential.
+    private func authorize(
+        _ request: HTTPRequest, for operation: OperationInfo
+    ) async throws -> (HTTPRequest, CredentialIdentity?) {
+        guard !operation.auth.isEmpty, let provider = configuration.credentials else { return (request, nil) }
         for scheme in operation.auth {
             guard let secret = try await provider.credential(for: scheme) else { continue }
-            return try CredentialAttachment.attach(secret, for: scheme, to: request)
+            let authorized = try CredentialAttachment.attach(secret, for: scheme, to: request)
+            return (authorized, CredentialIdentity(secret: secret))
         }
-        return request
+        return (request, nil)
+    }
+
+    /// Whose credentials the call goes out with: the provider's own answer when it is
+    /// `CredentialIdentifying` (else the attached secret's), combined with every identifying middleware's.
+    private func credentialIdentity(
+        for operation: OperationInfo, attached: CredentialIdentity?
+    ) async throws -> CredentialIdentity? {
+        var identities: [CredentialIdentity] = []
+        if operation.auth.isEmpty {
+            // The provider is not asked for operations without auth.
+        } else if let identifying = configuration.credentials as? any CredentialIdentifying {
+            if let identity = try await identifying.credentialIdentity(for: operation) { identities.append(identity) }
+        } else if let attached {
+            identities.append(attached)
+        }
+        for case let identifying as any CredentialIdentifying in configuration.middlewares {
+            if let identity = try await identifying.credentialIdentity(for: operation) { identities.append(identity) }
+        }
+        return CredentialIdentity.combining(identities)
     }
 }

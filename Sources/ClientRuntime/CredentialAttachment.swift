@@ -2,7 +2,16 @@ import Foundation
 
 /// Writes a secret into a request the way its auth scheme prescribes.
 enum CredentialAttachment {
+    /// `request` with `secret` attached.
+    ///
+    /// - Throws: `RequestBuildError.invalidCredential` when the secret contains a control character (CR,
+    ///   LF, NUL, tab, DEL, …). No legitimate token or key has one, a header cannot carry one (the platform
+    ///   would drop the header and send the request unauthenticated, or a CR/LF would inject headers), so
+    ///   the call fails before anything is sent.
     static func attach(_ secret: String, for scheme: AuthScheme, to request: HTTPRequest) throws -> HTTPRequest {
+        guard !secret.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw RequestBuildError.invalidCredential(scheme: scheme.name)
+        }
         var request = request
         switch scheme.kind {
         case .bearer:

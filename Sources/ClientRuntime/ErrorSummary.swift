@@ -1,12 +1,25 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// Describes errors for logs without their payloads: `URLError` and `NSError` descriptions embed the
-/// failing URL (which may carry an API key), and arbitrary errors may embed anything.
-enum ErrorSummary {
-    static func describe(_ error: any Error) -> String {
+/// Describes errors for logs and error descriptions without their payloads: `URLError` and `NSError`
+/// descriptions embed the failing URL (which may carry an API key or token), and arbitrary errors may embed
+/// anything.
+///
+/// `LoggingMiddleware`, the other middlewares' log events and the descriptions of generated API errors all
+/// go through it, so they redact the same things:
+/// - `URLError` and other Cocoa-style errors by domain and code, with the failing URL (if any) through
+///   the same redaction as logged URLs (credential-like query values and passwords hidden);
+/// - `DecodingError` by kind and coding path (field names, no values);
+/// - this module's own errors by their descriptions, which are written never to contain secrets;
+/// - any other error by its type name only.
+public enum ErrorSummary {
+    /// A one-line description of `error` that contains no secret this module can recognise.
+    public static func describe(_ error: any Error) -> String {
         switch error {
         case let error as URLError:
-            return "URLError(\(error.code.rawValue))"
+            return "URLError(\(error.code.rawValue))" + failingURL(in: error.errorUserInfo)
         case is CancellationError:
             return "CancellationError"
         case let error as TokenRefreshError:
@@ -15,13 +28,37 @@ enum ErrorSummary {
             return error.description
         case let error as CacheRefreshError:
             return error.description
+        case let error as RequestBuildError:
+            return error.description
+        case let error as DecodingError:
+            return describe(error)
         default:
             let nsError = error as NSError
             let type = String(describing: Swift.type(of: error))
             // Bridged Swift errors report their own type name as domain; only Cocoa-style errors add
             // anything with their domain and code.
             if nsError.domain == type || nsError.domain.hasSuffix(".\(type)") { return type }
-            return "\(type)(\(nsError.domain) \(nsError.code))"
+            return "\(type)(\(nsError.domain) \(nsError.code))" + failingURL(in: nsError.userInfo)
         }
+    }
+
+    /// ` for <redacted URL>` when `userInfo` names a failing URL, else nothing.
+    private static func failingURL(in userInfo: [String: Any]) -> String {
+        let url = userInfo[NSURLErrorFailingURLErrorKey] as? URL
+            // `NSURLErrorFailingURLStringErrorKey`, deprecated but still filled in by some Foundation errors.
+            ?? (userInfo["NSErrorFailingURLStringKey"] as? String).flatMap(URL.init(string:))
+        return url.map { " for " + Redaction.url($0) } ?? ""
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        let (kind, context): (String, DecodingError.Context?) = switch error {
+        case .typeMismatch(_, let context): ("typeMismatch", context)
+        case .valueNotFound(_, let context): ("valueNotFound", context)
+        case .keyNotFound(let key, let context): ("keyNotFound '\(key.stringValue)'", context)
+        case .dataCorrupted(let context): ("dataCorrupted", context)
+        @unknown default: ("unknown", nil)
+        }
+        let path = context?.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() ?? ""
+        return "DecodingError.\(kind)" + (path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)")
     }
 }

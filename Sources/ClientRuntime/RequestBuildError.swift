@@ -1,4 +1,5 @@
-/// Why `RequestBuilder.build()` could not produce a request. Descriptions name parameters, never values.
+/// Why `RequestBuilder.build()` (or attaching credentials) could not produce a request. Descriptions name
+/// parameters and schemes, never values.
 public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path template has a `{placeholder}` that was never set.
     case missingPathParameter(String)
@@ -10,6 +11,9 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidHeaderValue(name: String)
     /// Base URL and path did not form a valid URL.
     case invalidURL
+    /// The credential for the named auth scheme contains a line break or other control character, so it
+    /// cannot be sent; the request was not sent at all. A generated client reports it as `.invalidRequest`.
+    case invalidCredential(scheme: String)
 
     /// A human-readable explanation.
     public var description: String {
@@ -24,6 +28,8 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
             "The value of header '\(name)' contains control characters."
         case .invalidURL:
             "The base URL and path do not form a valid URL."
+        case .invalidCredential(let scheme):
+            "The credential for auth scheme '\(scheme)' contains control characters (such as CR or LF); nothing was sent."
         }
     }
 }

@@ -1,7 +1,10 @@
-/// Per-call overrides of the client's retry and caching behaviour.
+import Foundation
+
+/// Per-call overrides of the client's retry, caching, time and size limits.
 ///
 /// `ClientCore.perform` makes the options of the running call available to every middleware as
-/// `RequestOptions.current`; `RetryMiddleware` and `CachingMiddleware` read it. Code that calls a generated
+/// `RequestOptions.current`; `RetryMiddleware` and `CachingMiddleware` read it, `ClientCore.send` applies
+/// the time limit and `URLSessionTransport` the size limit. Code that calls a generated
 /// method without an `options` parameter can set them for a scope instead:
 ///
 /// ```swift
@@ -14,11 +17,24 @@ public struct RequestOptions: Sendable {
     public var retry: RetryPolicy?
     /// The cache mode for this call, replacing the operation's; `nil` keeps the operation's.
     public var cacheMode: CachePolicy.Mode?
+    /// The overall time limit of this call in seconds (attempts and retry waits), replacing
+    /// `ClientConfiguration.callTimeout`; `.infinity` lifts it, `nil` keeps the client's.
+    public var callTimeout: TimeInterval?
+    /// The largest response body accepted for this call, in bytes, replacing the client's and the
+    /// transport's limit; `nil` keeps theirs.
+    public var maximumResponseSize: Int?
 
     /// Creates options; every `nil` keeps the client's or operation's behaviour.
-    public init(retry: RetryPolicy? = nil, cacheMode: CachePolicy.Mode? = nil) {
+    public init(
+        retry: RetryPolicy? = nil,
+        cacheMode: CachePolicy.Mode? = nil,
+        callTimeout: TimeInterval? = nil,
+        maximumResponseSize: Int? = nil
+    ) {
         self.retry = retry
         self.cacheMode = cacheMode
+        self.callTimeout = callTimeout
+        self.maximumResponseSize = maximumResponseSize
     }
 
     /// No overrides.
@@ -33,6 +49,11 @@ public struct RequestOptions: Sendable {
 
     /// These options with every `nil` filled from `fallback`.
     func merged(over fallback: RequestOptions) -> RequestOptions {
-        RequestOptions(retry: retry ?? fallback.retry, cacheMode: cacheMode ?? fallback.cacheMode)
+        RequestOptions(
+            retry: retry ?? fallback.retry,
+            cacheMode: cacheMode ?? fallback.cacheMode,
+            callTimeout: callTimeout ?? fallback.callTimeout,
+            maximumResponseSize: maximumResponseSize ?? fallback.maximumResponseSize
+        )
     }
 }

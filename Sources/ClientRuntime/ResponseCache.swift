@@ -30,8 +30,9 @@ public actor ResponseCache {
     /// How many responses are stored.
     public var count: Int { entries.count }
 
-    /// Forgets every stored response (e.g. on sign-out, since `BearerTokenMiddleware` attaches tokens after
-    /// the cache has computed its keys). Background refreshes already running may still store theirs.
+    /// Forgets every stored response, e.g. to free memory on sign-out. Not needed to keep users apart:
+    /// entries are keyed by the credential identity, so another user never gets them. Background refreshes
+    /// already running may still store theirs.
     public func removeAll() {
         entries.removeAll()
         recency.removeAll()

@@ -20,7 +20,8 @@ public struct RetryPolicy: Sendable, Hashable {
     public var jitter: Double
     /// Overall time budget in seconds, measured from the first attempt: no retry is started whose wait
     /// would end after it (the last response or error is returned instead). `nil` means no budget.
-    /// Individual attempts are bounded by the transport's own timeout.
+    /// Individual attempts are bounded by the transport's own timeout, and the whole call, attempts and
+    /// waits together, by `ClientConfiguration.callTimeout`.
     public var deadline: TimeInterval?
     /// Response statuses worth repeating; the operation's own `retryableStatuses` are added.
     public var retryableStatuses: Set<Int>

@@ -1,5 +1,5 @@
 /// Why `BearerTokenMiddleware` could not supply an access token.
-public enum TokenRefreshError: Error, CustomStringConvertible {
+public enum TokenRefreshError: Error, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The refresh call threw `underlying`. Every caller waiting for that refresh gets this error; the
     /// stored tokens are unchanged and a later call may try again.
     case refreshFailed(underlying: any Error)
@@ -15,4 +15,10 @@ public enum TokenRefreshError: Error, CustomStringConvertible {
             "No access token is stored; sign in first."
         }
     }
+
+    /// Same as `description`, so debug output cannot leak the underlying error's URL either.
+    public var debugDescription: String { description }
+
+    /// Keeps `dump` from printing the underlying error (an `NSError` carries its failing URL).
+    public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
 }

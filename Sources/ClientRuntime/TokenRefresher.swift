@@ -44,6 +44,12 @@ public actor TokenRefresher {
         self.now = now
     }
 
+    /// The stored tokens as they are, without refreshing; `nil` when signed out.
+    public func storedTokens() async throws -> TokenSet? {
+        if let inFlight { return try await join(inFlight) }
+        return try await store.load()
+    }
+
     /// Tokens to send now: the stored ones, refreshed first when they expire within the leeway.
     ///
     /// If that proactive refresh fails while the access token has not expired yet, the current tokens are

@@ -7,28 +7,153 @@ import FoundationNetworking
 ///
 /// Errors from `URLSession` (`URLError` for refused connections, timeouts, cancellation) are passed
 /// through unchanged so retry logic can classify them; a response that is not HTTP becomes
-/// `TransportError.nonHTTPResponse`. Caching, cookies and redirects follow the session's configuration.
+/// `TransportError.nonHTTPResponse`. Caching and cookies follow the session's configuration.
+///
+/// **Redirects.** The session never follows a redirect by itself; this transport does, so that credentials
+/// (an `Authorization` header, an API key header or query item, a session header) are only ever sent to the
+/// origin they were attached for:
+/// - a redirect (301, 302, 303, 307, 308 with a `Location`) to the same origin (scheme, host and port) is
+///   followed with the same headers; 301/302/303 turn any method but `GET`/`HEAD` into a `GET` without a
+///   body (what browsers do), 307/308 keep method and body. The URL is the redirect's own, so a query item
+///   the request carried (such as an API key) is not copied onto it;
+/// - a redirect to another origin is not followed at all and throws `TransportError.crossOriginRedirect`,
+///   naming the status and the target's origin only (its path and query may carry tokens);
+/// - more than `maximumRedirects` redirects in a row throw `TransportError.tooManyRedirects`.
+///
+/// **Response size.** A body larger than the limit (`RequestOptions.current.maximumResponseSize`, else the
+/// transport's `maximumResponseSize`) throws `TransportError.responseTooLarge`. The limit counts decoded
+/// bytes (after gzip/deflate) as they arrive: the call fails as soon as the limit is passed, a
+/// `Content-Length` above it is refused before the body is read, and what arrives afterwards is dropped,
+/// so a compressed body that expands enormously cannot fill the memory.
+///
+/// **Cancellation.** Cancelling the calling task cancels the `URLSessionTask` (this is how
+/// `ClientConfiguration.callTimeout` stops a transfer) and throws `URLError(.cancelled)` at once.
 public struct URLSessionTransport: HTTPTransport {
+    /// The default response size limit: 10 MiB, generous for JSON APIs and small enough that a hostile
+    /// or broken server cannot exhaust the memory of a phone.
+    public static let defaultMaximumResponseSize = 10 * 1024 * 1024
+
+    /// Redirects followed in a row before giving up with `TransportError.tooManyRedirects`.
+    public static let maximumRedirects = 10
+
     /// The session every request goes through.
     public let session: URLSession
+    /// The response size limit in bytes when the call's `RequestOptions` set none.
+    public let maximumResponseSize: Int
+    /// Receives the session's events; `nil` for a session passed in by the caller.
+    private let delegate: TransportDelegate?
 
-    /// Creates a transport with its own session built from `configuration`.
-    public init(configuration: URLSessionConfiguration = .default) {
-        session = URLSession(configuration: configuration)
+    /// Creates a transport with its own session built from `configuration`. This session's delegate
+    /// refuses redirects (the transport follows same-origin ones itself) and enforces the size limit while
+    /// the body arrives.
+    public init(
+        configuration: URLSessionConfiguration = .default,
+        maximumResponseSize: Int = URLSessionTransport.defaultMaximumResponseSize
+    ) {
+        let delegate = TransportDelegate()
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.delegate = delegate
+        self.maximumResponseSize = max(0, maximumResponseSize)
     }
 
     /// Creates a transport over an existing session, e.g. one with custom delegates or protocol classes.
-    public init(session: URLSession) {
+    ///
+    /// What still holds: every task gets a task delegate that refuses redirects, so the redirect rules above
+    /// apply unchanged (on Apple platforms a task delegate takes precedence over the session's; on Linux
+    /// FoundationNetworking consults it for redirects). Cancellation and `callTimeout` work as well.
+    /// What does not: the body is collected by the session, so the size limit is checked against
+    /// `Content-Length` and the complete body only after it has arrived; it bounds what the client keeps
+    /// and decodes, not the memory used while receiving. Use `init(configuration:maximumResponseSize:)`
+    /// when that matters.
+    public init(session: URLSession, maximumResponseSize: Int = URLSessionTransport.defaultMaximumResponseSize) {
         self.session = session
+        self.maximumResponseSize = max(0, maximumResponseSize)
+        delegate = nil
     }
 
-    /// Sends `request` with `URLSession` and reads the whole response body.
+    /// Sends `request`, following same-origin redirects, and reads the whole response body.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (data, response) = try await session.data(for: Self.urlRequest(for: request))
+        let limit = RequestOptions.current.maximumResponseSize ?? maximumResponseSize
+        var current = request
+        var redirects = 0
+        while true {
+            let response = try await sendOnce(current, limit: limit)
+            guard let next = try Self.redirect(after: current, response: response) else { return response }
+            redirects += 1
+            guard redirects <= Self.maximumRedirects else {
+                throw TransportError.tooManyRedirects(limit: Self.maximumRedirects)
+            }
+            current = next
+        }
+    }
+
+    /// The request to follow `response` with, `nil` when it is not a redirect to follow.
+    ///
+    /// - Throws: `TransportError.crossOriginRedirect` when it points to another origin.
+    static func redirect(after request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {
+        guard [301, 302, 303, 307, 308].contains(response.status),
+              let location = response.headers["Location"],
+              let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+        else { return nil }
+        let targetOrigin = Origin(target)
+        guard targetOrigin == Origin(request.url) else {
+            throw TransportError.crossOriginRedirect(status: response.status, origin: targetOrigin.description)
+        }
+        var next = request
+        next.url = Self.removingFragment(from: target)
+        if [301, 302, 303].contains(response.status), request.method != .get, request.method != .head {
+            next.method = .get
+            next.body = nil
+            next.headers["Content-Type"] = nil
+            next.headers["Content-Length"] = nil
+        }
+        return next
+    }
+
+    private static func removingFragment(from url: URL) -> URL {
+        let text = url.absoluteString
+        guard let hash = text.firstIndex(of: "#") else { return url }
+        return URL(string: String(text[..<hash])) ?? url
+    }
+
+    private func sendOnce(_ request: HTTPRequest, limit: Int) async throws -> HTTPResponse {
+        let urlRequest = Self.urlRequest(for: request)
+        let (data, response): (Data, URLResponse)
+        if let delegate {
+            (data, response) = try await delegate.run(session.dataTask(with: urlRequest), limit: limit)
+        } else {
+            (data, response) = try await Self.runOnForeignSession(session, urlRequest, limit: limit)
+        }
         guard let http = response as? HTTPURLResponse else {
             throw TransportError.nonHTTPResponse(String(describing: type(of: response)))
         }
         return HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data)
+    }
+
+    /// Runs a task on a session whose delegate is not ours: only redirects can be refused (through a task
+    /// delegate); the size is checked once the body is complete.
+    private static func runOnForeignSession(
+        _ session: URLSession, _ request: URLRequest, limit: Int
+    ) async throws -> (Data, URLResponse) {
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error { return continuation.resume(throwing: error) }
+                    guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
+                    let data = data ?? Data()
+                    if response.expectedContentLength > Int64(limit) || data.count > limit {
+                        return continuation.resume(throwing: TransportError.responseTooLarge(limit: limit))
+                    }
+                    continuation.resume(returning: (data, response))
+                }
+                task.delegate = RedirectRefusal.shared
+                box.set(task)
+                task.resume()
+            }
+        } onCancel: {
+            box.cancel()
+        }
     }
 
     static func urlRequest(for request: HTTPRequest) -> URLRequest {
@@ -49,5 +174,180 @@ public struct URLSessionTransport: HTTPTransport {
             return (name: name, value: String(describing: value))
         }
         return HTTPHeaders(fields.sorted { $0.name.lowercased() < $1.name.lowercased() })
+    }
+}
+
+/// Scheme, host and port of a URL: what must match for a redirect to be followed with credentials.
+struct Origin: Equatable, CustomStringConvertible {
+    let scheme: String
+    let host: String
+    let port: Int?
+
+    init(_ url: URL) {
+        scheme = (url.scheme ?? "").lowercased()
+        host = (url.host ?? "").lowercased()
+        port = url.port ?? Self.defaultPort(for: scheme)
+    }
+
+    private static func defaultPort(for scheme: String) -> Int? {
+        switch scheme {
+        case "http", "ws": 80
+        case "https", "wss": 443
+        default: nil
+        }
+    }
+
+    /// `scheme://host:port`; never a path or query.
+    var description: String {
+        "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+}
+
+/// Cancels a task without blocking the caller: FoundationNetworking's `cancel()` waits until the
+/// session's work queue is free, which can take seconds while it inflates a large compressed body.
+private func cancelInBackground(_ task: URLSessionTask) {
+    DispatchQueue.global().async { task.cancel() }
+}
+
+/// The task delegate that stops `URLSession` from following redirects on sessions this module does not own.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    static let shared = RedirectRefusal()
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // `nil` delivers the redirect response itself; `URLSessionTransport.send` decides what to do.
+        completionHandler(nil)
+    }
+}
+
+/// Holds a task for the cancellation handler, which may run before the task exists.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var isCancelled = false
+
+    func set(_ task: URLSessionTask) {
+        let cancelNow = lock.locked {
+            self.task = task
+            return isCancelled
+        }
+        if cancelNow { cancelInBackground(task) }
+    }
+
+    func cancel() {
+        let task = lock.locked {
+            isCancelled = true
+            return self.task
+        }
+        if let task { cancelInBackground(task) }
+    }
+}
+
+/// The delegate of a transport's own session: refuses redirects, collects bodies up to their limit and
+/// completes each task's continuation.
+///
+/// A transfer ends (its continuation resumes) at the first of: completion, the limit being passed, or
+/// cancellation. The task is cancelled in the background after the latter two; whatever it still delivers
+/// belongs to no transfer any more and is dropped.
+private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// The state of one running task; a class so appending to `data` never copies the body.
+    private final class Transfer {
+        let continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        let limit: Int
+        var response: URLResponse?
+        var data = Data()
+
+        init(continuation: CheckedContinuation<(Data, URLResponse), any Error>, limit: Int) {
+            self.continuation = continuation
+            self.limit = limit
+        }
+    }
+
+    private let lock = NSLock()
+    /// Running transfers by `URLSessionTask.taskIdentifier`.
+    private var transfers: [Int: Transfer] = [:]
+
+    /// Resumes `task` and returns its body and response once it completes.
+    func run(_ task: URLSessionDataTask, limit: Int) async throws -> (Data, URLResponse) {
+        let identifier = task.taskIdentifier
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                lock.locked { transfers[identifier] = Transfer(continuation: continuation, limit: limit) }
+                if Task.isCancelled {
+                    end(identifier, with: .failure(URLError(.cancelled)))
+                } else {
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            if end(identifier, with: .failure(URLError(.cancelled))) { cancelInBackground(task) }
+        }
+    }
+
+    /// Removes the transfer and resumes its continuation; `false` when it had already ended.
+    @discardableResult
+    private func end(_ identifier: Int, with result: Result<(Data, URLResponse), any Error>) -> Bool {
+        guard let transfer = lock.locked({ transfers.removeValue(forKey: identifier) }) else { return false }
+        transfer.continuation.resume(with: result)
+        return true
+    }
+
+    private func failTooLarge(_ task: URLSessionTask, limit: Int) {
+        if end(task.taskIdentifier, with: .failure(TransportError.responseTooLarge(limit: limit))) {
+            cancelInBackground(task)
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let limit = lock.locked { () -> Int? in
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            transfer.response = response
+            return transfer.limit
+        }
+        guard let limit, response.expectedContentLength > Int64(limit) else { return completionHandler(.allow) }
+        completionHandler(.cancel)
+        failTooLarge(dataTask, limit: limit)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = lock.locked { () -> Int? in
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+            guard transfer.data.count + data.count <= transfer.limit else { return transfer.limit }
+            transfer.data.append(data)
+            return nil
+        }
+        if let overLimit { failTooLarge(dataTask, limit: overLimit) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let response = lock.locked { transfers[task.taskIdentifier].map { ($0.data, $0.response ?? task.response) } }
+        guard let (data, response) = response else { return }
+        if let error {
+            end(task.taskIdentifier, with: .failure(error))
+        } else if let response {
+            end(task.taskIdentifier, with: .success((data, response)))
+        } else {
+            end(task.taskIdentifier, with: .failure(URLError(.badServerResponse)))
+        }
     }
 }

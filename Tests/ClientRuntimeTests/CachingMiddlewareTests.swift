@@ -203,4 +203,85 @@ final class CachingMiddlewareTests: XCTestCase {
         let afterClear = await cache.count
         XCTAssertEqual(afterClear, 0)
     }
+
+    func testKeysCoverEveryHeaderButTheIdempotencyKeyAndTheBaseURL() async throws {
+        let backend = try VersionedServer()
+        defer { backend.server.shutdown() }
+        let cache = ResponseCache()
+        let listThings = OperationInfo(name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
+                                       idempotencyKeyHeader: "Idempotency-Key",
+                                       cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
+        let client = makeCore(backend.server.baseURL, middlewares: [CachingMiddleware(cache: cache)])
+
+        let tenantA = try await client.message(listThings, headers: ["X-Tenant-Id": "A", "Idempotency-Key": "k1"])
+        let tenantB = try await client.message(listThings, headers: ["X-Tenant-Id": "B", "Idempotency-Key": "k2"])
+        let tenantAAgain = try await client.message(listThings, headers: ["Idempotency-Key": "k3", "X-Tenant-Id": "A"])
+        XCTAssertEqual([tenantA.value, tenantB.value, tenantAAgain.value], ["v1", "v2", "v1"],
+                       "tenant B never gets A's entry; A's comes back whatever the idempotency key and header order")
+        await cache.waitForBackgroundRefreshes()
+
+        // Same path, another base URL (another environment behind the same host): another entry.
+        let otherBase = makeCore(backend.server.baseURL.appendingPathComponent("v2"), middlewares: [CachingMiddleware(cache: cache)])
+        let other = try await otherBase.message(listThings, headers: ["X-Tenant-Id": "A"])
+        XCTAssertNotEqual(other.value, "v1")
+    }
+
+    func testUsersAreKeptApartWhenTheTokenIsAttachedAfterTheCache() async throws {
+        let backend = try VersionedServer()
+        defer { backend.server.shutdown() }
+        let scheme = AuthScheme(name: "bearer", kind: .bearer)
+        let listThings = OperationInfo(name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
+                                       auth: [scheme], cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
+        let store = InMemoryTokenStore(TokenSet(accessToken: "alice-1", subject: "alice"))
+        let bearer = BearerTokenMiddleware(scheme: scheme, store: store, refresh: { $0 })
+        let cache = ResponseCache()
+        // The README's order: the cache runs before the token is attached, so it never sees the token.
+        let client = makeCore(backend.server.baseURL, middlewares: [CachingMiddleware(cache: cache), bearer])
+
+        let alice = try await client.message(listThings)
+        try await store.save(TokenSet(accessToken: "bob-1"))
+        let bob = try await client.message(listThings)
+        XCTAssertEqual([alice.value, bob.value], ["v1", "v2"], "bob never gets alice's answer")
+        await cache.waitForBackgroundRefreshes()
+
+        // Alice again, with a refreshed token: her subject keeps her entry.
+        try await store.save(TokenSet(accessToken: "alice-2", subject: "alice"))
+        let aliceAgain = try await client.message(listThings)
+        XCTAssertEqual(aliceAgain.value, "v1")
+        await cache.waitForBackgroundRefreshes()
+        let authorizations = backend.server.receivedRequests.map { $0.headers["authorization"] }
+        XCTAssertEqual(authorizations, ["Bearer alice-1", "Bearer bob-1", "Bearer alice-2"],
+                       "requests, background refresh included, carry the token of whoever made the call")
+    }
+
+    func testIdentityNeverContainsTheSecret() {
+        let identity = CredentialIdentity(secret: "TOP-SECRET")
+        var dumped = ""
+        dump(identity, to: &dumped)
+        for text in ["\(identity)", String(reflecting: identity), dumped] {
+            XCTAssertFalse(text.contains("TOP-SECRET"), text)
+        }
+        XCTAssertEqual(identity, CredentialIdentity(secret: "TOP-SECRET"))
+        XCTAssertNotEqual(identity, CredentialIdentity(subject: "TOP-SECRET"))
+    }
+
+    func testBackgroundRefreshIsBoundedByTheCallTimeout() async throws {
+        let backend = try VersionedServer()
+        defer { backend.server.shutdown() }
+        let failures = EventLog()
+        let caching = CachingMiddleware(cache: ResponseCache(), onRefreshError: { _, error in
+            failures.append(ErrorSummary.describe(error))
+        })
+        let client = ClientCore(configuration: ClientConfiguration(
+            baseURL: backend.server.baseURL, middlewares: [caching], callTimeout: 0.5
+        ))
+        let listThings = operation(.localFirst(maxAge: nil, suppressRefreshErrors: false))
+        _ = try await client.message(listThings)
+        backend.set(delay: 3)
+        let started = Date()
+        _ = try await client.message(listThings)
+        await caching.cache.waitForBackgroundRefreshes()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "the refresh gave up after the call timeout")
+        XCTAssertEqual(failures.events, [TransportError.callTimedOut(seconds: 0.5).description])
+    }
 }

@@ -123,22 +123,49 @@ final class ErrorMappingTests: XCTestCase {
     }
 
     func testTransportAndRequestFailuresHaveNoStatus() {
+        // Arbitrary errors are named by type only: their descriptions may embed anything.
         struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
         let transport = KitchenSinkError.transport(Boom())
         XCTAssertNil(transport.status)
         XCTAssertNil(transport.response)
         XCTAssertFalse(transport.isRetryable)
         XCTAssertEqual(transport.name, "transport")
-        XCTAssertEqual(transport.description, "KitchenSinkError.transport: boom")
+        XCTAssertEqual(transport.description, "KitchenSinkError.transport: Boom")
 
         let invalidRequest = KitchenSinkError.invalidRequest(Boom())
         XCTAssertEqual(invalidRequest.name, "invalidRequest")
-        XCTAssertEqual(invalidRequest.description, "KitchenSinkError.invalidRequest: boom")
+        XCTAssertEqual(invalidRequest.description, "KitchenSinkError.invalidRequest: Boom")
 
         let invalidResponse = KitchenSinkError.invalidResponse(HTTPResponse(status: 200, body: Data("secret-body".utf8)), Boom())
         XCTAssertEqual(invalidResponse.name, "invalidResponse")
         XCTAssertNil(invalidResponse.status)
-        XCTAssertEqual(invalidResponse.description, "KitchenSinkError.invalidResponse (HTTP 200): boom")
+        XCTAssertEqual(invalidResponse.description, "KitchenSinkError.invalidResponse (HTTP 200): Boom")
+    }
+
+    func testNoDescriptionDebugDescriptionOrDumpPrintsSecretsOfUnderlyingErrors() {
+        let url = URL(string: "https://api.test/v1/items?api_key=KEY-SECRET-1&token=TOKEN-SECRET-2")!
+        let underlying: [any Error] = [
+            URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString]),
+            NSError(domain: NSURLErrorDomain, code: -1004, userInfo: [NSURLErrorFailingURLErrorKey: url,
+                                                                      NSLocalizedDescriptionKey: "failed: \(url.absoluteString)"]),
+            DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad TOKEN-SECRET-2")),
+            TokenRefreshError.refreshFailed(underlying: URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url])),
+        ]
+        var errors: [KitchenSinkError] = []
+        for error in underlying {
+            errors += [.transport(error), .invalidRequest(error),
+                       .invalidResponse(HTTPResponse(status: 200, body: Data("TOKEN-SECRET-2".utf8)), error)]
+        }
+        for error in errors {
+            var dumped = ""
+            dump(error, to: &dumped)
+            for text in [error.description, error.debugDescription, "\(error)", String(reflecting: error), dumped] {
+                XCTAssertFalse(text.contains("KEY-SECRET-1") || text.contains("TOKEN-SECRET-2"), text)
+            }
+        }
+        // What is left still helps: the case, the error code, and the URL without its secrets.
+        XCTAssertEqual(KitchenSinkError.transport(underlying[0]).description,
+                       "KitchenSinkError.transport: URLError(-1001) for https://api.test/v1/items?api_key=<redacted>&token=<redacted>")
     }
 
     func testNamesOfEveryDocumentedCase() {

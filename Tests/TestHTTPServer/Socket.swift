@@ -84,17 +84,19 @@ enum Socket {
         #endif
     }
 
-    /// Writes all of `data`, giving up silently if the peer has gone.
-    static func sendAll(_ descriptor: Int32, _ data: Data) {
+    /// Writes all of `data`, giving up silently if the peer has gone; returns whether all was written.
+    @discardableResult
+    static func sendAll(_ descriptor: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
                 let sent = send(descriptor, base + offset, buffer.count - offset, sendFlags)
                 if sent < 0 && errno == EINTR { continue }
-                guard sent > 0 else { return }
+                guard sent > 0 else { return false }
                 offset += sent
             }
+            return true
         }
     }
 

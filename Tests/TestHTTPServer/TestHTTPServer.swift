@@ -44,12 +44,17 @@ public final class TestHTTPServer: Sendable {
         public var headers: [String: String]
         /// The body.
         public var body: Data
+        /// When positive, the body is trickled one byte at a time with this pause (seconds) before each
+        /// byte, for clients that must give up on a slow server. Sending stops when the client hangs up
+        /// (counted in `abandonedResponses`) or the server shuts down.
+        public var byteInterval: TimeInterval
 
         /// Creates a response.
-        public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        public init(status: Int, headers: [String: String] = [:], body: Data = Data(), byteInterval: TimeInterval = 0) {
             self.status = status
             self.headers = headers
             self.body = body
+            self.byteInterval = byteInterval
         }
 
         /// A response with a JSON body and `Content-Type: application/json`.
@@ -76,6 +81,10 @@ public final class TestHTTPServer: Sendable {
 
     /// Every request received so far, in arrival order.
     public var receivedRequests: [Request] { engine.state.withLock { $0.requests } }
+
+    /// How many trickled responses (`Response.byteInterval`) the client stopped reading before their end,
+    /// i.e. closed the connection: proof that a client really cancelled its transfer.
+    public var abandonedResponses: Int { engine.state.withLock { $0.abandonedResponses } }
 
     /// Binds `127.0.0.1` on an ephemeral port and starts serving with `handler`.
     public init(handler: @escaping @Sendable (Request) async -> Response) throws {
@@ -180,8 +189,38 @@ private final class Engine: Sendable {
         case .closed:
             return
         }
+        if response.byteInterval > 0, !isHead {
+            trickle(response, to: connection)
+            return
+        }
         Socket.sendAll(connection, Self.serialize(response, omitBody: isHead))
         // Half-close and drain briefly so the client sees the whole response rather than a reset.
+        Socket.finish(connection, wake: wakeRead)
+    }
+
+    /// Sends the head at once and the body byte by byte, noting a client that hangs up before the end.
+    private func trickle(_ response: TestHTTPServer.Response, to connection: Int32) {
+        var head = response
+        head.body = Data()
+        if !head.headers.keys.contains(where: { $0.lowercased() == "content-length" }) {
+            head.headers["Content-Length"] = String(response.body.count)
+        }
+        guard Socket.sendAll(connection, Self.serialize(head, omitBody: false)) else { return }
+        for byte in response.body {
+            let milliseconds = Int32(response.byteInterval * 1000)
+            // Readable here means the client closed (or sent more, which it must not); either way, stop.
+            switch Socket.waitReadable(connection, orWake: wakeRead, timeoutMilliseconds: milliseconds) {
+            case .timedOut:
+                if Socket.sendAll(connection, Data([byte])) { continue }
+                state.withLock { $0.abandonedResponses += 1 }
+                return
+            case .readable, .failed:
+                state.withLock { $0.abandonedResponses += 1 }
+                return
+            case .woken:
+                return
+            }
+        }
         Socket.finish(connection, wake: wakeRead)
     }
 
@@ -225,6 +264,9 @@ private final class Engine: Sendable {
         case 204: "No Content"
         case 301: "Moved Permanently"
         case 302: "Found"
+        case 303: "See Other"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
         case 304: "Not Modified"
         case 400: "Bad Request"
         case 401: "Unauthorized"
@@ -247,6 +289,7 @@ private final class Engine: Sendable {
 private final class LockedState: @unchecked Sendable {
     struct State {
         var requests: [TestHTTPServer.Request] = []
+        var abandonedResponses = 0
         var isShutDown = false
     }
 
