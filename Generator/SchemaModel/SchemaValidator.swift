@@ -122,7 +122,7 @@ struct SchemaValidator {
         let context = "type '\(type.name)'"
         switch type.kind {
         case .structure(let fields):
-            checkFields(fields, in: context, types: types, reserved: [])
+            checkFields(fields, in: context, types: types, reserved: SwiftNaming.Reserved.fields)
         case .enumeration(let enumeration):
             for enumCase in enumeration.cases {
                 checkName(enumCase.name, what: "case name", at: enumCase.location)
@@ -507,6 +507,8 @@ struct SchemaValidator {
             }
         }
         checkDistinct(schema.operations.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operations), $0.location) },
+                      what: "operation names")
+        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operationInfos), $0.location) },
                       what: "operation names")
     }
 
