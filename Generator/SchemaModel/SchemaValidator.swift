@@ -17,7 +17,8 @@ struct SchemaValidator {
             log.error("the schema needs at least one environment", at: nil)
         }
         schema.environments.forEach(checkEnvironment)
-        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name), $0.location) }, what: "environment names")
+        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.environments), $0.location) },
+                      what: "environment names")
         checkAuth()
         checkTypeNames()
         let types = typesByName
@@ -110,6 +111,8 @@ struct SchemaValidator {
                 break
             }
         }
+        checkDistinct(schema.authSchemes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.authSchemes), $0.location) },
+                      what: "auth scheme names")
         let schemeNames = schema.authSchemes.map(\.name)
         for name in schema.defaultAuth where !schemeNames.contains(name) {
             log.error("'defaultAuth' names an unknown auth scheme '\(name)'\(Suggestion.didYouMean(name, in: schemeNames))", at: nil)
@@ -506,9 +509,9 @@ struct SchemaValidator {
                 checkPagination(pagination, of: operation, types: types)
             }
         }
-        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operations), $0.location) },
+        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.operationName($0.name, api: schema.api), $0.location) },
                       what: "operation names")
-        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operationInfos), $0.location) },
+        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.operationInfoName($0.name, api: schema.api), $0.location) },
                       what: "operation names")
     }
 

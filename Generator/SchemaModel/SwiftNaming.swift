@@ -61,12 +61,17 @@ public enum SwiftNaming {
         /// Struct fields: the struct's own `CodingKeys`.
         public static let fields: Set<String> = ["CodingKeys"]
         public static let errorCases: Set<String> = ["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
-                                                     "isRetryable", "code", "response", "description", "init", "name"]
+                                                     "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime"]
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
         public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]
-        /// Members of the client's `Operations`: its list `all`, and names Swift reads as metatypes.
+        /// Members of the client's `Operations`: its list `all`, and names Swift reads as metatypes
+        /// (see also `operationInfoName`).
         public static let operationInfos: Set<String> = ["all", "Type", "Protocol"]
+        /// Members of the client's `AuthSchemes`: names Swift reads as metatypes after a dot.
+        public static let authSchemes: Set<String> = ["Type", "Protocol"]
+        /// Environments: the module the generated `Environment` qualifies `URLTemplate` with.
+        public static let environments: Set<String> = ["ClientRuntime"]
         /// The locals of a generated client method (`Output` and `Failure` are local typealiases), and
         /// the modules it qualifies names with.
         public static let parameters: Set<String> = Set(["builder", "options", "Swift", "Foundation", "ClientRuntime"]).union(generatedLocalTypeNames)
@@ -90,6 +95,17 @@ public enum SwiftNaming {
     public static func memberName(_ name: String, reserved: Set<String> = []) -> String {
         if unusableMemberNames.contains(name) || reserved.contains(name) { return name + "_" }
         return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The name of an operation's method on the client. `Operations` refers to the client by name
+    /// (`<API>Client.AuthSchemes`), so no method may take that name.
+    public static func operationName(_ name: String, api: String) -> String {
+        memberName(name, reserved: Reserved.operations.union(["\(api)Client"]))
+    }
+
+    /// The name of an operation's `OperationInfo` in the client's `Operations` (see `operationName`).
+    public static func operationInfoName(_ name: String, api: String) -> String {
+        memberName(name, reserved: Reserved.operationInfos.union(["\(api)Client"]))
     }
 
     /// The Swift name of a struct field.

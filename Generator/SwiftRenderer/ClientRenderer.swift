@@ -71,7 +71,7 @@ struct ClientRenderer {
                     }.joined(separator: "\n"))
                 }
                 writer.docs(docs)
-                let name = SwiftNaming.memberName(environment.name)
+                let name = SwiftNaming.memberName(environment.name, reserved: SwiftNaming.Reserved.environments)
                 if environment.variables.isEmpty {
                     writer.line("public static var \(name): Environment { Self(baseURL: ClientRuntime.URLTemplate.expand(\(template), [:])) }")
                 } else {
@@ -104,7 +104,7 @@ struct ClientRenderer {
                 if case .bearer(let refresh?) = scheme.kind { extra.append("Renewed by `\(refresh)`.") }
                 if case .session(let login, _) = scheme.kind { extra.append("Opened by `\(login)`.") }
                 writer.docs(Docs.paragraphs(scheme.notes, extra: extra))
-                writer.line("public static let \(SwiftNaming.memberName(scheme.name)): AuthScheme = .init(name: \(SwiftEscaping.stringLiteral(scheme.name)), kind: \(kind))")
+                writer.line("public static let \(SwiftNaming.memberName(scheme.name, reserved: SwiftNaming.Reserved.authSchemes)): AuthScheme = .init(name: \(SwiftEscaping.stringLiteral(scheme.name)), kind: \(kind))")
             }
         }
     }
@@ -115,7 +115,7 @@ struct ClientRenderer {
         let retryableStatuses = Set((schema.errors?.cases ?? []).filter(\.isRetryable).compactMap(\.status)).sorted()
         writer.block("public enum Operations") { writer in
             for operation in schema.operations {
-                let auth = operation.auth.map { "\(clientName).AuthSchemes.\(SwiftNaming.memberName($0))" }.joined(separator: ", ")
+                let auth = operation.auth.map { "\(clientName).AuthSchemes.\(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.authSchemes))" }.joined(separator: ", ")
                 let key = operation.idempotencyKeyHeader.map(SwiftEscaping.stringLiteral) ?? "nil"
                 var arguments = [
                     "name: \(SwiftEscaping.stringLiteral(operation.name))",
@@ -136,14 +136,14 @@ struct ClientRenderer {
                 if let pagination = operation.pagination {
                     arguments.append("pagination: .\(pagination.style.rawValue)")
                 }
-                writer.line("public static let \(SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operationInfos)): OperationInfo = .init(")
+                writer.line("public static let \(SwiftNaming.operationInfoName(operation.name, api: schema.api)): OperationInfo = .init(")
                 for (index, argument) in arguments.enumerated() {
                     writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
                 }
                 writer.line(")")
             }
             writer.line()
-            writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { "Self." + SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operationInfos) }.joined(separator: ", ") + "]")
+            writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { "Self." + SwiftNaming.operationInfoName($0.name, api: schema.api) }.joined(separator: ", ") + "]")
         }
     }
 
@@ -179,7 +179,7 @@ struct ClientRenderer {
     }
 
     private func renderMethod(_ operation: Operation, into writer: inout SwiftWriter) {
-        let name = SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations)
+        let name = SwiftNaming.operationName(operation.name, api: schema.api)
         let parameters = parameters(of: operation)
         let output = operation.response.map(SwiftTypes.name)
 
@@ -205,7 +205,7 @@ struct ClientRenderer {
             writer.line("typealias Output = \(output ?? "NoContent")")
             writer.line("typealias Failure = \(errorName)")
             let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil
-            writer.line("\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operationInfos)), baseURL: self.core.configuration.baseURL)")
+            writer.line("\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)")
             for parameter in parameters {
                 guard let location = parameter.location, let field = parameter.field else { continue }
                 let wire = SwiftEscaping.stringLiteral(field.wireName)

@@ -93,7 +93,10 @@ struct ErrorRenderer {
             writer.line("case invalidResponse(HTTPResponse, any Error)")
             writer.line()
             writer.block("public init(response: HTTPResponse)") { writer in
-                writer.line("let details = ErrorResponse(response, decoding: \(bodyType).self)")
+                // Types only in type positions or through the module: a case may be called
+                // `ErrorResponse` or like the body type.
+                writer.line("typealias Body = \(bodyType)")
+                writer.line("let details: \(responseType) = .init(response, decoding: Body.self)")
                 writer.line("self = \(table.call("match", "details, code: Self.code(in: response.body)"))")
             }
             writer.line()
@@ -111,7 +114,7 @@ struct ErrorRenderer {
                 writer.line("public var code: String? { response.flatMap { Self.code(in: $0.rawBody) } }")
                 writer.line()
                 writer.block("private static func code(in body: Data) -> String?") { writer in
-                    writer.line("(try? JSONCoding.makeDecoder().decode(JSONValue.self, from: body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText")
+                    writer.line("(try? ClientRuntime.JSONCoding.makeDecoder().decode(ClientRuntime.JSONValue.self, from: body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText")
                 }
             } else {
                 writer.line("public var code: String? { nil }")

@@ -9,8 +9,8 @@ extension ClientRenderer {
         guard let response = operation.response,
               let items = memberPath(pagination.items, in: response),
               case .array(let itemType) = items.type else { return }
-        let name = SwiftNaming.bare(SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations))
-        let method = SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations)
+        let name = SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api))
+        let method = SwiftNaming.operationName(operation.name, api: schema.api)
         let pageType = SwiftTypes.name(response)
         let itemTypeName = SwiftTypes.name(itemType)
 

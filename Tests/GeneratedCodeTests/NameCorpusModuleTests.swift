@@ -58,6 +58,9 @@ final class NameCorpusModuleTests: XCTestCase {
         XCTAssertEqual(NameCorpusClient.Operations.String.pathTemplate, "/operations/\(names.firstIndex(of: "String")!)")
         XCTAssertEqual(NameCorpusClient.Operations.Type_.name, "Type")
         XCTAssertEqual(NameCorpusClient.Operations.all_.name, "all")
+        XCTAssertEqual(NameCorpusClient.Operations.NameCorpusClient_.name, "NameCorpusClient")
+        XCTAssertEqual(NameCorpusClient.AuthSchemes.Type_.name, "Type")
+        XCTAssertEqual(NameCorpusClient.Environment.ClientRuntime_.baseURL.host, "clientruntime.example.com")
     }
 
     func testOperationCalledStringAndKeywordParametersSendRequests() async throws {
