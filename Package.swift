@@ -144,9 +144,17 @@ let package = Package(
             path: "Tests/GeneratedModules/Hostile",
             plugins: ["ClientGeneratorPlugin"]
         ),
+        // Every Swift keyword and runtime type name as every kind of schema name
+        // (Tests/GeneratorTests/NameCorpusTests.swift writes the schema).
+        .target(
+            name: "NameCorpus",
+            dependencies: ["ClientRuntime"],
+            path: "Tests/GeneratedModules/NameCorpus",
+            plugins: ["ClientGeneratorPlugin"]
+        ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["KitchenSink", "Hostile", "TestHTTPServer", "SchemaModel", "PayloadValidation", "TestSupport"],
+            dependencies: ["KitchenSink", "Hostile", "NameCorpus", "TestHTTPServer", "SchemaModel", "PayloadValidation", "TestSupport"],
             path: "Tests/GeneratedCodeTests"
         ),
         .testTarget(

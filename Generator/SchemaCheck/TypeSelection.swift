@@ -12,8 +12,10 @@ enum TypeSelection {
         }
         if status != nil, response == nil { return .failure(Failure("--status goes with --response")) }
         if let type {
-            guard let reference = parseExpression(type) else {
-                return .failure(Failure("malformed type '\(type)': a list is [T], a map [string: T] or [int: T]"))
+            let reference: TypeReference
+            switch TypeReference.parse(expression: type) {
+            case .success(let parsed): reference = parsed
+            case .failure(let error): return .failure(Failure(error.message))
             }
             for name in namedTypes(in: reference) where schema.type(named: name) == nil {
                 return .failure(Failure("unknown type '\(name)' in \(schema.file)\(didYouMean(name, in: schema.types.map(\.name)))"))
@@ -45,11 +47,6 @@ enum TypeSelection {
     struct Failure: Error {
         let message: String
         init(_ message: String) { self.message = message }
-    }
-
-    /// The schema's own type grammar (`[T]`, `[string: T]`, a primitive or a name).
-    static func parseExpression(_ text: String) -> TypeReference? {
-        TypeReference(expression: text)
     }
 
     static func namedTypes(in reference: TypeReference) -> [String] {

@@ -266,18 +266,27 @@ struct SchemaParser {
 
     /// `string`, `Name`, `[T]`, `[string: T]`, or a one-element YAML list `[T]`.
     func typeReference(_ node: YAMLNode) -> TypeReference? {
+        typeReference(node, depth: 0)
+    }
+
+    /// `depth`: the YAML lists already opened around `node`.
+    private func typeReference(_ node: YAMLNode, depth: Int) -> TypeReference? {
         if let elements = node.elements {
-            guard elements.count == 1, let element = typeReference(elements[0]) else {
+            guard depth < TypeExpression.maximumNesting else {
+                log.error("the type nests lists more than \(TypeExpression.maximumNesting) levels deep", at: node.location)
+                return nil
+            }
+            guard elements.count == 1 else {
                 log.error("a list type names exactly one element type, like [PaymentMean]", at: node.location)
                 return nil
             }
-            return .array(element)
+            return typeReference(elements[0], depth: depth + 1).map(TypeReference.array)
         }
         guard let scalar = node.scalar, scalar.kind == .string else {
             log.error("expected a type, found \(node.kindDescription)", at: node.location)
             return nil
         }
-        return TypeExpression.parse(scalar.text, at: node.location, log: log)
+        return TypeExpression.parse(scalar.text, at: node.location, log: log, enclosingDepth: depth)
     }
 
     // MARK: Operations
@@ -444,11 +453,18 @@ extension TypeReference {
     /// Parses a type expression as a schema writes it (`Item`, `[Item]`, `[string: Item]`, `int32`);
     /// nil when it is malformed. Names are not resolved: check them against the schema.
     public init?(expression: String) {
-        let log = DiagnosticLog()
-        guard let reference = TypeExpression.parse(expression, at: SourceLocation(file: "", line: 1, column: 1), log: log),
-              !log.hasErrors else { return nil }
+        guard case .success(let reference) = TypeExpression.parse(expression) else { return nil }
         self = reference
     }
+
+    /// Parses a type expression, or says what is wrong with it (malformed, or nested too deep).
+    public static func parse(expression: String) -> Result<TypeReference, TypeExpressionError> {
+        TypeExpression.parse(expression).mapError { TypeExpressionError(message: $0.message) }
+    }
+
+    /// Lists and maps may nest this deep in one type (counting through aliases); see
+    /// docs/SchemaLanguage.md, "Limits".
+    public static var maximumNesting: Int { TypeExpression.maximumNesting }
 
     /// The named types an expression mentions.
     public var namedTypes: [String] {
@@ -462,44 +478,99 @@ extension TypeReference {
 }
 
 /// The type expression grammar: `[T]`, `[K: V]`, a primitive or a type name.
+///
+/// Parsed in one pass from left to right (the brackets opened, the innermost type, then the brackets
+/// closed), so the time is linear in the text, and nesting is checked while the brackets are counted,
+/// before any nested value is built.
 enum TypeExpression {
-    static func parse(_ text: String, at location: SourceLocation, log: DiagnosticLog) -> TypeReference? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("[") {
-            guard trimmed.hasSuffix("]"), trimmed.count >= 3 else {
-                log.error("malformed type '\(text)': a list is [T], a map [string: T]", at: location)
-                return nil
-            }
-            let inner = String(trimmed.dropFirst().dropLast())
-            if let colon = topLevelColon(in: inner) {
-                let keyText = inner[..<colon].trimmingCharacters(in: .whitespaces)
-                guard let key = TypeReference.MapKey(rawValue: keyText) else {
-                    log.error("map keys must be string or int, found '\(keyText)' in '\(text)'", at: location)
-                    return nil
-                }
-                guard let value = parse(String(inner[inner.index(after: colon)...]), at: location, log: log) else { return nil }
-                return .map(key: key, value: value)
-            }
-            return parse(inner, at: location, log: log).map(TypeReference.array)
-        }
-        if let primitive = Primitive(rawValue: trimmed) { return .primitive(primitive) }
-        guard !trimmed.isEmpty else {
-            log.error("empty type", at: location)
-            return nil
-        }
-        return .named(trimmed)
+    /// Lists and maps may nest this deep in one type, counting through aliases. Deeper nesting serves no
+    /// real API, and at around 20 levels the Swift compiler no longer type-checks the generated code in
+    /// reasonable time (measured in docs/SchemaLanguage.md, "Limits").
+    static let maximumNesting = 12
+
+    private enum Bracket {
+        case list
+        case map(TypeReference.MapKey)
     }
 
-    private static func topLevelColon(in text: String) -> String.Index? {
-        var depth = 0
-        for index in text.indices {
-            switch text[index] {
-            case "[": depth += 1
-            case "]": depth -= 1
-            case ":" where depth == 0: return index
-            default: break
+    static func parse(_ text: String, at location: SourceLocation, log: DiagnosticLog, enclosingDepth: Int = 0) -> TypeReference? {
+        switch parse(text, enclosingDepth: enclosingDepth) {
+        case .success(let reference):
+            return reference
+        case .failure(let failure):
+            log.error(failure.message, at: location)
+            return nil
+        }
+    }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// `enclosingDepth`: the lists a YAML flow sequence (`type: [[ "[int]" ]]`) already opened around
+    /// this text.
+    static func parse(_ text: String, enclosingDepth: Int = 0) -> Result<TypeReference, Failure> {
+        let characters = Array(text.unicodeScalars)
+        var position = 0
+        func skipSpaces() {
+            while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
+        }
+        /// The text up to the next bracket or colon, without surrounding spaces.
+        func word() -> String {
+            let start = position
+            while position < characters.count, !"[]:".unicodeScalars.contains(characters[position]) { position += 1 }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: characters[start..<position])
+            return String(view).trimmingCharacters(in: .whitespaces)
+        }
+        let shown = text.count > 80 ? "\(text.prefix(80))…" : text
+        let malformed = Failure(message: "malformed type '\(shown)': a list is [T], a map [string: T] or [int: T]")
+
+        var brackets: [Bracket] = []
+        skipSpaces()
+        while position < characters.count, characters[position] == "[" {
+            guard enclosingDepth + brackets.count < maximumNesting else {
+                return .failure(Failure(message: "type '\(shown)' nests lists and maps more than \(maximumNesting) levels deep"))
+            }
+            position += 1
+            skipSpaces()
+            // `[string: T]`: a key word followed by a colon; otherwise go back, it was `[T]`.
+            let start = position
+            let key = word()
+            if position < characters.count, characters[position] == ":" {
+                guard let mapKey = TypeReference.MapKey(rawValue: key) else {
+                    return .failure(Failure(message: "map keys must be string or int, found '\(key)' in '\(shown)'"))
+                }
+                position += 1
+                brackets.append(.map(mapKey))
+            } else {
+                position = start
+                brackets.append(.list)
+            }
+            skipSpaces()
+        }
+        let name = word()
+        guard !name.isEmpty else {
+            return .failure(brackets.isEmpty && position == characters.count ? Failure(message: "empty type") : malformed)
+        }
+        var reference: TypeReference = Primitive(rawValue: name).map(TypeReference.primitive) ?? .named(name)
+        while let bracket = brackets.popLast() {
+            skipSpaces()
+            guard position < characters.count, characters[position] == "]" else { return .failure(malformed) }
+            position += 1
+            switch bracket {
+            case .list: reference = .array(reference)
+            case .map(let key): reference = .map(key: key, value: reference)
             }
         }
-        return nil
+        skipSpaces()
+        guard position == characters.count else { return .failure(malformed) }
+        return .success(reference)
     }
+}
+
+/// Why a type expression cannot be used.
+public struct TypeExpressionError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
 }

@@ -17,7 +17,8 @@ struct SchemaValidator {
             log.error("the schema needs at least one environment", at: nil)
         }
         schema.environments.forEach(checkEnvironment)
-        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name), $0.location) }, what: "environment names")
+        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.environments), $0.location) },
+                      what: "environment names")
         checkAuth()
         checkTypeNames()
         let types = typesByName
@@ -110,6 +111,8 @@ struct SchemaValidator {
                 break
             }
         }
+        checkDistinct(schema.authSchemes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.authSchemes), $0.location) },
+                      what: "auth scheme names")
         let schemeNames = schema.authSchemes.map(\.name)
         for name in schema.defaultAuth where !schemeNames.contains(name) {
             log.error("'defaultAuth' names an unknown auth scheme '\(name)'\(Suggestion.didYouMean(name, in: schemeNames))", at: nil)
@@ -122,7 +125,7 @@ struct SchemaValidator {
         let context = "type '\(type.name)'"
         switch type.kind {
         case .structure(let fields):
-            checkFields(fields, in: context, types: types, reserved: [])
+            checkFields(fields, in: context, types: types, reserved: SwiftNaming.Reserved.fields)
         case .enumeration(let enumeration):
             for enumCase in enumeration.cases {
                 checkName(enumCase.name, what: "case name", at: enumCase.location)
@@ -186,14 +189,38 @@ struct SchemaValidator {
         checkDistinct(fields.map { ($0.name, SwiftNaming.memberName($0.name, reserved: reserved), $0.location) }, what: "names in \(context)")
     }
 
-    /// Resolves named types in a reference, reporting unknown ones.
+    /// Resolves named types in a reference, reporting unknown ones and nesting too deep for the
+    /// generated Swift once aliases are followed.
     @discardableResult
     private func resolve(_ reference: TypeReference, at location: SourceLocation, types: [String: TypeDefinition]) -> Bool {
+        guard resolveNames(reference, at: location, types: types) else { return false }
+        let limit = TypeExpression.maximumNesting
+        if nesting(of: reference, types: types, aliasesFollowed: 0) > limit {
+            log.error("type '\(reference)' nests lists and maps more than \(limit) levels deep once its aliases are followed", at: location)
+            return false
+        }
+        return true
+    }
+
+    private func resolveNames(_ reference: TypeReference, at location: SourceLocation, types: [String: TypeDefinition]) -> Bool {
         switch reference {
         case .primitive: return true
         case .named(let name): return resolveNamed(name, at: location, types: types) != nil
-        case .array(let element): return resolve(element, at: location, types: types)
-        case .map(_, let value): return resolve(value, at: location, types: types)
+        case .array(let element): return resolveNames(element, at: location, types: types)
+        case .map(_, let value): return resolveNames(value, at: location, types: types)
+        }
+    }
+
+    /// How many lists and maps a reference nests, through aliases (each expression is already at most
+    /// `maximumNesting` deep; alias cycles are reported by `checkCycles`, so following stops after 32).
+    private func nesting(of reference: TypeReference, types: [String: TypeDefinition], aliasesFollowed: Int) -> Int {
+        switch reference {
+        case .primitive: return 0
+        case .array(let element): return 1 + nesting(of: element, types: types, aliasesFollowed: aliasesFollowed)
+        case .map(_, let value): return 1 + nesting(of: value, types: types, aliasesFollowed: aliasesFollowed)
+        case .named(let name):
+            guard aliasesFollowed < 32, case .alias(let target, _)? = types[name]?.kind else { return 0 }
+            return nesting(of: target, types: types, aliasesFollowed: aliasesFollowed + 1)
         }
     }
 
@@ -485,7 +512,9 @@ struct SchemaValidator {
                 checkPagination(pagination, of: operation, types: types)
             }
         }
-        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.operations), $0.location) },
+        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.operationName($0.name, api: schema.api), $0.location) },
+                      what: "operation names")
+        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.operationInfoName($0.name, api: schema.api), $0.location) },
                       what: "operation names")
     }
 

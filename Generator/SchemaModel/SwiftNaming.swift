@@ -15,6 +15,8 @@ public enum SwiftNaming {
         "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
         "where", "while", "Any", "as", "await", "false", "is", "nil", "some", "any", "throws", "true", "try", "Type",
         "Protocol", "async", "actor", "macro", "package",
+        // Contextual keywords that break a type position (`-> each`) or an expression.
+        "each", "consume", "copy", "discard", "sending", "isolated", "then",
     ]
 
     /// Member names Swift cannot use even in backticks (or that would shadow `self`).
@@ -22,7 +24,7 @@ public enum SwiftNaming {
 
     /// Standard library, Foundation and runtime names a generated type must not shadow: a schema type
     /// called `Error` or `Data` would break the generated code and the code of every app importing it.
-    public static let reservedTypeNames: Set<String> = [
+    public static let reservedTypeNames: Set<String> = Set([
         // Swift
         "Any", "AnyObject", "AnyHashable", "Array", "Bool", "Character", "CaseIterable", "Codable", "CodingKey",
         "CodingKeys", "Collection", "Comparable", "CustomStringConvertible", "Decodable", "Decoder", "Dictionary",
@@ -45,23 +47,49 @@ public enum SwiftNaming {
         "ResponseCache", "CachingMiddleware", "CacheRefreshError", "ClientLogEvent", "ClientLogger", "LoggingMiddleware",
         "PageCursor", "Paginator", "PageSequence", "ItemSequence", "TransportError", "RequestBuildError",
         "Redaction", "ErrorSummary",
-    ]
+        // Modules generated code qualifies names with
+        "Swift", "Foundation", "ClientRuntime",
+    ]).union(generatedLocalTypeNames)
+
+    /// Local typealiases in generated client methods (`typealias Output = Item`): no schema type or
+    /// parameter may take these names.
+    public static let generatedLocalTypeNames: Set<String> = ["Output", "Failure", "IdempotencyKey"]
 
     /// Names generated code already uses for its own members; a schema name equal to one gets a
     /// trailing underscore (`unknown` -> `unknown_`).
     public enum Reserved {
         public static let enumCases: Set<String> = ["unknown", "rawValue", "knownCases", "hashValue", "init"]
-        public static let unionVariants: Set<String> = ["unknown"]
+        public static let unionVariants: Set<String> = ["unknown", "DiscriminatorKey"]
+        /// Struct fields: the struct's own `CodingKeys`.
+        public static let fields: Set<String> = ["CodingKeys"]
         public static let errorCases: Set<String> = ["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
-                                                     "isRetryable", "code", "response", "description", "init", "name",
+                                                     "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
                                                      "debugDescription", "customMirror"]
-        public static let operations: Set<String> = ["init", "core", "configuration"]
-        public static let parameters: Set<String> = ["builder", "options"]
+        /// Client members, the modules generated client code qualifies runtime names with, and names
+        /// Swift reads as metatypes after a dot (`Operations.Type`).
+        public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]
+        /// Members of the client's `Operations`: its list `all`, and names Swift reads as metatypes
+        /// (see also `operationInfoName`).
+        public static let operationInfos: Set<String> = ["all", "Type", "Protocol"]
+        /// Members of the client's `AuthSchemes`: names Swift reads as metatypes after a dot.
+        public static let authSchemes: Set<String> = ["Type", "Protocol"]
+        /// Environments: the module the generated `Environment` qualifies `URLTemplate` with.
+        public static let environments: Set<String> = ["ClientRuntime"]
+        /// The locals of a generated client method (`Output` and `Failure` are local typealiases), and
+        /// the modules it qualifies names with.
+        public static let parameters: Set<String> = Set(["builder", "options", "Swift", "Foundation", "ClientRuntime"]).union(generatedLocalTypeNames)
     }
 
     /// The Swift name of a schema type: itself, or `<Name>Model` where it would shadow a reserved name.
     public static func typeName(_ name: String) -> String {
-        reservedTypeNames.contains(name) ? name + "Model" : name
+        reservedTypeNames.contains(name) || keywords.contains(name) || unusableMemberNames.contains(name) ? name + "Model" : name
+    }
+
+    /// A parameter's label where a call passes it: the bare name, since Swift warns about needless
+    /// backticks there ("keyword does not need to be escaped in argument list"); only `inout` needs them.
+    public static func argumentLabel(_ memberName: String) -> String {
+        let name = bare(memberName)
+        return name == "inout" ? "`inout`" : name
     }
 
     /// The Swift name of a field, parameter, case or method, in backticks where it is a keyword.
@@ -70,6 +98,22 @@ public enum SwiftNaming {
     public static func memberName(_ name: String, reserved: Set<String> = []) -> String {
         if unusableMemberNames.contains(name) || reserved.contains(name) { return name + "_" }
         return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The name of an operation's method on the client. `Operations` refers to the client by name
+    /// (`<API>Client.AuthSchemes`), so no method may take that name.
+    public static func operationName(_ name: String, api: String) -> String {
+        memberName(name, reserved: Reserved.operations.union(["\(api)Client"]))
+    }
+
+    /// The name of an operation's `OperationInfo` in the client's `Operations` (see `operationName`).
+    public static func operationInfoName(_ name: String, api: String) -> String {
+        memberName(name, reserved: Reserved.operationInfos.union(["\(api)Client"]))
+    }
+
+    /// The Swift name of a struct field.
+    public static func fieldName(_ name: String) -> String {
+        memberName(name, reserved: Reserved.fields)
     }
 
     /// The identifier without backticks, for comparing names.

@@ -67,9 +67,14 @@ public struct YAMLNode: Hashable, Sendable {
 /// Reads YAML text into a `YAMLNode`, turning syntax errors into diagnostics.
 enum YAMLReader {
     /// Documents nested deeper than this are rejected instead of exhausting the stack.
-    static let maximumDepth = 256
+    static let maximumDepth = YAMLBudget.maximumDepth
 
     static func read(_ text: String, file: String, log: DiagnosticLog) -> YAMLNode? {
+        // Before composing: an alias bomb must be rejected before anything expands it.
+        if let violation = YAMLBudget.check(text) {
+            log.error(violation.message, at: SourceLocation(file: file, line: violation.line, column: violation.column))
+            return nil
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

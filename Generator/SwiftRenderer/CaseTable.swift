@@ -24,7 +24,7 @@ struct CaseTable {
 
     /// The expression that calls `member` from the type's public API.
     func call(_ memberName: String, _ arguments: String) -> String {
-        isShielded ? "_\(typeName)_\(memberName)(\(typeName).self, \(arguments))" : "Self._\(memberName)(\(arguments))"
+        isShielded ? "_\(typeName)_\(memberName)(Self.self, \(arguments))" : "Self._\(memberName)(\(arguments))"
     }
 
     private func spell(_ text: String, _ selfType: String) -> String {

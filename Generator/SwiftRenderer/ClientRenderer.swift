@@ -8,6 +8,10 @@ struct ClientRenderer {
     var clientName: String { "\(schema.api)Client" }
     var errorName: String { "\(schema.api)Error" }
 
+    // Inside the client, an operation's method shadows any type of the same name in expressions
+    // (operations called `String` or `RequestBuilder`), so the code below names types only where Swift
+    // looks up types alone (annotations, `typealias`), and otherwise writes `.init`, `Self.` or the
+    // module name (the modules' names are reserved operation names).
     func render(into writer: inout SwiftWriter) {
         writer.docs([schema.summary, schema.notes.docs, "API version \(schema.version).",
                      "Every method throws `\(errorName)`."] + Docs.paragraphs(Notes(modelled: schema.notes.modelled)).dropFirst())
@@ -20,12 +24,12 @@ struct ClientRenderer {
             writer.line("///   - transport: Sends HTTP requests; URLSession by default.")
             writer.line("///   - middlewares: Run around every request, the first outermost.")
             writer.line("///   - credentials: Supply tokens and keys for the operations that need them.")
-            writer.block("public init(environment: Environment, transport: any HTTPTransport = URLSessionTransport(), middlewares: [any ClientMiddleware] = [], credentials: (any CredentialProvider)? = nil)") { writer in
-                writer.line("self.init(configuration: ClientConfiguration(baseURL: environment.baseURL, transport: transport, middlewares: middlewares, credentials: credentials))")
+            writer.block("public init(environment: Environment, transport: any HTTPTransport = ClientRuntime.URLSessionTransport(), middlewares: [any ClientMiddleware] = [], credentials: (any CredentialProvider)? = nil)") { writer in
+                writer.line("self.init(configuration: .init(baseURL: environment.baseURL, transport: transport, middlewares: middlewares, credentials: credentials))")
             }
             writer.line()
             writer.block("public init(configuration: ClientConfiguration)") { writer in
-                writer.line("self.core = ClientCore(configuration: configuration)")
+                writer.line("self.core = .init(configuration: configuration)")
             }
             writer.line()
             renderEnvironment(into: &writer)
@@ -67,16 +71,16 @@ struct ClientRenderer {
                     }.joined(separator: "\n"))
                 }
                 writer.docs(docs)
-                let name = SwiftNaming.memberName(environment.name)
+                let name = SwiftNaming.memberName(environment.name, reserved: SwiftNaming.Reserved.environments)
                 if environment.variables.isEmpty {
-                    writer.line("public static var \(name): Environment { Environment(baseURL: URLTemplate.expand(\(template), [:])) }")
+                    writer.line("public static var \(name): Environment { Self(baseURL: ClientRuntime.URLTemplate.expand(\(template), [:])) }")
                 } else {
                     let parameters = environment.variables.map { variable in
                         "\(SwiftNaming.memberName(variable.name)): String" + (variable.defaultValue.map { " = \(SwiftEscaping.stringLiteral($0))" } ?? "")
                     }
                     let values = environment.variables.map { "\(SwiftEscaping.stringLiteral($0.name)): \(SwiftNaming.memberName($0.name))" }
                     writer.block("public static func \(name)(\(parameters.joined(separator: ", "))) -> Environment") { writer in
-                        writer.line("Environment(baseURL: URLTemplate.expand(\(template), [\(values.joined(separator: ", "))]))")
+                        writer.line("Self(baseURL: ClientRuntime.URLTemplate.expand(\(template), [\(values.joined(separator: ", "))]))")
                     }
                 }
             }
@@ -100,7 +104,7 @@ struct ClientRenderer {
                 if case .bearer(let refresh?) = scheme.kind { extra.append("Renewed by `\(refresh)`.") }
                 if case .session(let login, _) = scheme.kind { extra.append("Opened by `\(login)`.") }
                 writer.docs(Docs.paragraphs(scheme.notes, extra: extra))
-                writer.line("public static let \(SwiftNaming.memberName(scheme.name)) = AuthScheme(name: \(SwiftEscaping.stringLiteral(scheme.name)), kind: \(kind))")
+                writer.line("public static let \(SwiftNaming.memberName(scheme.name, reserved: SwiftNaming.Reserved.authSchemes)): AuthScheme = .init(name: \(SwiftEscaping.stringLiteral(scheme.name)), kind: \(kind))")
             }
         }
     }
@@ -111,7 +115,7 @@ struct ClientRenderer {
         let retryableStatuses = Set((schema.errors?.cases ?? []).filter(\.isRetryable).compactMap(\.status)).sorted()
         writer.block("public enum Operations") { writer in
             for operation in schema.operations {
-                let auth = operation.auth.map { "AuthSchemes.\(SwiftNaming.memberName($0))" }.joined(separator: ", ")
+                let auth = operation.auth.map { "\(clientName).AuthSchemes.\(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.authSchemes))" }.joined(separator: ", ")
                 let key = operation.idempotencyKeyHeader.map(SwiftEscaping.stringLiteral) ?? "nil"
                 var arguments = [
                     "name: \(SwiftEscaping.stringLiteral(operation.name))",
@@ -135,14 +139,14 @@ struct ClientRenderer {
                 if let secretNames = SwiftTypes.stringSetLiteral(schema.secretWireNames(of: operation)) {
                     arguments.append("secretNames: \(secretNames)")
                 }
-                writer.line("public static let \(SwiftNaming.memberName(operation.name)) = OperationInfo(")
+                writer.line("public static let \(SwiftNaming.operationInfoName(operation.name, api: schema.api)): OperationInfo = .init(")
                 for (index, argument) in arguments.enumerated() {
                     writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
                 }
                 writer.line(")")
             }
             writer.line()
-            writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { SwiftNaming.memberName($0.name) }.joined(separator: ", ") + "]")
+            writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { "Self." + SwiftNaming.operationInfoName($0.name, api: schema.api) }.joined(separator: ", ") + "]")
         }
     }
 
@@ -179,7 +183,7 @@ struct ClientRenderer {
     }
 
     private func renderMethod(_ operation: Operation, into writer: inout SwiftWriter) {
-        let name = SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations)
+        let name = SwiftNaming.operationName(operation.name, api: schema.api)
         let parameters = parameters(of: operation)
         let output = operation.response.map(SwiftTypes.name)
 
@@ -201,8 +205,11 @@ struct ClientRenderer {
         }
         let signature = (parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(separator: ", ")
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
+            // Local names are reserved parameter names (SwiftNaming.Reserved.parameters).
+            writer.line("typealias Output = \(output ?? "NoContent")")
+            writer.line("typealias Failure = \(errorName)")
             let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil
-            writer.line("\(mutates ? "var" : "let") builder = RequestBuilder(operation: Operations.\(SwiftNaming.memberName(operation.name)), baseURL: core.configuration.baseURL)")
+            writer.line("\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)")
             for parameter in parameters {
                 guard let location = parameter.location, let field = parameter.field else { continue }
                 let wire = SwiftEscaping.stringLiteral(field.wireName)
@@ -214,14 +221,11 @@ struct ClientRenderer {
             }
             if let header = operation.idempotencyKeyHeader {
                 writer.line("// One key per call, so every retry of this call carries the same key.")
-                writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), UUID().uuidString)")
+                writer.line("typealias IdempotencyKey = UUID")
+                writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), IdempotencyKey().uuidString)")
             }
             let body = operation.body == nil ? "" : "jsonBody: body, "
-            if let output {
-                writer.line("return try await core.perform(builder, \(body)output: \(output).self, failure: \(errorName).self, options: options)")
-            } else {
-                writer.line("_ = try await core.perform(builder, \(body)output: NoContent.self, failure: \(errorName).self, options: options)")
-            }
+            writer.line("\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: options)")
         }
     }
 }

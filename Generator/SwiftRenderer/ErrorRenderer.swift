@@ -97,7 +97,10 @@ struct ErrorRenderer {
             writer.block("public init(response: HTTPResponse)") { writer in
                 let bodySecrets = schema.secretWireNames(reachableFrom: schema.errors?.body.map { [$0] } ?? [])
                 let secrets = SwiftTypes.stringSetLiteral(bodySecrets.sorted()).map { ", secretNames: \($0)" } ?? ""
-                writer.line("let details = ErrorResponse(response, decoding: \(bodyType).self\(secrets))")
+                // Types only in type positions or through the module: a case may be called
+                // `ErrorResponse` or like the body type.
+                writer.line("typealias Body = \(bodyType)")
+                writer.line("let details: \(responseType) = .init(response, decoding: Body.self\(secrets))")
                 writer.line("self = \(table.call("match", "details, code: Self.code(in: response.body)"))")
             }
             writer.line()
@@ -115,7 +118,7 @@ struct ErrorRenderer {
                 writer.line("public var code: String? { response.flatMap { Self.code(in: $0.rawBody) } }")
                 writer.line()
                 writer.block("private static func code(in body: Data) -> String?") { writer in
-                    writer.line("(try? JSONCoding.makeDecoder().decode(JSONValue.self, from: body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText")
+                    writer.line("(try? ClientRuntime.JSONCoding.makeDecoder().decode(ClientRuntime.JSONValue.self, from: body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText")
                 }
             } else {
                 writer.line("public var code: String? { nil }")
@@ -131,9 +134,9 @@ struct ErrorRenderer {
             writer.block("public var description: String") { writer in
                 writer.line("if let status { return \"\(typeName).\\(name) (HTTP \\(status))\" }")
                 writer.switchBlock("self") { writer in
-                    writer.line("case .transport(let error): return \"\(typeName).transport: \\(ErrorSummary.describe(error))\"")
-                    writer.line("case .invalidRequest(let error): return \"\(typeName).invalidRequest: \\(ErrorSummary.describe(error))\"")
-                    writer.line("case .invalidResponse(let response, let error): return \"\(typeName).invalidResponse (HTTP \\(response.status)): \\(ErrorSummary.describe(error))\"")
+                    writer.line("case .transport(let error): return \"\(typeName).transport: \\(ClientRuntime.ErrorSummary.describe(error))\"")
+                    writer.line("case .invalidRequest(let error): return \"\(typeName).invalidRequest: \\(ClientRuntime.ErrorSummary.describe(error))\"")
+                    writer.line("case .invalidResponse(let response, let error): return \"\(typeName).invalidResponse (HTTP \\(response.status)): \\(ClientRuntime.ErrorSummary.describe(error))\"")
                     writer.line("default: return \"\(typeName).\\(name)\"")
                 }
             }
@@ -142,7 +145,7 @@ struct ErrorRenderer {
             writer.line("public var debugDescription: String { description }")
             writer.line()
             writer.line("/// Keeps `dump` from printing the underlying error or body, which may carry secrets.")
-            writer.line("public var customMirror: Mirror { Mirror(self, children: [\"description\": description]) }")
+            writer.line("public var customMirror: Mirror { .init(self, children: [\"description\": self.description]) }")
         }
         writer.line()
         table.render(into: &writer)

@@ -9,8 +9,8 @@ extension ClientRenderer {
         guard let response = operation.response,
               let items = memberPath(pagination.items, in: response),
               case .array(let itemType) = items.type else { return }
-        let name = SwiftNaming.bare(SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations))
-        let method = SwiftNaming.memberName(operation.name, reserved: SwiftNaming.Reserved.operations)
+        let name = SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api))
+        let method = SwiftNaming.operationName(operation.name, api: schema.api)
         let pageType = SwiftTypes.name(response)
         let itemTypeName = SwiftTypes.name(itemType)
 
@@ -21,17 +21,20 @@ extension ClientRenderer {
         let bodyField = driven == nil ? bodyField(named: pagination.requestParameter, of: operation) : nil
         let exposed = all.filter { $0.field?.name != pagination.requestParameter }
         let signature = (exposed.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(separator: ", ")
-        let forwarded = (exposed.map { "\($0.label): \($0.label)" } + ["options: options"]).joined(separator: ", ")
+        let forwarded = (exposed.map { "\(SwiftNaming.argumentLabel($0.label)): \($0.label)" } + ["options: options"]).joined(separator: ", ")
 
-        let cursor = pagination.style == .page ? "number" : "token"
+        // Closures take `$0`, and numbers convert with `Swift.Int`: a named closure parameter or a bare
+        // `Int` could be shadowed by a parameter or an operation of the same name.
+        let cursor = "$0"
         let value = pagination.style == .page ? pageNumber(cursor, as: driven?.field ?? bodyField) : cursor
         var fetch: [String] = []
         if let bodyField {
             fetch.append("var body = body")
-            fetch.append("body.\(SwiftNaming.memberName(bodyField.name)) = \(value)")
+            fetch.append("body.\(SwiftNaming.fieldName(bodyField.name)) = \(value)")
         }
         let arguments = all.map { parameter in
-            parameter.field?.name == driven?.field?.name && driven != nil ? "\(parameter.label): \(value)" : "\(parameter.label): \(parameter.label)"
+            let label = SwiftNaming.argumentLabel(parameter.label)
+            return parameter.field?.name == driven?.field?.name && driven != nil ? "\(label): \(value)" : "\(label): \(parameter.label)"
         } + ["options: options"]
         fetch.append("return try await self.\(method)(\(arguments.joined(separator: ", ")))")
 
@@ -40,31 +43,31 @@ extension ClientRenderer {
         case .page:
             factory = [".pageStyle(", "    first: \(pagination.firstPage),"]
             if let size = pagination.sizeParameter, let sizeParameter = all.first(where: { $0.field?.name == size }), let field = sizeParameter.field {
-                let conversion = field.isSwiftOptional ? "\(sizeParameter.label).map { Int($0) }" : "Int(\(sizeParameter.label))"
+                let conversion = field.isSwiftOptional ? "\(sizeParameter.label).map { Swift.Int($0) }" : "Swift.Int(\(sizeParameter.label))"
                 factory.append("    pageSize: \(conversion),")
             }
         case .token: factory = [".tokenStyle("]
         case .cursor: factory = [".cursorStyle("]
         }
-        factory.append("    fetch: { \(cursor) in")
+        factory.append("    fetch: {")
         factory += fetch.map { "        " + $0 }
         factory.append("    },")
-        factory.append("    items: { page in page\(items.expression)\(items.isOptional ? " ?? []" : "") }" + (pagination.style == .page && pagination.last == nil && pagination.totalPages == nil ? "" : ","))
+        factory.append("    items: { $0\(items.expression)\(items.isOptional ? " ?? []" : "") }" + (pagination.style == .page && pagination.last == nil && pagination.totalPages == nil ? "" : ","))
         switch pagination.style {
         case .page:
             var closures: [String] = []
             if let last = pagination.last, let path = memberPath(last, in: response) {
-                closures.append("    isLastPage: { page in page\(path.expression) }")
+                closures.append("    isLastPage: { $0\(path.expression) }")
             }
             if let total = pagination.totalPages, let path = memberPath(total, in: response) {
-                let total = path.isOptional ? "page\(path.expression).map { Int($0) }" : "Int(page\(path.expression))"
-                closures.append("    totalPages: { page in \(total) }")
+                let total = path.isOptional ? "$0\(path.expression).map { Swift.Int($0) }" : "Swift.Int($0\(path.expression))"
+                closures.append("    totalPages: { \(total) }")
             }
             factory += closures.enumerated().map { $0.element + ($0.offset < closures.count - 1 ? "," : "") }
         case .token, .cursor:
             let path = pagination.next.flatMap { memberPath($0, in: response) }
             let label = pagination.style == .token ? "nextToken" : "nextCursor"
-            factory.append("    \(label): { page in \(path.map { "page\($0.expression)" } ?? "nil") }")
+            factory.append("    \(label): { \(path.map { "$0\($0.expression)" } ?? "_ in nil") }")
         }
         factory.append(")")
 
@@ -88,7 +91,7 @@ extension ClientRenderer {
     /// The page number in the type of the parameter or body field that carries it.
     private func pageNumber(_ number: String, as field: Field?) -> String {
         guard let field, case .primitive(let primitive) = field.type, primitive != .int else { return number }
-        return "\(SwiftTypes.name(primitive))(\(number))"
+        return "\(primitive == .decimal ? "Foundation" : "Swift").\(SwiftTypes.name(primitive))(\(number))"
     }
 
     private func bodyField(named name: String, of operation: Operation) -> Field? {
@@ -107,7 +110,7 @@ extension ClientRenderer {
                   let field = schema.type(named: typeName)?.fields.first(where: { $0.wireName == component }) else {
                 return nil
             }
-            expression += (optional ? "?." : ".") + SwiftNaming.memberName(field.name)
+            expression += (optional ? "?." : ".") + SwiftNaming.fieldName(field.name)
             optional = optional || field.isSwiftOptional
             current = field.type
         }

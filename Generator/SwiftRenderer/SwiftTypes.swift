@@ -53,7 +53,8 @@ enum SwiftTypes {
         type + "?"
     }
 
-    /// A Swift expression for a (validated) default value of `type`.
+    /// A Swift expression for a (validated) default value of `type`; it names no type, so it needs
+    /// `type` from its context.
     static func literal(_ value: YAMLNode, type: TypeReference, in schema: Schema) -> String {
         switch type {
         case .array(let element):
@@ -79,10 +80,11 @@ enum SwiftTypes {
             switch primitive {
             case .bool, .int, .int32, .int64: return text
             case .double: return text.contains(".") || text.contains("e") || text.contains("E") ? text : text + ".0"
-            case .decimal: return "Decimal(string: \(SwiftEscaping.stringLiteral(text)))!"
-            case .uuid: return "UUID(uuidString: \(SwiftEscaping.stringLiteral(text)))!"
-            case .uri: return "URL(string: \(SwiftEscaping.stringLiteral(text)))!"
-            case .date: return "CalendarDate(\(SwiftEscaping.stringLiteral(text)))!"
+            // `.init`: the type comes from the context, as a field or parameter may share its name.
+            case .decimal: return ".init(string: \(SwiftEscaping.stringLiteral(text)))!"
+            case .uuid: return ".init(uuidString: \(SwiftEscaping.stringLiteral(text)))!"
+            case .uri: return ".init(string: \(SwiftEscaping.stringLiteral(text)))!"
+            case .date: return ".init(\(SwiftEscaping.stringLiteral(text)))!"
             default: return SwiftEscaping.stringLiteral(text)
             }
         }

@@ -18,13 +18,36 @@ struct TypeRenderer {
                 writer.line("public typealias \(SwiftNaming.typeName(type.name)) = \(SwiftTypes.name(target))")
             }
         }
+        if !schema.types.isEmpty { writer.line() }
+        renderDecodingHelpers(into: &writer)
+    }
+
+    /// Decoding helpers whose result type comes from the context, so generated initializers never
+    /// name a type in an expression, where a member of the same name (a field `String`, a case
+    /// `Decimal`) would be found instead.
+    private func renderDecodingHelpers(into writer: inout SwiftWriter) {
+        writer.block("extension KeyedDecodingContainer") { writer in
+            writer.block("fileprivate func generatedDecode<Value: Decodable>(forKey key: Key) throws -> Value") { writer in
+                writer.line("try decode(Value.self, forKey: key)")
+            }
+            writer.line()
+            writer.block("fileprivate func generatedDecodeIfPresent<Value: Decodable>(forKey key: Key) throws -> Value?") { writer in
+                writer.line("try decodeIfPresent(Value.self, forKey: key)")
+            }
+        }
+        writer.line()
+        writer.block("extension SingleValueDecodingContainer") { writer in
+            writer.block("fileprivate func generatedDecode<Value: Decodable>() throws -> Value") { writer in
+                writer.line("try decode(Value.self)")
+            }
+        }
     }
 
     // MARK: Structs
 
     private func renderStruct(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
         let name = SwiftNaming.typeName(type.name)
-        let members = fields.map { (field: $0, swift: SwiftNaming.memberName($0.name)) }
+        let members = fields.map { (field: $0, swift: SwiftNaming.fieldName($0.name)) }
         // Synthesized Codable is enough unless a field has a default (used when the key is missing)
         // or is nullable but required (the key must be present, and nil is written as null).
         let needsCustomCoding = fields.contains { $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) }
@@ -55,19 +78,20 @@ struct TypeRenderer {
             }
             if needsCustomCoding {
                 writer.line()
+                // Types appear only where Swift looks up types alone (annotations, `as`): in an
+                // expression, a field named like a type (`String`, `Decimal`) would be found instead.
                 writer.block("public init(from decoder: any Decoder) throws") { writer in
                     writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                     for member in members {
                         let type = SwiftTypes.name(member.field.type)
                         let key = "forKey: .\(member.swift)"
                         if let value = member.field.defaultValue {
-                            writer.line("self.\(member.swift) = try container.decodeIfPresent(\(type).self, \(key)) ?? \(SwiftTypes.literal(value, type: member.field.type, in: schema))")
+                            writer.line("self.\(member.swift) = try container.generatedDecodeIfPresent(\(key)) ?? (\(SwiftTypes.literal(value, type: member.field.type, in: schema)) as \(type))")
                         } else if member.field.isOptional {
-                            writer.line("self.\(member.swift) = try container.decodeIfPresent(\(type).self, \(key))")
-                        } else if member.field.isNullable {
-                            writer.line("self.\(member.swift) = try container.decode(\(type)?.self, \(key))")
+                            writer.line("self.\(member.swift) = try container.generatedDecodeIfPresent(\(key))")
                         } else {
-                            writer.line("self.\(member.swift) = try container.decode(\(type).self, \(key))")
+                            // Nullable and required: the key must be there, null decodes as nil.
+                            writer.line("self.\(member.swift) = try container.generatedDecode(\(key))")
                         }
                     }
                 }
@@ -76,7 +100,8 @@ struct TypeRenderer {
                     writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
                     for member in members {
                         let method = member.field.isOptional && member.field.defaultValue == nil ? "encodeIfPresent" : "encode"
-                        writer.line("try container.\(method)(\(member.swift), forKey: .\(member.swift))")
+                        // `self.`: a field may be called `container` or `encoder`.
+                        writer.line("try container.\(method)(self.\(member.swift), forKey: .\(member.swift))")
                     }
                 }
             }
@@ -88,15 +113,16 @@ struct TypeRenderer {
     private func renderRedactingMirror(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
         guard fields.contains(where: \.isSecret) else { return }
         let children = fields.map { field in
-            let member = SwiftNaming.memberName(field.name)
-            let value = field.isSecret ? "Redaction.placeholder" : "self.\(member)"
+            let member = SwiftNaming.fieldName(field.name)
+            // A literal rather than `Redaction.placeholder`: a field may be called `Redaction`.
+            let value = field.isSecret ? SwiftEscaping.stringLiteral("<redacted>") : "self.\(member)"
             return "\(SwiftEscaping.stringLiteral(SwiftNaming.bare(member))): \(value) as Any"
         }
         writer.line()
         writer.block("extension \(SwiftNaming.typeName(type.name)): CustomReflectable") { writer in
-            writer.line("/// The fields, with " + fields.filter(\.isSecret).map { "`\(Docs.inline(SwiftNaming.bare(SwiftNaming.memberName($0.name))))`" }.joined(separator: ", ") + " hidden.")
+            writer.line("/// The fields, with " + fields.filter(\.isSecret).map { "`\(Docs.inline(SwiftNaming.bare(SwiftNaming.fieldName($0.name))))`" }.joined(separator: ", ") + " hidden.")
             writer.block("public var customMirror: Mirror") { writer in
-                writer.line("Mirror(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)")
+                writer.line(".init(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)")
             }
         }
     }
@@ -128,11 +154,12 @@ struct TypeRenderer {
             writer.block("public init(from decoder: any Decoder) throws") { writer in
                 writer.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
                 // A missing or non-string tag is an unknown variant, kept verbatim.
-                writer.switchBlock("(try? container.decodeIfPresent(String.self, forKey: .tag)) ?? nil") { writer in
+                // `.init`, not the type's name: a variant may be called like a type (`String`).
+                writer.switchBlock("(try? container.generatedDecodeIfPresent(forKey: .tag) as String?) ?? nil") { writer in
                     for entry in variants {
-                        writer.line("case \(SwiftEscaping.stringLiteral(entry.variant.tag)): self = .\(entry.swift)(try \(SwiftNaming.typeName(entry.variant.type))(from: decoder))")
+                        writer.line("case \(SwiftEscaping.stringLiteral(entry.variant.tag)): self = .\(entry.swift)(try .init(from: decoder))")
                     }
-                    writer.line("default: self = .unknown(try JSONValue(from: decoder))")
+                    writer.line("default: self = .unknown(try .init(from: decoder))")
                 }
             }
             writer.line()
@@ -203,7 +230,7 @@ struct EnumRenderer {
             writer.line("public var rawValue: \(rawType) { \(table.call("rawValue", "self")) }")
             writer.line()
             writer.block("public init(from decoder: any Decoder) throws") { writer in
-                writer.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(rawType).self))")
+                writer.line("self.init(rawValue: try decoder.singleValueContainer().generatedDecode() as \(rawType))")
             }
             writer.line()
             writer.block("public func encode(to encoder: any Encoder) throws") { writer in

@@ -50,6 +50,16 @@ final class GeneratorCommandTests: XCTestCase {
         XCTAssertTrue(lint.errors.contains("error: unknown type 'strin'"), lint.errors)
     }
 
+    func testAliasBombIsRejectedWithItsPosition() throws {
+        let folder = try temporaryFolder()
+        let schema = folder.appendingPathComponent("bomb.yaml")
+        try ResourceLimitTests.billionLaughs.write(to: schema, atomically: true, encoding: .utf8)
+        let lint = try run(["lint", schema.path])
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertTrue(lint.errors.contains("\(schema.path):6:"), lint.errors)
+        XCTAssertTrue(lint.errors.contains(": error: alias '*a3' makes the document's aliases expand to more than 100000 nodes"), lint.errors)
+    }
+
     func testMissingSchemaFileIsAClearError() throws {
         let result = try run(["generate", "/nonexistent/api.yaml", "--output", "/tmp/unused"])
         XCTAssertEqual(result.status, 1)

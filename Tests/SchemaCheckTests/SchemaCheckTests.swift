@@ -177,6 +177,15 @@ final class SchemaCheckTests: XCTestCase {
         XCTAssertTrue(noResponse.errors.contains("has no response type"), noResponse.errors)
     }
 
+    func testDeepTypeExpressionIsRejectedAtOnce() throws {
+        // Parsing used to be quadratic in depth (119 s for this one) before overflowing the stack.
+        let deep = String(repeating: "[", count: 30_000) + "int" + String(repeating: "]", count: 30_000)
+        let result = try run([whitelabelpay, "--type", deep], stdin: Data("[]".utf8), timeout: 10)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.errors.contains("nests lists and maps more than 12 levels deep"), result.errors)
+        XCTAssertLessThan(result.errors.count, 300, "the expression is shortened in the message")
+    }
+
     func testUsageErrorsExitTwo() throws {
         let folder = try temporaryFolder()
         let file = try write(Self.validTransaction, to: "tx.json", in: folder)
