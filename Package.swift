@@ -178,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["Sandbox", "SandboxCommand", "SchemaModel"],
+            dependencies: ["Sandbox", "SandboxCommand", "SchemaModel", "PayloadValidation"],
             path: "Tests/SandboxTests"
         ),
         // Builds Tests/Fixtures/ConsumerPackage (a package depending on this one) with `swift build`;
