@@ -72,4 +72,30 @@ final class SimpleRegexTests: XCTestCase {
             XCTAssertEqual(icuSays, expected, "ICU on \(ECMAPattern.icuPattern(pattern)) (from \(pattern)) on \(text.debugDescription)")
         }
     }
+
+    /// Random patterns from regex syntax (a seeded in-process fuzzer): rewriting never crashes, and
+    /// wherever the fast matcher takes a pattern it answers as ICU does on the rewritten pattern.
+    func testRandomPatternsAgreeBetweenTheFastMatcherAndRewrittenICU() throws {
+        let pieces = ["a", "b", "Z", "0", "9", ".", "^", "$", "[", "]", "[^", "-", "\\", "\\d", "\\w", "\\s", "\\b", "\\.",
+                      "\\$", "\\u{41}", "{", "}", "{2}", "{1,3}", "{,2}", "*", "+", "?", "(", ")", "(?:", "|", ":", "&", "é", " "]
+        let texts = ["", "a", "ab", "aZ9", "a\n", "ab\n", "Z\r\n", "00", "é", "a.b", "$", "[", "]", "a{,2}", " ", "\u{85}", "a b"]
+        var generator = SplitMix64(seed: 11)
+        var compiled = 0
+        var fast = 0
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 7) + 1
+            let pattern = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let rewritten = ECMAPattern.icuPattern(pattern)
+            guard let icu = try? NSRegularExpression(pattern: rewritten) else { continue }
+            compiled += 1
+            guard let simple = SimpleRegex.compile(pattern) else { continue }
+            fast += 1
+            for text in texts {
+                let expected = icu.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+                XCTAssertEqual(simple.matches(text), expected, "\(pattern) (ICU: \(rewritten)) on \(text.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(compiled, 5_000)
+        XCTAssertGreaterThan(fast, 1_000)
+    }
 }
