@@ -80,7 +80,12 @@ final class ShutdownTests: XCTestCase {
         while process.isRunning && Date().timeIntervalSince(signalled) < 15 { try await Task.sleep(nanoseconds: 20_000_000) }
         let elapsed = Date().timeIntervalSince(signalled)
 
-        XCTAssertFalse(process.isRunning, "still running \(elapsed) s after the signal", file: file, line: line)
+        guard !process.isRunning else {
+            XCTFail("still running \(elapsed) s after the signal", file: file, line: line)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return
+        }
         XCTAssertLessThan(elapsed, allowedSeconds, "took \(elapsed) s to stop", file: file, line: line)
         XCTAssertEqual(process.terminationReason, .exit, "exited by itself, not killed by the signal", file: file, line: line)
         XCTAssertEqual(process.terminationStatus, 0, file: file, line: line)
