@@ -175,9 +175,14 @@ let package = Package(
         ),
         .testTarget(
             name: "PayloadValidationTests",
-            dependencies: ["PayloadValidation", "SchemaModel", "TestSupport"],
+            dependencies: ["PayloadValidation", "SchemaModel", "TestSupport", "fuzz-payload", "fuzz-schema-loader"],
             path: "Tests/PayloadValidationTests"
         ),
+        // Fuzz targets (Tests/Fuzz/README.md): libFuzzer drivers when Tests/Fuzz/run.sh builds them with
+        // -sanitize=fuzzer -DFUZZING; in a normal build, tools that replay inputs (and the code
+        // FuzzRegressionTests runs on every kept crash input).
+        .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel"], path: "Tests/Fuzz/SchemaLoaderFuzz"),
+        .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel"], path: "Tests/Fuzz/PayloadFuzz"),
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",
@@ -186,7 +191,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["Sandbox", "SandboxCommand", "SchemaModel"],
+            dependencies: ["Sandbox", "SandboxCommand", "SchemaModel", "PayloadValidation"],
             path: "Tests/SandboxTests"
         ),
         // Builds Tests/Fixtures/ConsumerPackage (a package depending on this one) with `swift build`;

@@ -163,9 +163,9 @@ struct Bound: Sendable {
     }
 }
 
-/// A compiled regular expression. `NSRegularExpression` is immutable and documented as safe to use
-/// from several threads.
-/// Simple patterns run on `SimpleRegex`, the rest on ICU.
+/// A compiled regular expression with ECMA-262 semantics (JSON Schema's). Simple patterns run on
+/// `SimpleRegex`, the rest on ICU after `ECMAPattern` rewrites where ICU's meaning differs.
+/// `NSRegularExpression` is immutable and documented as safe to use from several threads.
 final class Pattern: @unchecked Sendable {
     let source: String
     private let simple: SimpleRegex?
@@ -174,7 +174,7 @@ final class Pattern: @unchecked Sendable {
     init(_ source: String) {
         self.source = source
         self.simple = SimpleRegex.compile(source)
-        self.regex = simple == nil ? try? NSRegularExpression(pattern: source) : nil
+        self.regex = simple == nil ? try? NSRegularExpression(pattern: ECMAPattern.icuPattern(source)) : nil
     }
 
     /// JSON Schema semantics: the pattern is searched for, not anchored (write `^…$` to anchor).

@@ -30,10 +30,13 @@ import SchemaModel
 ///   two keys with the same integer value are duplicates.
 ///
 /// **Stricter than decoding** (schema-check and the sandbox enforce what generated code does not):
-/// constraints (`constraint` errors), `email` addresses (`format` errors), duplicate keys, and JSON
-/// syntax (`JSONDecoder` tolerates some malformed text it never reads, such as `01` under an ignored key).
+/// constraints (`constraint` errors), `email` addresses (`format` errors), `uuid`s (the canonical
+/// 8-4-4-4-12 form the export describes; the generated models decode with Foundation's `UUID`, which on
+/// Linux also takes `"<uuid>\u0000junk"` and `"+bac7eea-…"`), duplicate keys, and JSON syntax
+/// (`JSONDecoder` tolerates some malformed text it never reads, such as `01` under an ignored key).
 /// Constraint details: `minLength`/`maxLength` count Unicode code points (as JSON Schema does);
-/// `pattern` is an ICU regular expression searched for anywhere in the string (anchor it with `^…$`);
+/// `pattern` is an ECMA-262 regular expression, as in JSON Schema, searched for anywhere in the string
+/// (anchor it with `^…$`; `$` matches at the very end only, see `ECMAPattern`);
 /// `minimum`/`maximum` compare the exact decimal number text, not a rounded `Double`; `minItems`/
 /// `maxItems` count array elements or object members.
 ///

@@ -1,18 +1,20 @@
 /// A matcher for the regular expressions schemas usually hold (`^[A-Z0-9]+$`, `^\+[0-9]{6,15}$`):
-/// a sequence of single-character atoms with quantifiers, optionally anchored. It answers exactly what
-/// `NSRegularExpression.firstMatch` (ICU) answers for such patterns, in a fraction of the time;
-/// anything outside the subset is left to `NSRegularExpression` (`compile` returns nil).
+/// a sequence of single-character atoms with quantifiers, optionally anchored. It answers what
+/// ECMA-262 (JSON Schema's dialect, with the `u` flag: code points) answers for such patterns, in a
+/// fraction of the time `NSRegularExpression` takes; anything outside the subset is left to
+/// `NSRegularExpression` on the pattern `ECMAPattern` rewrites (`compile` returns nil).
 ///
 /// Supported: literal ASCII characters; `\` before an ASCII punctuation character; `.` (any code point
-/// but a line terminator, as in ICU); `[…]` and `[^…]` of ASCII literals and ranges; quantifiers
-/// `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}` (lazy forms too: they match the same strings); `^` first and
-/// `$` last. ICU's `$` also matches before a final line terminator, and so does this.
+/// but LF, CR, U+2028 and U+2029, ECMA-262's line terminators); `[…]` and `[^…]` of ASCII literals and
+/// ranges; quantifiers `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}` (lazy forms too: they match the same
+/// strings); `^` first and `$` last, which matches at the very end only (not before a final newline,
+/// as ICU's and Python's `$` do).
 /// Not supported (falls back): alternation, groups, escapes of letters or digits (`\d`, `\w`, `\p{…}`,
 /// which are Unicode-aware in ICU), possessive quantifiers, non-ASCII literals, flags.
 struct SimpleRegex {
     private enum Matcher {
         case scalar(UInt32)
-        /// Any code point but a line terminator.
+        /// Any code point but an ECMA-262 line terminator.
         case any
         /// A set of ASCII characters as a 128-bit mask; `negated` matches every code point outside it.
         case set(low: UInt64, high: UInt64, negated: Bool)
@@ -47,8 +49,9 @@ struct SimpleRegex {
     /// The atom each (non-accepting) state belongs to.
     private var stateAtom: [Int] = []
 
+    /// ECMA-262's `LineTerminator` (which `.` does not match): LF, CR, LS, PS. (ICU adds VT, FF and NEL.)
     static func isLineTerminator(_ value: UInt32) -> Bool {
-        value == 0x0A || value == 0x0B || value == 0x0C || value == 0x0D || value == 0x85 || value == 0x2028 || value == 0x2029
+        value == 0x0A || value == 0x0D || value == 0x2028 || value == 0x2029
     }
 
     /// The matcher for `pattern`, or nil when the pattern is outside the supported subset.
@@ -208,39 +211,14 @@ struct SimpleRegex {
         return simulate(text)
     }
 
-    /// `^x{m,n}$`: every code point matches `x` and the count is in range, allowing the final line
-    /// terminator ICU's `$` permits.
+    /// `^x{m,n}$`: every code point matches `x` and the count is in range.
     private func matchesWhole(_ text: String, _ atom: Atom) -> Bool {
         var count = 0
-        var previous: UInt32 = 0
-        var secondLast: UInt32 = 0
-        var trailing = 0 // code points after the first mismatch
-        var terminatorAtEnd = false
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if trailing == 0, atom.matcher.matches(value) {
-                count += 1
-            } else {
-                trailing += 1
-                // Allowed: one terminator, or CR LF, after the matched run (not LF after a matched CR).
-                if trailing == 1 {
-                    terminatorAtEnd = SimpleRegex.isLineTerminator(value) && !(value == 0x0A && previous == 0x0D)
-                } else if trailing == 2 {
-                    terminatorAtEnd = terminatorAtEnd && previous == 0x0D && value == 0x0A
-                } else {
-                    return false
-                }
-            }
-            secondLast = previous
-            previous = value
+            guard atom.matcher.matches(scalar.value) else { return false }
+            count += 1
         }
-        func inRange(_ count: Int) -> Bool { count >= atom.minimum && atom.maximum.map { count <= $0 } ?? true }
-        if trailing > 0 { return terminatorAtEnd && inRange(count) }
-        if inRange(count) { return true }
-        // The atom also matched a final line terminator; `$` may stop before it (before a whole CR LF).
-        guard count > 0, SimpleRegex.isLineTerminator(previous) else { return false }
-        let endsWithCRLF = previous == 0x0A && secondLast == 0x0D && count >= 2
-        return inRange(count - (endsWithCRLF ? 2 : 1))
+        return count >= atom.minimum && atom.maximum.map { count <= $0 } ?? true
     }
 
     private func simulate(_ text: String) -> Bool {
@@ -272,20 +250,9 @@ struct SimpleRegex {
             add(0, 0, to: current)
             let scalars = text.unicodeScalars
             var position = scalars.startIndex
-            var previous: UInt32 = 0
             while true {
-                if current[accept] {
-                    if !anchoredEnd { return true }
-                    if position == scalars.endIndex { return true }
-                    // ICU's `$`: also before a line terminator that ends the input (or a final CRLF),
-                    // but not between the CR and LF of a CRLF.
-                    let value = scalars[position].value
-                    if SimpleRegex.isLineTerminator(value), !(value == 0x0A && previous == 0x0D) {
-                        let after = scalars.index(after: position)
-                        if after == scalars.endIndex { return true }
-                        if value == 0x0D, scalars[after].value == 0x0A, scalars.index(after: after) == scalars.endIndex { return true }
-                    }
-                }
+                // `$` (ECMA-262, not multiline): the very end of the input.
+                if current[accept], !anchoredEnd || position == scalars.endIndex { return true }
                 guard position != scalars.endIndex else { return false }
                 let value = scalars[position].value
                 for index in 0..<stateCount - 1 where current[index] {
@@ -299,7 +266,6 @@ struct SimpleRegex {
                 if !anchoredStart { add(0, 0, to: next) }
                 swap(&current, &next)
                 next.update(repeating: false)
-                previous = value
                 position = scalars.index(after: position)
                 if anchoredStart, !current.contains(true) { return false }
             }

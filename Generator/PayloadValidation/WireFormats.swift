@@ -194,23 +194,12 @@ enum WireFormats {
         RFC3339.date(from: text) != nil
     }
 
-    /// `UUID(uuidString:)`, as `UUID`'s `Decodable` conformance uses. The canonical form is checked by
-    /// hand first (Foundation parses with `sscanf`, a quarter of validation time in profiles); anything
-    /// else is left to Foundation, so odd forms it accepts or rejects stay exactly as it decides.
+    /// The canonical 8-4-4-4-12 form (`UUID.isCanonical`, the client runtime's), as the JSON Schema
+    /// export says. Foundation's `UUID(uuidString:)`, which `UUID`'s `Decodable` conformance uses, is
+    /// more lenient on Linux (it stops at a NUL: `"…\u0000junk"` parses; `"+bac7eea-…"` too); the
+    /// validator follows the export, not that leniency.
     static func isUUID(_ text: String) -> Bool {
-        let isCanonical = withBytes(text) { bytes in
-            guard bytes.count == 36 else { return false }
-            for (index, byte) in bytes.enumerated() {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard byte == UInt8(ascii: "-") else { return false }
-                } else {
-                    let isHex = byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
-                    guard isHex else { return false }
-                }
-            }
-            return true
-        }
-        return isCanonical || UUID(uuidString: text) != nil
+        UUID.isCanonical(text)
     }
 
     /// `URL(string:)`, as `JSONDecoder` uses for `URL`.

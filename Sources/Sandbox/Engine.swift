@@ -76,6 +76,8 @@ final class SandboxEngine: Sendable {
     /// Per operation, the wire names the schema marks secret, hidden in the textual forms of recorded requests.
     let secretNames: [String: Set<String>]
     let state = Locked(State())
+    /// Cuts injected latencies short when the server stops.
+    let stopSignal = StopSignal()
     static let jsonHeaders = [("Content-Type", "application/json")]
 
     init(schema: Schema, options: SandboxOptions) {
@@ -190,9 +192,10 @@ final class SandboxEngine: Sendable {
         if let headerError {
             outcome = error(400, message: headerError)
         } else {
-            let totalLatency = latency + headerFault.latencyMilliseconds
+            let totalLatency = FaultBook.saturatingSum(latency, headerFault.latencyMilliseconds)
             if totalLatency > 0 {
-                try? await Task.sleep(nanoseconds: UInt64(totalLatency) * 1_000_000)
+                // Ends early when the server stops; the request is then answered as usual, at once.
+                await stopSignal.sleep(milliseconds: totalLatency)
                 appliedFault = "latency \(totalLatency) ms"
             }
             if let action = headerFault.action ?? runFault {

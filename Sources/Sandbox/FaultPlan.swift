@@ -42,10 +42,16 @@ struct FaultBook {
 
     mutating func removeAll() { entries.removeAll() }
 
+    /// Latencies add up without overflowing (`.latency(milliseconds: .max)` twice is still a value).
+    static func saturatingSum(_ lhs: Int, _ rhs: Int) -> Int {
+        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+        return overflow ? .max : sum
+    }
+
     /// Total latency for a request to `operation`, in milliseconds.
     func latency(for operation: String) -> Int {
         entries.reduce(0) { total, entry in
-            if case .latency(let milliseconds) = entry.fault, entry.applies(to: operation) { return total + max(0, milliseconds) }
+            if case .latency(let milliseconds) = entry.fault, entry.applies(to: operation) { return FaultBook.saturatingSum(total, max(0, milliseconds)) }
             return total
         }
     }
@@ -129,7 +135,7 @@ struct FaultHeader: Equatable {
                 status = code
             case ("latency", let value?), ("delay", let value?):
                 guard let milliseconds = FaultHeader.milliseconds(value) else {
-                    throw ParseError.invalid("X-Sandbox-Fault: latency must be like 250ms or 2s, found '\(value)'")
+                    throw ParseError.invalid("X-Sandbox-Fault: latency must be like 250ms or 2s (at most an hour), found '\(value)'")
                 }
                 latencyMilliseconds = milliseconds
             case ("retry-after", let value?):
@@ -158,11 +164,22 @@ struct FaultHeader: Equatable {
         }
     }
 
+    /// `250ms`, `2s`, `1.5s` or `250`, at most an hour; nil otherwise. (`1e300ms` and `infs` are rejected
+    /// here: converting them to `Int` would trap and take the server down.)
     static func milliseconds(_ text: String) -> Int? {
         let lower = text.lowercased()
-        if lower.hasSuffix("ms"), let value = Double(lower.dropLast(2)), value >= 0 { return Int(value) }
-        if lower.hasSuffix("s"), let value = Double(lower.dropLast()), value >= 0 { return Int(value * 1000) }
-        if let value = Int(lower), value >= 0 { return value }
-        return nil
+        let value: Double?
+        if lower.hasSuffix("ms") {
+            value = Double(lower.dropLast(2))
+        } else if lower.hasSuffix("s") {
+            value = Double(lower.dropLast()).map { $0 * 1000 }
+        } else {
+            value = Int(lower).map(Double.init)
+        }
+        guard let value, value >= 0, value <= maximumLatencyMilliseconds else { return nil }
+        return Int(value)
     }
+
+    /// The longest latency the header may ask for: an hour.
+    static let maximumLatencyMilliseconds: Double = 3_600_000
 }

@@ -62,9 +62,11 @@ struct Pager: Sendable {
             guard let name, let input = Pager.input(named: name, of: operation, factory: factory) else { return nil }
             return read(input.location)
         }
+        // Validation has already applied the schema's rules to the size; whatever it let through gets a
+        // page, never a 400: a size that is not a positive integer (0, -5, where the schema declares no
+        // minimum) means the default size.
         var size = defaultSize
-        if let text = value(of: pagination.sizeParameter) {
-            guard let parsed = Int(text), parsed > 0 else { throw Failure.invalidPosition("page size '\(text)' is not a positive integer") }
+        if let text = value(of: pagination.sizeParameter), let parsed = Int(text), parsed > 0 {
             size = parsed
         }
         var page = template
@@ -73,7 +75,9 @@ struct Pager: Sendable {
         case .page:
             var number = pagination.firstPage
             if let text = value(of: pagination.requestParameter) {
-                guard let parsed = Int(text), parsed >= pagination.firstPage else {
+                // Like the size: a number the schema allows but that names no page (below the first)
+                // gets an empty page rather than a 400.
+                guard let parsed = Int(text) else {
                     throw Failure.invalidPosition("page '\(text)' is not a page number (the first page is \(pagination.firstPage))")
                 }
                 number = parsed
@@ -81,10 +85,12 @@ struct Pager: Sendable {
                       let text = input.field.defaultValue?.scalar?.text, let parsed = Int(text) {
                 number = parsed
             }
-            let offset = (number - pagination.firstPage) * size
-            let slice = self.slice(from: offset, size: size)
-            let totalPages = (items.count + size - 1) / size
-            let isLast = number - pagination.firstPage >= totalPages - 1
+            // Page numbers far outside the data set must not overflow: clamp before multiplying.
+            let index = max(-1, min(number.subtractingReportingOverflow(pagination.firstPage).partialValue, items.count + 1))
+            let (offset, overflow) = index.multipliedReportingOverflow(by: size)
+            let slice = overflow ? [] : self.slice(from: offset, size: size)
+            let totalPages = items.count / size + (items.count % size == 0 ? 0 : 1)
+            let isLast = index >= totalPages - 1
             page.set(.array(slice), at: itemsPath)
             if let path = pagination.totalPages { page.set(.number(String(totalPages)), at: path.pathComponents) }
             if let path = pagination.last { page.set(.bool(isLast), at: path.pathComponents) }
@@ -109,8 +115,9 @@ struct Pager: Sendable {
             }
             let slice = self.slice(from: offset, size: size)
             page.set(.array(slice), at: itemsPath)
-            let nextOffset = offset + size
-            setPosition(nextOffset < items.count ? nextOffset : nil, at: pagination.next, in: &page)
+            // offset ≤ items.count, so only a huge size can overflow; it also means "no next page".
+            let nextOffset = offset.addingReportingOverflow(size)
+            setPosition(!nextOffset.overflow && nextOffset.partialValue < items.count ? nextOffset.partialValue : nil, at: pagination.next, in: &page)
             if pagination.style == .cursor, let previous = pagination.previous {
                 setPosition(offset > 0 ? max(0, offset - size) : nil, at: previous, in: &page)
             }
@@ -120,7 +127,7 @@ struct Pager: Sendable {
 
     private func slice(from offset: Int, size: Int) -> [JSON] {
         guard offset >= 0, offset < items.count else { return [] }
-        return Array(items[offset..<min(items.count, offset + size)])
+        return Array(items[offset..<(offset + min(size, items.count - offset))])
     }
 
     /// Writes a token/cursor for `offset`, or marks the end: null if the field is nullable, absent if it

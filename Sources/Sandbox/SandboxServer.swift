@@ -46,6 +46,7 @@ public final class SandboxServer: Sendable {
         guard options.allowNonLoopbackHost || Self.isLoopback(host) else { throw SandboxError.nonLoopbackHost(host) }
         let alreadyRunning = lifecycle.withLock { $0.group != nil }
         guard !alreadyRunning else { throw SandboxError.alreadyStarted }
+        engine.stopSignal.rearm()
 
         var logger = Logger(label: "sandbox")
         logger.logLevel = .critical
@@ -80,16 +81,25 @@ public final class SandboxServer: Sendable {
         }
     }
 
-    /// Stops listening, closing idle connections, and waits until the server is down.
-    public func stop() async {
+    /// Stops listening and waits until the server is down: requests waiting out an injected latency
+    /// are answered at once, idle connections are closed, and whatever is still open after
+    /// `gracePeriod` (a client that never finishes sending its request) is cut off.
+    public func stop(gracePeriod: Duration = .seconds(1)) async {
         let (group, task) = lifecycle.withLock { state in
             let running = (state.group, state.task)
             state = Lifecycle()
             return running
         }
         guard let group, let task else { return }
+        engine.stopSignal.trigger()
         await group.triggerGracefulShutdown()
+        // Graceful shutdown waits for open requests; cancelling the service group closes them.
+        let deadline = Task {
+            try await Task.sleep(for: gracePeriod)
+            task.cancel()
+        }
         await task.value
+        deadline.cancel()
     }
 
     /// The bound port; 0 before `start`.

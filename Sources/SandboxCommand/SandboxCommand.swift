@@ -83,6 +83,9 @@ struct SandboxCommand: AsyncParsableCommand {
     @Flag(help: "Do not require credentials.")
     var noAuth = false
 
+    @Flag(help: "Reject enum values the schema does not list (like schema-check --strict-enums); by default they pass, as in generated clients.")
+    var strictEnums = false
+
     @Flag(help: "Do not print a line per request.")
     var quiet = false
 
@@ -103,7 +106,7 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ValidationError("\(loaded.api) has no operation '\(operation)'; it has \(loaded.operations.map(\.name).joined(separator: ", "))")
         }
 
-        var options = SandboxOptions(pageItemCount: pageItems, validateRequests: !noValidation, requireCredentials: !noAuth)
+        var options = SandboxOptions(pageItemCount: pageItems, validateRequests: !noValidation, requireCredentials: !noAuth, strictEnums: strictEnums)
         if !quiet {
             options.requestLog = { (entry: RequestLogEntry) in say(entry.line) }
         }

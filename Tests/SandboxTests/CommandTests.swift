@@ -53,6 +53,32 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
+    /// By default the command accepts an enum value the schema does not list (schema-check's verdict);
+    /// `--strict-enums` rejects it.
+    func testStrictEnumsFlag() async throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
+        for (flags, expected) in [([String](), 200), (["--strict-enums"], 400)] {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = [packageRoot.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path,
+                                 "--port", "0", "--no-auth", "--quiet"] + flags
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            let lines = LineReader(output.fileHandleForReading)
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let banner = try await lines.next(timeout: 30)
+            let prefix = "Serving KitchenSink 2.0 at "
+            XCTAssertTrue(banner.hasPrefix(prefix), banner)
+            let base = try XCTUnwrap(URL(string: String(banner.dropFirst(prefix.count))))
+            let response = try await TestClient(baseURL: base).get("/items?status=NOT_A_KNOWN_VALUE")
+            XCTAssertEqual(response.status, expected, "\(flags): \(response.text)")
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
     func testASchemaWithErrorsExitsWithStatus2() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
         let schema = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).yaml")

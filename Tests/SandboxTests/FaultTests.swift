@@ -155,6 +155,25 @@ final class FaultTests: XCTestCase {
 
     // MARK: Per request
 
+    /// Latencies that do not fit an `Int` (or an hour) used to trap while converting and take the server
+    /// down; they get a 400 now, and the server keeps serving.
+    func testAbsurdLatenciesGet400() async throws {
+        let sandbox = try await Running.start(TestSchemas.whitelabelPay)
+        for latency in ["1e300ms", "infs", "nanms", "3600001ms", "99999999999999999999", "-5ms"] {
+            var headers = wlpHeaders
+            headers["X-Sandbox-Fault"] = "latency=\(latency)"
+            let response = try await sandbox.client.get("/payment-means", headers: headers)
+            XCTAssertEqual(response.status, 400, latency)
+        }
+        sandbox.server.inject(.latency(milliseconds: .max))
+        sandbox.server.inject(.latency(milliseconds: .max))
+        XCTAssertEqual(sandbox.server.engine.state.withLock { $0.faults.latency(for: "getPaymentMeans") }, .max, "latencies saturate")
+        sandbox.server.clearFaults()
+        let fine = try await sandbox.client.get("/payment-means", headers: wlpHeaders)
+        XCTAssertEqual(fine.status, 200)
+        await sandbox.stop()
+    }
+
     func testFaultHeaderStatusLatencyRetryAfterUnauthorizedAndClose() async throws {
         let sandbox = try await Running.start(TestSchemas.whitelabelPay)
         func headers(_ fault: String) -> [String: String] {

@@ -57,7 +57,8 @@ final class ValidationTests: XCTestCase {
     }
 
     func testKitchenSinkQueryAndPathProblems() async throws {
-        let sandbox = try await Running.start(TestSchemas.kitchenSink)
+        // Strict enums, so that an unknown enum value is a problem too (by default it passes).
+        let sandbox = try await Running.start(TestSchemas.kitchenSink, options: SandboxOptions(strictEnums: true))
         let client = sandbox.client
 
         let badEnum = try await client.get("/items?status=bogus", headers: bearer)

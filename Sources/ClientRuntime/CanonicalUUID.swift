@@ -1,0 +1,30 @@
+import Foundation
+
+extension UUID {
+    /// The UUID of `text` in its canonical form only: 8-4-4-4-12 hexadecimal digits (either case),
+    /// nothing before or after. This is what the JSON Schema and OpenAPI exports describe.
+    ///
+    /// `UUID(uuidString:)` is more lenient on Linux: it stops reading at a NUL, so
+    /// `"6bac7eea-c120-428d-beb6-910c6f290434\u{0}junk"` parses, and it lets a sign precede a hex
+    /// pair (`"+bac7eea-…"`). Code that must agree with a JSON Schema validator checks this first.
+    public init?(canonicalString text: String) {
+        guard UUID.isCanonical(text) else { return nil }
+        self.init(uuidString: text)
+    }
+
+    /// Whether `text` is a UUID in canonical 8-4-4-4-12 form (hex digits in either case).
+    public static func isCanonical(_ text: String) -> Bool {
+        var count = 0
+        for byte in text.utf8 {
+            if count == 8 || count == 13 || count == 18 || count == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                let isHex = byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
+                guard isHex else { return false }
+            }
+            count += 1
+            if count > 36 { return false }
+        }
+        return count == 36
+    }
+}

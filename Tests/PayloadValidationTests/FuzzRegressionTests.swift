@@ -1,0 +1,49 @@
+import Foundation
+@testable import fuzz_payload
+@testable import fuzz_schema_loader
+import XCTest
+
+/// Every input the fuzzers kept (Tests/Fuzz/crashes/<target>: crashes, hangs and memory bombs they
+/// found, after the fix) and the seed corpus run through the same code as the fuzz targets, quickly,
+/// so a finding never comes back. A crash here takes the test process down, which fails the run.
+final class FuzzRegressionTests: XCTestCase {
+    private let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz")
+
+    private func inputs(_ folder: String) throws -> [URL] {
+        let url = fuzzFolder.appendingPathComponent(folder)
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+            .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
+    }
+
+    private func replay(_ files: [URL], with run: (UnsafeRawBufferPointer) -> Void, limit seconds: Double) throws {
+        for file in files {
+            let data = try Data(contentsOf: file)
+            let start = Date()
+            data.withUnsafeBytes(run)
+            let elapsed = Date().timeIntervalSince(start)
+            XCTAssertLessThan(elapsed, seconds, "\(file.lastPathComponent) took \(elapsed) s")
+        }
+    }
+
+    func testPayloadCrashInputsAndCorpus() throws {
+        let crashes = try inputs("crashes/payload")
+        let corpus = try inputs("corpus/payload")
+        XCTAssertGreaterThan(corpus.count, 20, "the seed corpus is there")
+        try replay(crashes + corpus, with: PayloadFuzz.run, limit: 2)
+    }
+
+    func testSchemaLoaderCrashInputsAndCorpus() throws {
+        let crashes = try inputs("crashes/schema-loader")
+        let corpus = try inputs("corpus/schema-loader")
+        XCTAssertGreaterThan(corpus.count, 3, "the seed corpus is there")
+        try replay(crashes + corpus, with: SchemaLoaderFuzz.run, limit: 5)
+    }
+
+    func testPayloadSeedsCoverTypesAndParameters() {
+        let seeds = PayloadFuzz.seeds()
+        XCTAssertTrue(seeds.contains { $0.first.map { $0 % 2 == 0 } ?? false }, "payload seeds")
+        XCTAssertTrue(seeds.contains { $0.first.map { $0 % 2 == 1 } ?? false }, "parameter seeds")
+    }
+}
