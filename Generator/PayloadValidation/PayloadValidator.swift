@@ -30,9 +30,10 @@ import SchemaModel
 ///   two keys with the same integer value are duplicates.
 ///
 /// **Stricter than decoding** (schema-check and the sandbox enforce what generated code does not):
-/// constraints (`constraint` errors), `email` addresses (`format` errors), `uuid`s (the canonical
-/// 8-4-4-4-12 form the export describes; the generated models decode with Foundation's `UUID`, which on
-/// Linux also takes `"<uuid>\u0000junk"` and `"+bac7eea-…"`), duplicate keys, and JSON syntax
+/// constraints (`constraint` errors), `email` addresses (`format` errors), a `uuid` that is a whole
+/// response body (the canonical 8-4-4-4-12 form the export describes is required everywhere; generated
+/// struct fields built from `uuid` check it too, but a bare `uuid` response decodes with Foundation's
+/// `UUID`, which on Linux also takes `"<uuid>\u0000junk"` and `"+bac7eea-…"`), duplicate keys, and JSON syntax
 /// (`JSONDecoder` tolerates some malformed text it never reads, such as `01` under an ignored key).
 /// Constraint details: `minLength`/`maxLength` count Unicode code points (as JSON Schema does);
 /// `pattern` is an ECMA-262 regular expression, as in JSON Schema, searched for anywhere in the string

@@ -34,6 +34,13 @@ struct TypeRenderer {
             writer.block("fileprivate func generatedDecodeIfPresent<Value: Decodable>(forKey key: Key) throws -> Value?") { writer in
                 writer.line("try decodeIfPresent(Value.self, forKey: key)")
             }
+            writer.line()
+            writer.line("/// Rejects what `UUID` decoding lets through (`\"<uuid>\\u{0}junk\"`): the export and schema-check")
+            writer.line("/// accept only the canonical 8-4-4-4-12 form.")
+            writer.block("fileprivate func generatedRequireCanonicalUUIDs(forKey key: Key) throws") { writer in
+                writer.line("guard let value = try decodeIfPresent(JSONValue.self, forKey: key), !value.stringsAreCanonicalUUIDs else { return }")
+                writer.line("throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: \"Expected a UUID in canonical 8-4-4-4-12 form.\")")
+            }
         }
         writer.line()
         writer.block("extension SingleValueDecodingContainer") { writer in
@@ -50,7 +57,7 @@ struct TypeRenderer {
         let members = fields.map { (field: $0, swift: SwiftNaming.fieldName($0.name)) }
         // Synthesized Codable is enough unless a field has a default (used when the key is missing)
         // or is nullable but required (the key must be present, and nil is written as null).
-        let needsCustomCoding = fields.contains { $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) }
+        let needsCustomCoding = fields.contains { $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) || holdsOnlyUUIDs($0.type) }
         let needsCodingKeys = needsCustomCoding || members.contains { $0.field.wireName != SwiftNaming.bare($0.swift) }
 
         writer.docs(Docs.paragraphs(type.notes))
@@ -93,6 +100,9 @@ struct TypeRenderer {
                             // Nullable and required: the key must be there, null decodes as nil.
                             writer.line("self.\(member.swift) = try container.generatedDecode(\(key))")
                         }
+                        if holdsOnlyUUIDs(member.field.type) {
+                            writer.line("try container.generatedRequireCanonicalUUIDs(\(key))")
+                        }
                     }
                 }
                 writer.line()
@@ -104,6 +114,23 @@ struct TypeRenderer {
                         writer.line("try container.\(method)(self.\(member.swift), forKey: .\(member.swift))")
                     }
                 }
+            }
+        }
+    }
+
+    /// Whether `type` is `uuid` or lists and maps of it (through aliases): every string in its JSON is a
+    /// UUID, so decoding can check them all in canonical form.
+    private func holdsOnlyUUIDs(_ type: TypeReference) -> Bool {
+        var visited = Set<String>()
+        var current = type
+        while true {
+            switch current {
+            case .primitive(let primitive): return primitive == .uuid
+            case .array(let element): current = element
+            case .map(_, let value): current = value
+            case .named(let name):
+                guard visited.insert(name).inserted, case .alias(let target, _)? = schema.type(named: name)?.kind else { return false }
+                current = target
             }
         }
     }

@@ -28,3 +28,21 @@ extension UUID {
         return count == 36
     }
 }
+
+extension JSONValue {
+    /// Whether every string in this value is a canonical UUID (`UUID.isCanonical`). Generated models
+    /// check the raw value of fields built from `uuid` (`uuid`, `[uuid]`, `[string: uuid]`, …) with it
+    /// after decoding, because `UUID`'s own `Decodable` conformance takes non-canonical text.
+    public var stringsAreCanonicalUUIDs: Bool {
+        var pending = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .string(let text): if !UUID.isCanonical(text) { return false }
+            case .array(let elements): pending += elements
+            case .object(let members): pending += members.values
+            case .null, .bool, .int, .double: continue
+            }
+        }
+        return true
+    }
+}

@@ -59,6 +59,23 @@ final class ValidatorAgreesWithDecodingTests: XCTestCase {
         XCTAssertGreaterThan(accepted, 50, "the mutations must leave some payloads valid")
         XCTAssertGreaterThan(rejectedForDecodeReasons, 300, "and break many")
     }
+
+    /// Foundation's `UUID` decoding takes `"<uuid>\u0000junk"` and a sign before a hex pair; the export
+    /// and schema-check do not, and neither do the generated models (fields built from `uuid`).
+    func testNonCanonicalUUIDsAreRejectedByBothAndCanonicalOnesAcceptedByBoth() throws {
+        let validator = PayloadValidator(schema: kitchenSinkSchema)
+        let example = try XCTUnwrap(kitchenSinkSchema.type(named: "Everything")?.examples.first?.value.jsonText)
+        let canonical = "6bac7eea-c120-428d-beb6-910c6f290434"
+        XCTAssertTrue(example.contains(#""id":"\#(canonical)""#), "the example's id is the one replaced below")
+        for (id, valid) in [(canonical, true), (canonical.uppercased(), true), (canonical + "\\u0000junk", false),
+                            ("+" + canonical.dropFirst(), false), (String(canonical.dropLast()), false)] {
+            let text = example.replacingOccurrences(of: #""id":"\#(canonical)""#, with: #""id":"\#(id)""#)
+            let errors = validator.validate(data: Data(text.utf8), against: .named("Everything")).filter { $0.severity == .error }
+            let decodes = (try? decoders["Everything"]!(Data(text.utf8))) != nil
+            XCTAssertEqual(errors.isEmpty, valid, "validator on \(id): \(errors.map(\.description))")
+            XCTAssertEqual(decodes, valid, "decoding \(id)")
+        }
+    }
 }
 
 /// Small changes to a JSON value at a random place: the kinds of mistakes real payloads have.
