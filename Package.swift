@@ -181,8 +181,9 @@ let package = Package(
         // Fuzz targets (Tests/Fuzz/README.md): libFuzzer drivers when Tests/Fuzz/run.sh builds them with
         // -sanitize=fuzzer -DFUZZING; in a normal build, tools that replay inputs (and the code
         // FuzzRegressionTests runs on every kept crash input).
-        .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel"], path: "Tests/Fuzz/SchemaLoaderFuzz"),
-        .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel"], path: "Tests/Fuzz/PayloadFuzz"),
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/SchemaLoaderFuzz"),
+        .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/PayloadFuzz"),
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",

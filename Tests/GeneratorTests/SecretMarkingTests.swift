@@ -49,7 +49,7 @@ final class SecretMarkingTests: XCTestCase {
         let files = SwiftRenderer.render(schema, schemaFileName: "test.yaml")
         let all = files.map(\.contents).joined(separator: "\n")
         XCTAssertTrue(all.contains(#"secretNames: ["X-Device-Pin", "code", "grant"]"#), "OperationInfo lists the secret names")
-        XCTAssertTrue(all.contains("ErrorResponse(response, decoding: JSONValue.self)"), "the error body has no secret field")
+        XCTAssertTrue(all.contains(".init(response, decoding: Body.self)\n"), "the error body has no secret field")
         XCTAssertEqual(schema.secretWireNames(of: try XCTUnwrap(schema.operation(named: "getItem"))), [],
                        "an operation that reaches no secret field hides nothing extra")
         XCTAssertTrue(all.contains("extension Login: CustomReflectable"))
@@ -83,7 +83,7 @@ final class SecretMarkingTests: XCTestCase {
         let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "test.yaml").schema, diagnostics(text).joined())
         XCTAssertEqual(schema.secretWireNames(of: try XCTUnwrap(schema.operation(named: "wrapped"))), ["pin"])
         let all = SwiftRenderer.render(schema, schemaFileName: "test.yaml").map(\.contents).joined(separator: "\n")
-        XCTAssertTrue(all.contains(#"ErrorResponse(response, decoding: ErrorBody.self, secretNames: ["answer"])"#))
+        XCTAssertTrue(all.contains(#".init(response, decoding: Body.self, secretNames: ["answer"])"#))
     }
 
     func testSchemaWithoutSecretsGeneratesNoSecretArguments() throws {

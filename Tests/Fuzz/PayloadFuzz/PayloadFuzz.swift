@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import PayloadValidation
 import SchemaModel
 
@@ -73,45 +74,18 @@ enum PayloadFuzz {
     }
 }
 
-#if FUZZING
-/// libFuzzer's driver (in libclang_rt.fuzzer, linked by `-sanitize=fuzzer`). SwiftPM links executables
-/// with their own `main`, so the target calls the driver from it instead of using libFuzzer's `main`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 @main
-struct PayloadFuzzDriver {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            PayloadFuzz.run(UnsafeRawBufferPointer(start: data, count: size))
-            return 0
-        }
-        exit(status)
-    }
-}
-#else
-@main
-struct PayloadFuzzReplay {
+struct PayloadFuzzMain {
     static func main() throws {
-        var arguments = CommandLine.arguments.dropFirst()
-        if arguments.first == "--write-seeds", let folder = arguments.dropFirst().first {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--write-seeds", arguments.count > 1 {
+            let folder = arguments[1]
             for (number, seed) in PayloadFuzz.seeds().enumerated() {
                 try Data(seed).write(to: URL(fileURLWithPath: folder).appendingPathComponent(String(format: "seed-%03d", number)))
             }
             print("wrote \(PayloadFuzz.seeds().count) seeds to \(folder)")
             arguments = []
         }
-        for path in arguments {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            data.withUnsafeBytes(PayloadFuzz.run)
-            print("ok: \(path)")
-        }
+        try FuzzDriver.run(PayloadFuzz.run, arguments: arguments)
     }
 }
-#endif

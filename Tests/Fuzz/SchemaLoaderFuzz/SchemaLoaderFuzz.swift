@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import SchemaModel
 
 /// Fuzz target (a): the YAML schema loader and validator (`SchemaLoader.load(text:file:)`), which the
@@ -14,37 +15,9 @@ enum SchemaLoaderFuzz {
     }
 }
 
-#if FUZZING
-/// libFuzzer's driver (in libclang_rt.fuzzer, linked by `-sanitize=fuzzer`). SwiftPM links executables
-/// with their own `main`, so the target calls the driver from it instead of using libFuzzer's `main`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 @main
-struct SchemaLoaderFuzzDriver {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            SchemaLoaderFuzz.run(UnsafeRawBufferPointer(start: data, count: size))
-            return 0
-        }
-        exit(status)
-    }
-}
-#else
-@main
-struct SchemaLoaderFuzzReplay {
+struct SchemaLoaderFuzzMain {
     static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            data.withUnsafeBytes(SchemaLoaderFuzz.run)
-            print("ok: \(path)")
-        }
+        try FuzzDriver.run(SchemaLoaderFuzz.run)
     }
 }
-#endif
