@@ -295,7 +295,9 @@ struct SchemaValidator {
         }
         if let pattern = constraints.pattern {
             do {
-                _ = try NSRegularExpression(pattern: pattern)
+                // Compiled as schema-check and the sandbox run it (ECMA-262 meaning on ICU), so a pattern
+                // lint accepts is one the validator can apply, never one it silently skips.
+                _ = try NSRegularExpression(pattern: ECMAPattern.icuPattern(pattern))
             } catch {
                 log.error("'pattern' of \(context) is not a valid regular expression: \(pattern)", at: location)
             }

@@ -270,4 +270,18 @@ final class SchemaDiagnosticsTests: XCTestCase {
         """))
         XCTAssertGreaterThanOrEqual(found.count, 3, "\(found)")
     }
+
+    /// Patterns are ECMA-262 (as in JSON Schema): lint compiles them the way schema-check runs them, so
+    /// ECMA-262 syntax ICU spells differently (`\u{1F600}`) is accepted, and what ICU cannot run is not.
+    func testPatternsAreCheckedWithTheirECMA262Meaning() {
+        let accepted = schemaText(types: """
+          Emoji: { type: string, pattern: "^\\\\u{1F600}+$" }
+          Literal: { type: string, pattern: "^[[:]]$" }
+        """)
+        XCTAssertEqual(diagnostics(accepted), [])
+        let rejected = schemaText(types: """
+          Behind: { type: string, pattern: "(?<=a+)b" }
+        """)
+        assertSingleError(rejected, line: 10, column: 3, contains: "'pattern' of type 'Behind' is not a valid regular expression")
+    }
 }

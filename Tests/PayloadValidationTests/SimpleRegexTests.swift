@@ -1,5 +1,6 @@
 import Foundation
 @testable import PayloadValidation
+import SchemaModel
 import TestSupport
 import XCTest
 

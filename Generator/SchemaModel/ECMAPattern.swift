@@ -1,7 +1,7 @@
 /// Schema patterns mean what they mean in JSON Schema: ECMA-262 regular expressions (with the `u`
-/// flag, so code points, as JSON Schema 2020-12 recommends and as jsonschema-rs matches). The
-/// validator runs them on ICU (`NSRegularExpression`), whose syntax is close but whose meaning differs
-/// in places; `icuPattern(_:)` rewrites those places so ICU answers as ECMA-262 does:
+/// flag, so code points, as JSON Schema 2020-12 recommends and as jsonschema-rs matches). `lint`
+/// compiles and the validator runs them on ICU (`NSRegularExpression`), whose syntax is close but whose
+/// meaning differs in places; `icuPattern(_:)` rewrites those places so ICU answers as ECMA-262 does:
 ///
 /// | ECMA-262 | ICU's own meaning | rewritten to |
 /// |---|---|---|
@@ -20,13 +20,13 @@
 /// `\Q…\E` `\h` `\R`, POSIX-style `\p{Alpha}`), ICU's Unicode property names may differ from ECMA-262's
 /// in rare cases, and a lookbehind must have a bounded length in ICU (an unbounded one does not compile,
 /// and `lint` reports it).
-enum ECMAPattern {
+public enum ECMAPattern {
     private static let word = "A-Za-z0-9_"
     /// ECMA-262 `WhiteSpace` and `LineTerminator`.
     private static let space = #"\t\n\x{0B}\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}"#
 
     /// The ICU pattern that matches what `pattern` matches in ECMA-262.
-    static func icuPattern(_ pattern: String) -> String {
+    public static func icuPattern(_ pattern: String) -> String {
         let scalars = Array(pattern.unicodeScalars)
         var output = ""
         var index = 0
