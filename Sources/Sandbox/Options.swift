@@ -173,10 +173,8 @@ extension RecordedRequest: CustomStringConvertible, CustomDebugStringConvertible
     }
 
     private var redactedHeaders: String {
-        let fields = headers.keys.sorted().map { name in
-            "\(name): \(Redaction.isSensitive(name, secretNames: secretNames) ? Redaction.placeholder : headers[name]!)"
-        }
-        return "[" + fields.joined(separator: ", ") + "]"
+        HTTPHeaders(headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
+            .redactedDescription(secretNames: secretNames)
     }
 }
 

@@ -4,30 +4,17 @@ import XCTest
 /// Runs the `sandbox` command as a user would: it prints where it serves, logs each request and stops on SIGTERM.
 @available(macOS 14, iOS 17, tvOS 17, *)
 final class CommandTests: XCTestCase {
-    /// The built `sandbox` binary, next to the test bundle.
-    private var binary: URL {
-        var directory = Bundle(for: CommandTests.self).bundleURL
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        return directory.appendingPathComponent("sandbox")
-    }
+    private var binary: URL { SandboxCommandProcess.binary }
 
     func testServesLogsRequestsWithoutSecretsAndStopsOnSIGTERM() async throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
-                             "--fail", "1", "--fail-status", "503", "--operation", "getPaymentMeans"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let lines = LineReader(output.fileHandleForReading)
-        try process.run()
+        try SandboxCommandProcess.skipUnlessBuilt()
+        let sandbox = try await SandboxCommandProcess.launch(
+            [packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
+             "--fail", "1", "--fail-status", "503", "--operation", "getPaymentMeans"],
+            serving: "WhitelabelPay 1.1.0")
+        let (process, lines, base) = (sandbox.process, sandbox.lines, sandbox.baseURL)
         defer { if process.isRunning { process.terminate() } }
 
-        let banner = try await lines.next(timeout: 30)
-        let prefix = "Serving WhitelabelPay 1.1.0 at "
-        XCTAssertTrue(banner.hasPrefix(prefix), banner)
-        let base = try XCTUnwrap(URL(string: String(banner.dropFirst(prefix.count))))
         XCTAssertEqual(base.host, "127.0.0.1")
         XCTAssertEqual(base.path, "/wlp/v1")
 
@@ -56,31 +43,23 @@ final class CommandTests: XCTestCase {
     /// By default the command accepts an enum value the schema does not list (schema-check's verdict);
     /// `--strict-enums` rejects it.
     func testStrictEnumsFlag() async throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
+        try SandboxCommandProcess.skipUnlessBuilt()
         for (flags, expected) in [([String](), 200), (["--strict-enums"], 400)] {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = [packageRoot.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path,
-                                 "--port", "0", "--no-auth", "--quiet"] + flags
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            let lines = LineReader(output.fileHandleForReading)
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let banner = try await lines.next(timeout: 30)
-            let prefix = "Serving KitchenSink 2.0 at "
-            XCTAssertTrue(banner.hasPrefix(prefix), banner)
-            let base = try XCTUnwrap(URL(string: String(banner.dropFirst(prefix.count))))
+            let sandbox = try await SandboxCommandProcess.launch(
+                [packageRoot.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path,
+                 "--port", "0", "--no-auth", "--quiet"] + flags,
+                serving: "KitchenSink 2.0")
+            defer { if sandbox.process.isRunning { sandbox.process.terminate() } }
+            let base = sandbox.baseURL
             let response = try await TestClient(baseURL: base).get("/items?status=NOT_A_KNOWN_VALUE")
             XCTAssertEqual(response.status, expected, "\(flags): \(response.text)")
-            process.terminate()
-            process.waitUntilExit()
+            sandbox.process.terminate()
+            sandbox.process.waitUntilExit()
         }
     }
 
     func testASchemaWithErrorsExitsWithStatus2() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
+        try SandboxCommandProcess.skipUnlessBuilt()
         let schema = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).yaml")
         try Data("api: Broken\nversion: 1\n".utf8).write(to: schema)
         defer { try? FileManager.default.removeItem(at: schema) }

@@ -35,26 +35,16 @@ final class ShutdownTests: XCTestCase {
     func testSIGINTWhileABodyIsHalfSent() async throws { try await assertStopsPromptly(on: SIGINT, while: .bodyHalfSent) }
 
     private func assertStopsPromptly(on signalNumber: Int32, while state: State, file: StaticString = #filePath, line: UInt = #line) async throws {
-        let binary = builtSandbox
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "no sandbox binary at \(binary.path)")
-        let process = Process()
-        process.executableURL = binary
+        try SandboxCommandProcess.skipUnlessBuilt()
         // A minute of latency on every getPaymentMeans request: the state from issue 7, where SIGTERM
         // went unanswered for 20 s and more.
-        process.arguments = [packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
-                             "--latency", "60000", "--operation", "getPaymentMeans"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let lines = LineReader(output.fileHandleForReading)
-        try process.run()
+        let sandbox = try await SandboxCommandProcess.launch(
+            [packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
+             "--latency", "60000", "--operation", "getPaymentMeans"],
+            serving: "WhitelabelPay 1.1.0", file: file, line: line)
+        let (process, lines) = (sandbox.process, sandbox.lines)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-
-        let banner = try await lines.next(timeout: 30)
-        let prefix = "Serving WhitelabelPay 1.1.0 at "
-        XCTAssertTrue(banner.hasPrefix(prefix), banner, file: file, line: line)
-        let base = try XCTUnwrap(URL(string: String(banner.dropFirst(prefix.count))))
-        let port = try XCTUnwrap(base.port)
+        let port = try XCTUnwrap(sandbox.baseURL.port)
 
         var connection: RawConnection?
         switch state {
@@ -100,13 +90,6 @@ final class ShutdownTests: XCTestCase {
             let response = connection?.receiveAll() ?? ""
             XCTAssertTrue(response.hasPrefix("HTTP/1.1 200"), "the pending request got: \(response.prefix(200))", file: file, line: line)
         }
-    }
-
-    /// The built `sandbox` binary, next to the test bundle.
-    private var builtSandbox: URL {
-        var directory = Bundle(for: ShutdownTests.self).bundleURL
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        return directory.appendingPathComponent("sandbox")
     }
 }
 
