@@ -31,7 +31,7 @@ public enum SchemaLoader {
               let parsed = SchemaParser(file: file, log: log).parse(root) else {
             return Result(schema: nil, diagnostics: sorted(log.diagnostics))
         }
-        SchemaValidator(schema: parsed, log: log).validate()
+        SchemaValidator(schema: parsed, declared: DeclaredNames(root), log: log).validate()
         return Result(schema: log.hasErrors ? nil : parsed, diagnostics: sorted(log.diagnostics))
     }
 

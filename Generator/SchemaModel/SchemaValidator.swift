@@ -5,6 +5,8 @@ import Foundation
 /// no type contains itself in a way Swift value types cannot express.
 struct SchemaValidator {
     let schema: Schema
+    /// Everything the schema declares, even definitions the parser rejected (see `DeclaredNames`).
+    var declared = DeclaredNames()
     let log: DiagnosticLog
 
     private var typesByName: [String: TypeDefinition] {
@@ -100,11 +102,11 @@ struct SchemaValidator {
             checkName(scheme.name, what: "auth scheme name", at: scheme.location)
             switch scheme.kind {
             case .bearer(let refresh):
-                if let refresh, !operationNames.contains(refresh) {
+                if let refresh, !operationNames.contains(refresh), !declared.operations.contains(refresh) {
                     log.error("'refresh' of auth scheme '\(scheme.name)' names an unknown operation '\(refresh)'\(Suggestion.didYouMean(refresh, in: operationNames))", at: scheme.location)
                 }
             case .session(let login, _):
-                if !operationNames.contains(login) {
+                if !operationNames.contains(login), !declared.operations.contains(login) {
                     log.error("'login' of auth scheme '\(scheme.name)' names an unknown operation '\(login)'\(Suggestion.didYouMean(login, in: operationNames))", at: scheme.location)
                 }
             case .apiKey:
@@ -114,7 +116,7 @@ struct SchemaValidator {
         checkDistinct(schema.authSchemes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.authSchemes), $0.location) },
                       what: "auth scheme names")
         let schemeNames = schema.authSchemes.map(\.name)
-        for name in schema.defaultAuth where !schemeNames.contains(name) {
+        for name in schema.defaultAuth where !schemeNames.contains(name) && !declared.authSchemes.contains(name) {
             log.error("'defaultAuth' names an unknown auth scheme '\(name)'\(Suggestion.didYouMean(name, in: schemeNames))", at: nil)
         }
     }
@@ -226,6 +228,7 @@ struct SchemaValidator {
 
     private func resolveNamed(_ name: String, at location: SourceLocation, types: [String: TypeDefinition]) -> TypeDefinition? {
         if let type = types[name] { return type }
+        if declared.types.contains(name) { return nil }
         let candidates = Array(types.keys) + Primitive.allCases.map(\.rawValue)
         log.error("unknown type '\(name)'\(Suggestion.didYouMean(name, in: candidates))", at: location)
         return nil
@@ -495,10 +498,10 @@ struct SchemaValidator {
             if let response = operation.response, let location = operation.responseLocation {
                 resolve(response, at: location, types: types)
             }
-            for error in operation.errors where !errorNames.contains(error) {
+            for error in operation.errors where !errorNames.contains(error) && !declared.errorCases.contains(error) {
                 log.error("\(context) lists an unknown error '\(error)'\(Suggestion.didYouMean(error, in: errorNames))", at: operation.location)
             }
-            for scheme in operation.auth where !schemeNames.contains(scheme) {
+            for scheme in operation.auth where !schemeNames.contains(scheme) && !declared.authSchemes.contains(scheme) {
                 log.error("\(context) uses an unknown auth scheme '\(scheme)'\(Suggestion.didYouMean(scheme, in: schemeNames))", at: operation.location)
             }
             if let header = operation.idempotencyKeyHeader, !Self.isHeaderName(header) {

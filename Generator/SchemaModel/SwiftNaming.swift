@@ -58,13 +58,17 @@ public enum SwiftNaming {
     /// Names generated code already uses for its own members; a schema name equal to one gets a
     /// trailing underscore (`unknown` -> `unknown_`).
     public enum Reserved {
-        public static let enumCases: Set<String> = ["unknown", "rawValue", "knownCases", "hashValue", "init"]
-        public static let unionVariants: Set<String> = ["unknown", "DiscriminatorKey"]
+        /// Where a value may be Optional, Swift reads `.none` as `nil` ("assuming you mean
+        /// 'Optional<Status>.none'"): `status: .none` for a `Status?` parameter would send nothing. So no
+        /// case of a generated enum, union or error is called `none`.
+        public static let optionalCaseNames: Set<String> = ["none"]
+        public static let enumCases: Set<String> = Set(["unknown", "rawValue", "knownCases", "hashValue", "init"]).union(optionalCaseNames)
+        public static let unionVariants: Set<String> = Set(["unknown", "DiscriminatorKey"]).union(optionalCaseNames)
         /// Struct fields: the struct's own `CodingKeys`.
         public static let fields: Set<String> = ["CodingKeys"]
-        public static let errorCases: Set<String> = ["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
+        public static let errorCases: Set<String> = Set(["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
                                                      "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
-                                                     "debugDescription", "customMirror"]
+                                                     "debugDescription", "customMirror"]).union(optionalCaseNames)
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
         public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]

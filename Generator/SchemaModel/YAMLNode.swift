@@ -47,6 +47,13 @@ public struct YAMLNode: Hashable, Sendable {
         pairs?.first { $0.key == key }?.value
     }
 
+    /// The kind, with the value where it is a scalar worth quoting: "a string 'ten'", "a number '1.5'",
+    /// "a list" (never an empty quote for a collection or null).
+    public var foundDescription: String {
+        guard let text = scalar?.text, scalar?.kind != .null, !text.isEmpty else { return kindDescription }
+        return "\(kindDescription) '\(text)'"
+    }
+
     /// What a person would call this node's kind, for messages ("expected a mapping, found a list").
     public var kindDescription: String {
         switch value {
