@@ -10,7 +10,12 @@ extension RequestValidator {
     /// members against their fields (required ones present, no unknown ones).
     func queryObjectProblems(_ field: Field, query: [(name: String, value: String)], operation: SchemaOperation) -> [String] {
         let style = field.queryStyle ?? .form
-        let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName))
+        // A form-style object takes every item that is not another parameter or a query credential.
+        let credentialItems = operation.auth.compactMap { name -> String? in
+            if case .apiKey(.query, let item)? = schema.authScheme(named: name)?.kind { return item }
+            return nil
+        }
+        let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + credentialItems)
         var members: [(key: String, value: String)] = []
         for item in query {
             switch style {
