@@ -18,7 +18,8 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
     /// info); nothing was sent.
     case invalidAbsoluteURL
     /// A form, multipart or object-valued query parameter holds a member that cannot be written as flat
-    /// name/value pairs (a nested object, a list of lists); the member's name, empty for the whole value.
+    /// name/value pairs (a nested object, a list of lists, a value JSON cannot encode such as NaN); the
+    /// member's name, empty when the whole value is not an object.
     case unflattenableValue(member: String)
 
     /// A human-readable explanation.
@@ -38,7 +39,7 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
             "The operation's URL is not an absolute http or https URL with a host and without user info."
         case .unflattenableValue(let member):
             member.isEmpty ? "The value is not an object, so it cannot be sent as form fields or query items."
-                : "The member '\(member)' is a nested object or list, so it cannot be sent as a form field or query item."
+                : "The member '\(member)' cannot be sent as a form field or query item: it is a nested object or list, or a value JSON cannot encode."
         case .invalidCredential(let scheme):
             "The credential for auth scheme '\(scheme)' contains control characters (such as CR or LF); nothing was sent."
         }
