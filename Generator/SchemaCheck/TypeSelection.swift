@@ -30,6 +30,11 @@ enum TypeSelection {
             guard let body = operation.body else {
                 return .failure(Failure("operation '\(name)' has no request body"))
             }
+            // Form and multipart bodies are checked as the JSON object of their fields, the value the
+            // client flattens; raw bytes have no structure to check.
+            if body.encoding == .raw {
+                return .failure(Failure("operation '\(name)' sends raw bytes (\(body.encoding.mediaType(contentType: body.contentType))); schema-check checks JSON payloads only"))
+            }
             return .success(body.type)
         }
         if let status, status != operation.successStatus {
@@ -37,6 +42,9 @@ enum TypeSelection {
                 return .failure(Failure("operation '\(name)' answers \(operation.successStatus) on success; status \(status) has no body type in the schema"))
             }
             return .success(errorBody)
+        }
+        if let contentType = operation.responseContentType {
+            return .failure(Failure("operation '\(name)' answers raw bytes (\(contentType)); schema-check checks JSON payloads only"))
         }
         guard let reference = operation.response else {
             return .failure(Failure("operation '\(name)' has no response type (its \(operation.successStatus) response has no body)"))

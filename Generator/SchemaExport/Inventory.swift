@@ -17,7 +17,7 @@ public enum Inventory {
         }))
         root.set("auth", .array(schema.authSchemes.map(auth)))
         root.set("defaultAuth", .array(schema.defaultAuth.map(OrderedJSON.string)))
-        root.set("operations", .array(schema.operations.map(operation)))
+        root.set("operations", .array(schema.operations.map { operation($0, in: schema) }))
         root.set("types", .array(schema.types.map(type)))
         if let errors = schema.errors {
             root.set("errors", .object([
@@ -54,12 +54,14 @@ public enum Inventory {
             builder.set("kind", "session")
             builder.set("login", login)
             builder.set("header", header)
+        case .basic:
+            builder.set("kind", "basic")
         }
         builder.set("deprecated", .bool(scheme.notes.isDeprecated))
         return builder.value
     }
 
-    private static func operation(_ operation: SchemaModel.Operation) -> OrderedJSON {
+    private static func operation(_ operation: SchemaModel.Operation, in schema: Schema) -> OrderedJSON {
         let parameters: [OrderedJSON] = operation.parameters.map { location, field in
             var value = ObjectBuilder()
             value.set("name", field.name)
@@ -68,6 +70,7 @@ public enum Inventory {
             value.set("type", field.type.description)
             value.set("required", .bool(location == .path || field.isRequiredOnWire))
             value.set("secret", .bool(field.isSecret))
+            if location == .query, let style = RequestShapesExport.queryStyle(field, in: schema) { value.set("style", style.rawValue) }
             return value.value
         }
         var builder = ObjectBuilder()
@@ -85,6 +88,12 @@ public enum Inventory {
         builder.set("status", .integer(operation.successStatus))
         builder.set("errors", .array(operation.errors.map(OrderedJSON.string)))
         builder.set("cache", (operation.cache?.mode ?? CachePolicy.Mode.network).rawValue)
+        // Only for the constructs that are not JSON, so JSON-only schemas describe as before.
+        if operation.hasAbsoluteURL { builder.set("url", "given at call time") }
+        if let body = operation.body, body.encoding != .json {
+            builder.set("requestContentType", body.encoding.mediaType(contentType: body.contentType))
+        }
+        if let contentType = operation.responseContentType { builder.set("responseContentType", contentType) }
         return builder.value
     }
 
@@ -146,8 +155,15 @@ public enum Inventory {
         for operation in schema.operations {
             let route = operation.method + " " + operation.path
             var notes: [String] = []
-            if let body = operation.body { notes.append("body \(body.type)") }
-            notes.append(operation.response.map { "→ \($0)" } ?? "→ no content")
+            if let body = operation.body {
+                notes.append("body \(body.type)" + (body.encoding == .json ? "" : " as \(body.encoding.mediaType(contentType: body.contentType))"))
+            }
+            notes.append(operation.response.map { "→ \($0)" + (operation.responseContentType.map { " as \($0)" } ?? "") } ?? "→ no content")
+            if operation.hasAbsoluteURL { notes.append("URL given at call time") }
+            let objectQueries = operation.queryParameters.compactMap { field in
+                RequestShapesExport.queryStyle(field, in: schema).map { "\(field.wireName) (\($0.rawValue))" }
+            }
+            if !objectQueries.isEmpty { notes.append("query objects: " + objectQueries.joined(separator: ", ")) }
             if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue))") }
             notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.auth.joined(separator: "|")))
             if operation.notes.isDeprecated { notes.append("deprecated") }

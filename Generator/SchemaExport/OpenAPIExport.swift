@@ -78,6 +78,10 @@ public enum OpenAPIExport {
             builder.set("name", header)
             builder.set("description", SchemaMapper.description(scheme.notes) ?? "A session id obtained by the \(login) operation.")
             builder.set("x-session-login-operation", login)
+        case .basic:
+            builder.set("type", "http")
+            builder.set("scheme", "basic")
+            builder.set("description", SchemaMapper.description(scheme.notes))
         }
         if scheme.notes.isDeprecated { builder.set("x-deprecated", .bool(true)) }
         return builder.value
@@ -106,11 +110,12 @@ public enum OpenAPIExport {
         var order: [String] = []
         var items: [String: ObjectBuilder] = [:]
         for operation in schema.operations {
-            if items[operation.path] == nil {
-                order.append(operation.path)
-                items[operation.path] = ObjectBuilder()
+            let path = RequestShapesExport.pathKey(operation)
+            if items[path] == nil {
+                order.append(path)
+                items[path] = ObjectBuilder()
             }
-            items[operation.path]!.set(operation.method.lowercased(), self.operation(operation, schema, mapper))
+            items[path]!.set(operation.method.lowercased(), self.operation(operation, schema, mapper))
         }
         return .object(order.map { ($0, items[$0]!.value) })
     }
@@ -122,29 +127,35 @@ public enum OpenAPIExport {
             builder.set("summary", summary(docs))
         }
         builder.set("description", SchemaMapper.description(operation.notes))
-        let parameters = operation.parameters.map { location, field -> OrderedJSON in
+        let parameters = operation.parameters.filter { $0.field.name != operation.absoluteURLParameter?.name }.map { location, field -> OrderedJSON in
             var parameter = ObjectBuilder()
             parameter.set("name", field.wireName)
             parameter.set("in", location.rawValue)
             parameter.set("description", SchemaMapper.description(field.notes))
             parameter.set("required", .bool(location == .path || field.isRequiredOnWire))
             if field.notes.isDeprecated { parameter.set("deprecated", .bool(true)) }
+            if location == .query, let style = RequestShapesExport.queryStyle(field, in: schema) {
+                parameter.set("style", style.rawValue)
+                parameter.set("explode", .bool(true))
+            }
             parameter.set("schema", mapper.parameterSchema(field))
             if let example = field.example { parameter.set("example", OrderedJSON(example)) }
             return parameter.value
         }
         if !parameters.isEmpty { builder.set("parameters", .array(parameters)) }
+        if let servers = RequestShapesExport.absoluteURLServers(operation) { builder.set("servers", servers) }
         if let body = operation.body {
             var request = ObjectBuilder()
             request.set("description", SchemaMapper.description(body.notes))
             request.set("required", .bool(true))
             var media = ObjectBuilder()
-            media.set("schema", mapper.type(body.type))
-            let examples = operation.examples.compactMap { example in example.request.map { (example.name, $0) } }
+            media.set("schema", body.encoding == .raw ? RequestShapesExport.binarySchema : mapper.type(body.type))
+            if let encoding = RequestShapesExport.multipartEncoding(body, in: schema) { media.set("encoding", encoding) }
+            let examples = body.encoding == .raw ? [] : operation.examples.compactMap { example in example.request.map { (example.name, $0) } }
             if !examples.isEmpty {
                 media.set("examples", .object(examples.map { ($0.0, .object([("value", OrderedJSON($0.1))])) }))
             }
-            request.set("content", .object([("application/json", media.value)]))
+            request.set("content", .object([(body.encoding.mediaType(contentType: body.contentType), media.value)]))
             builder.set("requestBody", request.value)
         }
         builder.set("responses", responses(operation, schema, mapper))
@@ -188,7 +199,9 @@ public enum OpenAPIExport {
         var responses = ObjectBuilder()
         var success = ObjectBuilder()
         success.set("description", operation.response == nil ? "Success, no content." : "Success.")
-        if let response = operation.response {
+        if let contentType = operation.responseContentType {
+            success.set("content", .object([(contentType, .object([("schema", RequestShapesExport.binarySchema)]))]))
+        } else if let response = operation.response {
             var media = ObjectBuilder()
             media.set("schema", mapper.type(response))
             let examples = operation.examples.compactMap { example -> (String, YAMLNode)? in

@@ -111,6 +111,8 @@ public struct AuthScheme: Sendable {
         case apiKey(location: ParameterLocation, name: String)
         /// A session id obtained by the `login` operation, sent in header `header`.
         case session(login: String, header: String)
+        /// `Authorization: Basic base64(id:secret)`: a client id and secret.
+        case basic
     }
 
     public var name: String
@@ -187,6 +189,8 @@ public struct Field: Sendable {
     /// `secret: true`: the value is a credential or personal secret (password, OTP code, token, card
     /// number) that logs, error descriptions, validation reports and sandbox records never show.
     public var isSecret: Bool = false
+    /// `style:` of a query parameter holding a map or struct (form or deepObject); nil elsewhere.
+    public var queryStyle: QueryStyle? = nil
     public var notes: Notes
     public var location: SourceLocation
 
@@ -279,6 +283,10 @@ public struct Operation: Sendable {
         public var type: TypeReference
         public var typeLocation: SourceLocation
         public var notes: Notes
+        /// How the body is written on the wire (`encoding:`); JSON unless the schema says otherwise.
+        public var encoding: BodyEncoding = .json
+        /// `contentType:` of a raw body (or a multipart body's file parts).
+        public var contentType: String? = nil
     }
 
     public struct OperationExample: Sendable {
@@ -311,6 +319,9 @@ public struct Operation: Sendable {
     public var notes: Notes
     public var examples: [OperationExample]
     public var location: SourceLocation
+    /// Set when the response is raw bytes (`response: { type: binary, contentType: ... }`): its
+    /// content type. nil for JSON responses.
+    public var responseContentType: String? = nil
 
     public var parameters: [(location: ParameterLocation, field: Field)] {
         pathParameters.map { (.path, $0) } + queryParameters.map { (.query, $0) } + headerParameters.map { (.header, $0) }

@@ -7,7 +7,7 @@ struct SchemaParser {
     let log: DiagnosticLog
 
     static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
-    static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example", "secret"] + constraintKeys + MappingReader.noteKeys
+    static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example", "secret", "style"] + constraintKeys + MappingReader.noteKeys
     static let exampleKeys = ["example", "examples"]
 
     func parse(_ root: YAMLNode) -> Schema? {
@@ -76,9 +76,11 @@ struct SchemaParser {
                 return nil
             }
             kind = .session(login: login, header: name)
+        case "basic":
+            kind = .basic
         case let other:
-            let kinds = ["bearer", "apiKey", "session"]
-            log.error("\(context) needs a 'kind' of bearer, apiKey or session, found '\(other ?? "nothing")'\(Suggestion.didYouMean(other ?? "", in: kinds))",
+            let kinds = ["bearer", "apiKey", "session", "basic"]
+            log.error("\(context) needs a 'kind' of bearer, apiKey, session or basic, found '\(other ?? "nothing")'\(Suggestion.didYouMean(other ?? "", in: kinds))",
                       at: reader["kind"]?.location ?? pair.keyLocation)
             return nil
         }
@@ -246,10 +248,12 @@ struct SchemaParser {
             return nil
         }
         guard let type = typeReference(typeNode) else { return nil }
-        return Field(name: pair.key, wireName: reader.string("wire") ?? pair.key, type: type, typeLocation: typeNode.location,
-                     isOptional: reader.bool("optional") ?? false, isNullable: reader.bool("nullable") ?? false,
-                     defaultValue: reader["default"], constraints: constraints(reader), example: reader["example"],
-                     isSecret: reader.bool("secret") ?? false, notes: reader.notes(), location: pair.keyLocation)
+        var field = Field(name: pair.key, wireName: reader.string("wire") ?? pair.key, type: type, typeLocation: typeNode.location,
+                          isOptional: reader.bool("optional") ?? false, isNullable: reader.bool("nullable") ?? false,
+                          defaultValue: reader["default"], constraints: constraints(reader), example: reader["example"],
+                          isSecret: reader.bool("secret") ?? false, notes: reader.notes(), location: pair.keyLocation)
+        field.queryStyle = queryStyle(reader, context: context)
+        return field
     }
 
     private func constraints(_ reader: MappingReader) -> Constraints {
@@ -302,8 +306,8 @@ struct SchemaParser {
         }
         let parts = http.split(separator: " ", omittingEmptySubsequences: true)
         let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
-        guard parts.count == 2, methods.contains(String(parts[0])), parts[1].hasPrefix("/") else {
-            log.error("'http' of \(context) must be a method (\(methods.joined(separator: ", "))) and a path starting with '/', found '\(http)'",
+        guard parts.count == 2, methods.contains(String(parts[0])), parts[1].hasPrefix("/") || Self.isWholeURLPlaceholder(parts[1]) else {
+            log.error("'http' of \(context) must be a method (\(methods.joined(separator: ", "))) and a path starting with '/' (or `{parameter}` for a URL given at call time), found '\(http)'",
                       at: reader["http"]?.location)
             return nil
         }
@@ -314,9 +318,11 @@ struct SchemaParser {
         var body: Operation.Body?
         if let bodyNode = reader["body"] {
             if bodyNode.pairs != nil {
-                if let bodyReader = MappingReader(bodyNode, context: "the body of \(context)", allowed: ["type"] + MappingReader.noteKeys, log: log),
+                if let bodyReader = MappingReader(bodyNode, context: "the body of \(context)", allowed: ["type", "encoding", "contentType"] + MappingReader.noteKeys, log: log),
                    let typeNode = bodyReader["type"], let type = typeReference(typeNode) {
                     body = Operation.Body(type: type, typeLocation: typeNode.location, notes: bodyReader.notes())
+                    body?.encoding = bodyEncoding(bodyReader, context: context)
+                    body?.contentType = bodyReader.string("contentType")
                 } else if bodyNode["type"] == nil {
                     log.error("the body of \(context) needs a 'type'", at: bodyNode.location)
                 }
@@ -324,7 +330,7 @@ struct SchemaParser {
                 body = Operation.Body(type: type, typeLocation: bodyNode.location, notes: Notes())
             }
         }
-        let response = reader["response"].flatMap(typeReference)
+        let (response, responseContentType) = responseType(reader["response"], context: context)
         let status = reader.int("status") ?? (reader.has("response") ? 200 : 204)
         if !(200...299).contains(status) {
             log.error("'status' of \(context) is the success status and must be 200–299, found \(status)", at: reader["status"]?.location)
@@ -344,7 +350,8 @@ struct SchemaParser {
             idempotencyKeyHeader: reader.string("idempotencyKey"),
             pagination: reader["paginate"].flatMap { pagination($0, context: context) },
             cache: reader["cache"].flatMap { cache($0, context: context) },
-            notes: reader.notes(), examples: operationExamples(reader, context: context), location: pair.keyLocation
+            notes: reader.notes(), examples: operationExamples(reader, context: context), location: pair.keyLocation,
+            responseContentType: responseContentType
         )
     }
 

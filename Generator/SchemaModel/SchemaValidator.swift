@@ -28,6 +28,7 @@ struct SchemaValidator {
         checkCycles(types: types)
         checkErrors(types: types)
         checkOperations(types: types)
+        checkRequestShapes(types: types)
     }
 
     // MARK: Names
@@ -78,6 +79,7 @@ struct SchemaValidator {
 
     private func checkEnvironment(_ environment: Environment) {
         checkName(environment.name, what: "environment name", at: environment.location)
+        if checkWholeURLEnvironment(environment) { return }
         guard let scheme = environment.url.range(of: "://"), environment.url.distance(from: environment.url.startIndex, to: scheme.lowerBound) > 0 else {
             log.error("the url of environment '\(environment.name)' must be absolute, like https://{host}/v1", at: environment.location)
             return
@@ -109,7 +111,7 @@ struct SchemaValidator {
                 if !operationNames.contains(login), !declared.operations.contains(login) {
                     log.error("'login' of auth scheme '\(scheme.name)' names an unknown operation '\(login)'\(Suggestion.didYouMean(login, in: operationNames))", at: scheme.location)
                 }
-            case .apiKey:
+            case .apiKey, .basic:
                 break
             }
         }
@@ -540,6 +542,7 @@ struct SchemaValidator {
     }
 
     private func checkScalarParameter(_ field: Field, location: ParameterLocation, in context: String, types: [String: TypeDefinition]) {
+        if location == .query, isQueryObject(field.type, types: types) { return }  // checked by checkRequestShapes
         var type = field.type
         if location == .query, case .array(let element) = type { type = element }
         switch shape(of: type, types: types) {

@@ -47,6 +47,7 @@ public enum SwiftNaming {
         "ResponseCache", "CachingMiddleware", "CacheRefreshError", "ClientLogEvent", "ClientLogger", "LoggingMiddleware",
         "PageCursor", "Paginator", "PageSequence", "ItemSequence", "TransportError", "RequestBuildError",
         "Redaction", "ErrorSummary",
+        "BinaryResponse", "BaseURLError", "RequestBodyEncoding", "QueryObjectStyle", "BasicCredentials",
         // Modules generated code qualifies names with
         "Swift", "Foundation", "ClientRuntime",
     ]).union(generatedLocalTypeNames)

@@ -72,6 +72,10 @@ struct ClientRenderer {
                 }
                 writer.docs(docs)
                 let name = SwiftNaming.memberName(environment.name, reserved: SwiftNaming.Reserved.environments)
+                if let variable = environment.wholeURLVariable {
+                    renderWholeURLEnvironment(variable, name: name, into: &writer)
+                    continue
+                }
                 if environment.variables.isEmpty {
                     writer.line("public static var \(name): Environment { Self(baseURL: ClientRuntime.URLTemplate.expand(\(template), [:])) }")
                 } else {
@@ -99,6 +103,7 @@ struct ClientRenderer {
                 case .apiKey(let location, let name):
                     kind = location == .query ? ".apiKeyQuery(\(SwiftEscaping.stringLiteral(name)))" : ".apiKeyHeader(\(SwiftEscaping.stringLiteral(name)))"
                 case .session(_, let header): kind = ".sessionHeader(\(SwiftEscaping.stringLiteral(header)))"
+                case .basic: kind = ".basic"
                 }
                 var extra: [String?] = []
                 if case .bearer(let refresh?) = scheme.kind { extra.append("Renewed by `\(refresh)`.") }
@@ -185,7 +190,7 @@ struct ClientRenderer {
     private func renderMethod(_ operation: Operation, into writer: inout SwiftWriter) {
         let name = SwiftNaming.operationName(operation.name, api: schema.api)
         let parameters = parameters(of: operation)
-        let output = operation.response.map(SwiftTypes.name)
+        let output = outputType(of: operation)
 
         var extra: [String?] = ["`\(operation.method) \(Docs.inline(operation.path))`"]
         if let pagination = operation.pagination {
@@ -208,11 +213,15 @@ struct ClientRenderer {
             // Local names are reserved parameter names (SwiftNaming.Reserved.parameters).
             writer.line("typealias Output = \(output ?? "NoContent")")
             writer.line("typealias Failure = \(errorName)")
-            let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil
+            let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || setsRequestShape(operation)
             writer.line("\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)")
             for parameter in parameters {
                 guard let location = parameter.location, let field = parameter.field else { continue }
                 let wire = SwiftEscaping.stringLiteral(field.wireName)
+                if let line = specialParameterLine(location, field, label: parameter.label, in: operation) {
+                    writer.line(line)
+                    continue
+                }
                 switch location {
                 case .path: writer.line("builder.setPath(\(wire), \(parameter.label))")
                 case .query: writer.line("builder.addQuery(\(wire), \(parameter.label))")
@@ -224,7 +233,8 @@ struct ClientRenderer {
                 writer.line("typealias IdempotencyKey = UUID")
                 writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), IdempotencyKey().uuidString)")
             }
-            let body = operation.body == nil ? "" : "jsonBody: body, "
+            requestShapeLines(operation).forEach { writer.line($0) }
+            let body = bodyArguments(operation)
             writer.line("\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: options)")
         }
     }

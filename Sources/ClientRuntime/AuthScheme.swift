@@ -13,6 +13,9 @@ public struct AuthScheme: Sendable, Hashable {
         case apiKeyQuery(String)
         /// A session identifier in the named header.
         case sessionHeader(String)
+        /// `Authorization: Basic base64(id:secret)`; the provider's secret is `id:secret`
+        /// (`BasicCredentials.secret(id:secret:)`).
+        case basic
     }
 
     /// The scheme's name in the schema; credential providers look secrets up by it.

@@ -104,6 +104,8 @@ public struct ClientCore: Sendable {
         guard response.isSuccess else { throw Failure(response: response) }
         // No-content operations ignore any body, so a server that starts returning one breaks nothing.
         if let noContent = NoContent() as? Output { return noContent }
+        // Non-JSON responses (binary downloads) take the body as it is.
+        if let raw = (Output.self as? any RawResponseBody.Type)?.init(response: response) as? Output { return raw }
         do {
             guard !response.body.isEmpty else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -135,11 +137,37 @@ public struct ClientCore: Sendable {
         return try await perform(request, output: output, failure: failure, options: options)
     }
 
+    /// `perform` for operations whose body is a form or multipart: encodes `body` into `request` with
+    /// `encoding` first, reporting a failure as `Failure.invalidRequest` like any other build error.
+    public func perform<Body: Encodable & Sendable, Output: Decodable & Sendable, Failure: APIFailure>(
+        _ request: RequestBuilder,
+        body: Body,
+        encoding: RequestBodyEncoding,
+        output: Output.Type,
+        failure: Failure.Type,
+        options: RequestOptions = .default
+    ) async throws -> Output {
+        var request = request
+        do {
+            switch encoding {
+            case .json: try request.setJSONBody(body)
+            case .form: try request.setFormBody(body)
+            case .multipart(let files): try request.setMultipartBody(body, files: files)
+            }
+        } catch {
+            throw Failure.invalidRequest(error)
+        }
+        return try await perform(request, output: output, failure: failure, options: options)
+    }
+
     /// `request` with the first available credential attached, and the identity of that credential.
     private func authorize(
         _ request: HTTPRequest, for operation: OperationInfo
     ) async throws -> (HTTPRequest, CredentialIdentity?) {
         guard !operation.auth.isEmpty, let provider = configuration.credentials else { return (request, nil) }
+        // Credentials never leave the base URL's origin, whatever URL the request was built for (an
+        // operation whose URL comes from an earlier response may point anywhere).
+        guard Origin(request.url) == Origin(configuration.baseURL) else { return (request, nil) }
         for scheme in operation.auth {
             guard let secret = try await provider.credential(for: scheme) else { continue }
             let authorized = try CredentialAttachment.attach(secret, for: scheme, to: request)

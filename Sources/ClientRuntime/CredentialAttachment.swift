@@ -16,6 +16,8 @@ enum CredentialAttachment {
         switch scheme.kind {
         case .bearer:
             request.headers["Authorization"] = "Bearer \(secret)"
+        case .basic:
+            request.headers["Authorization"] = "Basic " + Data(secret.utf8).base64EncodedString()
         case .apiKeyHeader(let header), .sessionHeader(let header):
             request.headers[header] = secret
         case .apiKeyQuery(let name):

@@ -14,6 +14,13 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The credential for the named auth scheme contains a line break or other control character, so it
     /// cannot be sent; the request was not sent at all. A generated client reports it as `.invalidRequest`.
     case invalidCredential(scheme: String)
+    /// An operation's URL given at call time is not an absolute http(s) URL with a host (or carries user
+    /// info); nothing was sent.
+    case invalidAbsoluteURL
+    /// A form, multipart or object-valued query parameter holds a member that cannot be written as flat
+    /// name/value pairs (a nested object, a list of lists, a value JSON cannot encode such as NaN); the
+    /// member's name, empty when the whole value is not an object.
+    case unflattenableValue(member: String)
 
     /// A human-readable explanation.
     public var description: String {
@@ -28,6 +35,11 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
             "The value of header '\(name)' contains control characters."
         case .invalidURL:
             "The base URL and path do not form a valid URL."
+        case .invalidAbsoluteURL:
+            "The operation's URL is not an absolute http or https URL with a host and without user info."
+        case .unflattenableValue(let member):
+            member.isEmpty ? "The value is not an object, so it cannot be sent as form fields or query items."
+                : "The member '\(member)' cannot be sent as a form field or query item: it is a nested object or list, or a value JSON cannot encode."
         case .invalidCredential(let scheme):
             "The credential for auth scheme '\(scheme)' contains control characters (such as CR or LF); nothing was sent."
         }

@@ -17,6 +17,11 @@ public struct RequestBuilder: Sendable {
     private var queryItems: [(name: String, value: String)] = []
     private var headers = HTTPHeaders()
     private var body: Data?
+    /// Set for operations whose whole URL is a call argument (a pre-signed upload URL); replaces
+    /// `baseURL` and the path template.
+    private var absoluteURL: URL?
+    /// A parameter that could not be encoded when it was added; `build()` throws it.
+    private var deferredError: RequestBuildError?
 
     /// Starts a request for `operation` against `baseURL`.
     public init(operation: OperationInfo, baseURL: URL) {
@@ -42,6 +47,63 @@ public struct RequestBuilder: Sendable {
         }
     }
 
+    /// Appends an object-valued parameter (a `[String: T]` map or a struct with scalar members) in
+    /// `style`: `form` writes each member as its own item (`status=x`), `deepObject` as `name[key]=value`.
+    /// Members are flattened by the `FlatFields` rules (sorted by name, `nil` left out, arrays repeated)
+    /// and then percent-encoded strictly like every query item; `nil` adds nothing. A value that cannot
+    /// be flattened makes `build()` throw `RequestBuildError.unflattenableValue`.
+    public mutating func addQueryObject(_ name: String, _ value: (some Encodable)?, style: QueryObjectStyle) {
+        guard let value else { return }
+        do {
+            for pair in try FlatFields.pairs(of: value) {
+                let itemName = style == .deepObject ? "\(name)[\(pair.name)]" : pair.name
+                queryItems.append((name: itemName, value: pair.value))
+            }
+        } catch {
+            deferredError = (error as? RequestBuildError) ?? .unflattenableValue(member: name)
+        }
+    }
+
+    /// Sends the request to `url` instead of `baseURL` plus the path template: for operations whose URL
+    /// comes from an earlier response. The URL is kept exactly as given (a pre-signed query stays intact);
+    /// `build()` throws `RequestBuildError.invalidAbsoluteURL` unless it is an absolute http(s) URL with a
+    /// host and without user info. `ClientCore` attaches credentials only when its origin is the base
+    /// URL's.
+    public mutating func setAbsoluteURL(_ url: URL) {
+        absoluteURL = url
+    }
+
+    /// Sets the body to `data` as it is, with `Content-Type: contentType`.
+    public mutating func setRawBody(_ data: Data, contentType: String) {
+        body = data
+        headers["Content-Type"] = contentType
+    }
+
+    /// Encodes `value` as `application/x-www-form-urlencoded` (`FormURLEncoding`, members flattened by
+    /// the `FlatFields` rules).
+    public mutating func setFormBody(_ value: some Encodable & Sendable) throws {
+        body = FormURLEncoding.encode(try FlatFields.pairs(of: value))
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    }
+
+    /// Encodes `value` as `multipart/form-data` with a fresh random boundary. Members are flattened by
+    /// the `FlatFields` rules into text parts, except those named in `files` (wire name: content type),
+    /// which hold `Data` and become file parts with their bytes, the member name as file name and the
+    /// given content type.
+    public mutating func setMultipartBody(_ value: some Encodable & Sendable, files: [String: String]) throws {
+        let parts = try FlatFields.pairs(of: value).map { pair -> MultipartFormData.Part in
+            guard let contentType = files[pair.name] else {
+                return MultipartFormData.Part(name: pair.name, data: Data(pair.value.utf8))
+            }
+            // `Data` members come out of the JSON encoder as base64.
+            guard let bytes = Data(base64Encoded: pair.value) else { throw RequestBuildError.unflattenableValue(member: pair.name) }
+            return MultipartFormData.Part(name: pair.name, data: bytes, filename: pair.name, contentType: contentType)
+        }
+        let boundary = MultipartFormData.makeBoundary()
+        body = MultipartFormData.encode(parts, boundary: boundary)
+        headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+    }
+
     /// Sets (replacing) the header `name`; `nil` removes it.
     public mutating func setHeader(_ name: String, _ value: (some ParameterEncodable)?) {
         headers[name] = value?.parameterValue
@@ -61,6 +123,7 @@ public struct RequestBuilder: Sendable {
     /// - Throws: `RequestBuildError` when a placeholder was never set or set empty, the template is
     ///   malformed, a header value contains control characters, or no valid URL results.
     public func build() throws -> HTTPRequest {
+        if let deferredError { throw deferredError }
         var headers = headers
         for (name, value) in headers where value.unicodeScalars.contains(where: Self.isForbiddenInHeader) {
             throw RequestBuildError.invalidHeaderValue(name: name)
@@ -73,6 +136,7 @@ public struct RequestBuilder: Sendable {
     }
 
     private func url() throws -> URL {
+        if let absoluteURL { return try Self.checkedAbsoluteURL(absoluteURL, appending: queryItems) }
         var path = try expandedPath()
         if !path.hasPrefix("/") { path = "/" + path }
 
@@ -111,6 +175,22 @@ public struct RequestBuilder: Sendable {
             remainder = remainder[remainder.index(after: close)...]
         }
         return path + PercentEncoding.encodePathLiteral(remainder)
+    }
+
+    private static func checkedAbsoluteURL(_ url: URL, appending items: [(name: String, value: String)]) throws -> URL {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty, url.user == nil, url.password == nil
+        else { throw RequestBuildError.invalidAbsoluteURL }
+        guard !items.isEmpty else { return url }
+        var text = url.absoluteString
+        var fragment = ""
+        if let fragmentStart = text.firstIndex(of: "#") {
+            fragment = String(text[fragmentStart...])
+            text = String(text[..<fragmentStart])
+        }
+        text += (text.contains("?") ? "&" : "?") + items.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
+        guard let result = URL(string: text + fragment) else { throw RequestBuildError.invalidURL }
+        return result
     }
 
     private static func isForbiddenInHeader(_ scalar: Unicode.Scalar) -> Bool {

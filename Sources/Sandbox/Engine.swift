@@ -263,6 +263,9 @@ final class SandboxEngine: Sendable {
             state.withLock { $0.faults.markRefreshed() }
         }
         guard let body else { return .respond(status: status, headers: [], body: Data()) }
+        if let contentType = operation.responseContentType {
+            return .respond(status: status, headers: [("Content-Type", contentType)], body: Self.binaryBody(fromJSON: body))
+        }
         return .respond(status: status, headers: Self.jsonHeaders, body: body)
     }
 
@@ -312,6 +315,8 @@ final class SandboxEngine: Sendable {
                 }
             case .session(_, let header):
                 return !(request.header(header) ?? "").isEmpty
+            case .basic:
+                return Self.hasBasicCredentials(request)
             }
         }
     }
@@ -323,6 +328,7 @@ final class SandboxEngine: Sendable {
             case .bearer: return "an Authorization: Bearer header"
             case .apiKey(let location, let keyName): return location == .query ? "the query item '\(keyName)'" : "the header '\(keyName)'"
             case .session(_, let header): return "a session id in the header '\(header)'"
+            case .basic: return "an Authorization: Basic header"
             }
         }
         return options.joined(separator: " or ")

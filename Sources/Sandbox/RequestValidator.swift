@@ -7,8 +7,10 @@ import SchemaModel
 /// warnings (an unknown enum value without `strictEnums`) let the request through.
 struct RequestValidator: Sendable {
     let validator: PayloadValidator
+    let schema: Schema
 
     init(schema: Schema, strictEnums: Bool) {
+        self.schema = schema
         validator = PayloadValidator(schema: schema, strictEnums: strictEnums)
     }
 
@@ -22,10 +24,14 @@ struct RequestValidator: Sendable {
                 problems.append("\(place)\(pointer): \(issue.message)")
             }
         }
-        for field in operation.pathParameters {
+        for field in operation.pathParameters where field.name != operation.absoluteURLParameter?.name {
             add(validator.validateParameter(pathParameters[field.wireName], as: field), "path parameter")
         }
         for field in operation.queryParameters {
+            if schema.isQueryObject(field.type) {
+                problems += queryObjectProblems(field, query: query, operation: operation)
+                continue
+            }
             let values = query.filter { $0.name == field.wireName }.map(\.value)
             add(values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field),
                 "query parameter")
@@ -35,7 +41,9 @@ struct RequestValidator: Sendable {
             add(values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field),
                 "header")
         }
-        if let body = operation.body {
+        if let body = operation.body, body.encoding != .json {
+            problems += nonJSONBodyProblems(request, body: body)
+        } else if let body = operation.body {
             if request.body.isEmpty {
                 problems.append("body: a JSON body of type \(body.type) is required")
             } else {

@@ -116,13 +116,12 @@ final class EnvironmentAndOperationTests: XCTestCase {
     }
 
     func testAllListsEveryOperationOnceInSchemaOrder() {
-        XCTAssertEqual(Operations.all.count, 16)
-        XCTAssertEqual(Set(Operations.all).count, 16)
-        XCTAssertEqual(Operations.all.map(\.name), [
-            "listItems", "searchItems", "itemHistory", "getItem", "createItem", "replaceItem", "renameItem",
-            "deleteItem", "legacySearch", "login", "whoAmI", "refreshToken", "describeShapes", "everything",
-            "ping", "options",
-        ])
+        // The schema's own list, so operations added to kitchensink.yaml need no edit here.
+        let names = kitchenSinkSchema.operations.map(\.name)
+        XCTAssertGreaterThanOrEqual(names.count, 16)
+        XCTAssertEqual(Set(Operations.all).count, names.count)
+        XCTAssertEqual(Operations.all.map(\.name), names)
+        XCTAssertEqual(Array(names.prefix(3)), ["listItems", "searchItems", "itemHistory"])
         XCTAssertEqual(Operations.all.filter { $0.idempotencyKeyHeader != nil }.map(\.name), ["createItem"])
     }
 }

@@ -65,6 +65,15 @@ final class ServingTests: XCTestCase {
             ("everything", "POST", "/everything", bearer, everything, 200),
             ("ping", "HEAD", "/ping", [:], nil, 200),
             ("options", "OPTIONS", "/items", [:], nil, 204),
+            ("issueToken", "POST", "/oauth2/token", ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
+             "grant_type=client_credentials", 200),
+            ("uploadDocument", "POST", "/documents", bearer.merging(["Content-Type": "multipart/form-data; boundary=B"]) { $1 },
+             "--B\r\nContent-Disposition: form-data; name=\"image\"; filename=\"image\"\r\nContent-Type: image/jpeg\r\n\r\njpeg\r\n"
+                + "--B\r\nContent-Disposition: form-data; name=\"side\"\r\n\r\nM\r\n--B--\r\n", 200),
+            ("uploadToURL", "PUT", "/_sandbox/url/uploadToURL", ["Content-Type": "image/jpeg"], "jpeg", 204),
+            ("downloadDocument", "GET", "/documents/front.jpg", bearer, nil, 200),
+            ("cashbackInfo", "GET", "/cashback?prevMonth=1", bearer, nil, 200),
+            ("filterItems", "GET", "/items/filtered?filter%5Bstatus%5D=not_exists", bearer, nil, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

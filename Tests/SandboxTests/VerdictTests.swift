@@ -65,7 +65,9 @@ final class VerdictTests: XCTestCase {
             // Credentials are another matter (401); the verdicts compared here are about the schema's types.
             let sandbox = try await Running.start(schema, options: SandboxOptions(requireCredentials: false, strictEnums: strict))
             let validator = PayloadValidator(schema: schema, strictEnums: strict)
-            for operation in schema.operations {
+            // Form, multipart and raw bodies are not JSON payloads schema-check could judge; the
+            // sandbox's checks of them are tested in RequestShapesAgainstSandboxTests.
+            for operation in schema.operations where (operation.body?.encoding ?? .json) == .json {
                 guard let base = RequestInputs(operation: operation, factory: PayloadFactory(schema: schema)) else { continue }
                 for (inputs, label) in [(base, "as in the example")] + base.mutations(of: operation) {
                     let validatorSays = inputs.isValid(for: operation, validator: validator)
