@@ -55,6 +55,9 @@ public enum Inventory {
             builder.set("login", login)
             builder.set("header", header)
         }
+        // Wired login (bearer) and logout; the field mappings are client wiring (docs/SchemaLanguage.md).
+        if case .bearer = scheme.kind, let login = scheme.flows.login { builder.set("login", login.operation) }
+        if let logout = scheme.flows.logout { builder.set("logout", logout) }
         builder.set("deprecated", .bool(scheme.notes.isDeprecated))
         return builder.value
     }
@@ -148,7 +151,7 @@ public enum Inventory {
             var notes: [String] = []
             if let body = operation.body { notes.append("body \(body.type)") }
             notes.append(operation.response.map { "→ \($0)" } ?? "→ no content")
-            if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue))") }
+            if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue)\(pagination.previous == nil ? "" : ", both ways"))") }
             notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.auth.joined(separator: "|")))
             if operation.notes.isDeprecated { notes.append("deprecated") }
             lines.append("  " + route.padding(toLength: width, withPad: " ", startingAt: 0) + "  "

@@ -79,6 +79,8 @@ public enum OpenAPIExport {
             builder.set("description", SchemaMapper.description(scheme.notes) ?? "A session id obtained by the \(login) operation.")
             builder.set("x-session-login-operation", login)
         }
+        if case .bearer = scheme.kind, let login = scheme.flows.login { builder.set("x-login-operation", login.operation) }
+        if let logout = scheme.flows.logout { builder.set("x-logout-operation", logout) }
         if scheme.notes.isDeprecated { builder.set("x-deprecated", .bool(true)) }
         return builder.value
     }
