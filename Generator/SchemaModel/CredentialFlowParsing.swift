@@ -12,7 +12,8 @@ extension SchemaParser {
             return (nil, nil)
         }
         let requestRoles: [CredentialExchange.Role] = [.token, .refreshToken]
-        let request = exchangeReader.entries("request").compactMap { pair -> (String, CredentialExchange.Role, SourceLocation)? in
+        let requestPairs = exchangeReader.entries("request")
+        let request = requestPairs.compactMap { pair -> (String, CredentialExchange.Role, SourceLocation)? in
             guard let text = pair.value.scalar?.text, let role = CredentialExchange.Role(rawValue: text), requestRoles.contains(role) else {
                 let found = pair.value.scalar.map { "'\($0.text)'" } ?? pair.value.kindDescription
                 log.error("input '\(pair.key)' in the request of \(exchangeContext) must be filled with token or refreshToken, found \(found)\(Suggestion.didYouMean(pair.value.scalar?.text ?? "", in: requestRoles.map(\.rawValue)))",
@@ -41,6 +42,7 @@ extension SchemaParser {
         }
         return (operation, CredentialExchange(operation: operation,
                                               request: request.map { (input: $0.0, role: $0.1, location: $0.2) },
+                                              requestInputs: requestPairs.map(\.key),
                                               response: response.map { (role: $0.0, path: $0.1, location: $0.2) },
                                               location: node.location))
     }

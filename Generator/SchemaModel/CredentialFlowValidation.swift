@@ -88,7 +88,7 @@ extension SchemaValidator {
                 log.error("\(context) fills '\(entry.input)' with the \(entry.role.rawValue), a string, but it is '\(field.type)'", at: entry.location)
             }
         }
-        let mapped = Set(exchange.request.map(\.input))
+        let mapped = Set(exchange.requestInputs)
         if operation.body != nil && bodyFields == nil {
             log.error("\(context) cannot build the body of operation '\(operation.name)': only a struct body can be filled from the stored tokens", at: exchange.location)
         }

@@ -38,6 +38,9 @@ public struct CredentialExchange: Sendable {
     public var operation: String
     /// Inputs (parameter or body field names) filled from the stored tokens, in the order written.
     public var request: [(input: String, role: Role, location: SourceLocation)]
+    /// Every input named under `request`, including ones whose role was reported as wrong (so a mistake
+    /// there is not reported again as an unfilled input).
+    public var requestInputs: [String]
     /// Dotted wire-name paths into the response, by role.
     public var response: [(role: Role, path: String, location: SourceLocation)]
     public var location: SourceLocation

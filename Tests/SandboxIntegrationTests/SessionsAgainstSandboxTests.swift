@@ -45,11 +45,15 @@ final class SessionsAgainstSandboxTests: XCTestCase {
         }
         XCTAssertEqual(sandbox.requestCount("smsAccount"), 0)
 
+        let loggedInAt = Date()
         let confirmed = try await auth.confirmSmsCode(body: SmsConfirmation(phone: "+79990001122", code: "123456"), savingTo: store)
         let sessionId = confirmed.session.id
         XCTAssertTrue(sessionId.hasPrefix("sandbox-smsSession-token-"), "the sandbox issued the session: \(sessionId)")
+        XCTAssertEqual(confirmed.session.ttl, 600)
         let stored = try await store.load()
         XCTAssertEqual(stored?.accessToken, sessionId, "login saved the session id from session.id")
+        let expiresAt = try XCTUnwrap(stored?.expiresAt, "and its expiry from session.ttl")
+        XCTAssertEqual(expiresAt.timeIntervalSince(loggedInAt), 600, accuracy: 5)
 
         _ = try await client.smsAccount()
         _ = try await client.smsAccount()
@@ -109,7 +113,8 @@ final class SessionsAgainstSandboxTests: XCTestCase {
         let renewBody = try XCTUnwrap(sandbox.receivedRequests("renewTokens").first?.body)
         let sentRefresh = try JSONSerialization.jsonObject(with: renewBody) as? [String: Any]
         XCTAssertEqual(sentRefresh?["refreshToken"] as? String, signedIn.refreshToken, "the refresh sent the stored refresh token in the body field the schema maps")
-        let renewed = try XCTUnwrap(try await store.load())
+        let stored = try await store.load()
+        let renewed = try XCTUnwrap(stored)
         XCTAssertNotEqual(renewed.accessToken, signedIn.accessToken, "the store holds the renewed token from access_token")
         XCTAssertNotEqual(renewed.refreshToken, signedIn.refreshToken, "and the renewed refresh token from refresh_token")
         let retried = sandbox.receivedRequests("profile").filter { $0.status == 200 }
