@@ -67,7 +67,12 @@ final class VerdictTests: XCTestCase {
             let validator = PayloadValidator(schema: schema, strictEnums: strict)
             for operation in schema.operations {
                 guard let base = RequestInputs(operation: operation, factory: PayloadFactory(schema: schema)) else { continue }
-                for (inputs, label) in [(base, "as in the example")] + base.mutations(of: operation) {
+                // A page token or cursor the sandbox did not issue gets 400 by design (README, "Pagination"):
+                // that is not a verdict on its type.
+                let positionInput = operation.pagination.flatMap { $0.style == .page ? nil : $0.requestParameter }
+                    .flatMap { name in operation.queryParameters.first { $0.name == name }?.wireName }
+                for (inputs, label) in [(base, "as in the example")] + base.mutations(of: operation)
+                    where positionInput.map({ !label.hasPrefix("query \($0)=") }) ?? true {
                     let validatorSays = inputs.isValid(for: operation, validator: validator)
                     let response = try await sandbox.client.send(operation.method, inputs.path(for: operation), headers: inputs.headers,
                                                                  body: inputs.body)
