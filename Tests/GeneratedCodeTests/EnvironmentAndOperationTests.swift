@@ -116,9 +116,9 @@ final class EnvironmentAndOperationTests: XCTestCase {
     }
 
     func testAllListsEveryOperationOnceInSchemaOrder() {
-        XCTAssertEqual(Operations.all.count, 16)
-        XCTAssertEqual(Set(Operations.all).count, 16)
-        XCTAssertEqual(Operations.all.map(\.name), [
+        // The v2 blocks of kitchensink.yaml append operations; the original ones come first, in order.
+        XCTAssertEqual(Set(Operations.all).count, Operations.all.count)
+        XCTAssertEqual(Operations.all.map(\.name).prefix(16), [
             "listItems", "searchItems", "itemHistory", "getItem", "createItem", "replaceItem", "renameItem",
             "deleteItem", "legacySearch", "login", "whoAmI", "refreshToken", "describeShapes", "everything",
             "ping", "options",
