@@ -3,7 +3,18 @@
 extension SchemaValidator {
     func checkCredentialFlows(types: [String: TypeDefinition]) {
         let operationNames = schema.operations.map(\.name)
+        // Each wired login and logout gets a wrapper method; one operation cannot get two of a kind.
+        var wrapped: [String: String] = [:]
+        func claimWrapper(_ key: String, _ operation: String, for scheme: AuthScheme, at location: SourceLocation) {
+            if let first = wrapped[key + " " + operation] {
+                log.error("operation '\(operation)' is already the \(key) of auth scheme '\(first)'; auth scheme '\(scheme.name)' needs its own", at: location)
+            } else {
+                wrapped[key + " " + operation] = scheme.name
+            }
+        }
         for scheme in schema.authSchemes where scheme.flows.isWired {
+            if let login = scheme.flows.login { claimWrapper("login", login.operation, for: scheme, at: login.location) }
+            if let logout = scheme.flows.logout { claimWrapper("logout", logout, for: scheme, at: scheme.flows.logoutLocation ?? scheme.location) }
             let context = "auth scheme '\(scheme.name)'"
             if case .apiKey = scheme.kind {
                 log.error("\(context) is an API key: 'login', 'refresh' and 'logout' apply to bearer and session schemes only", at: scheme.location)

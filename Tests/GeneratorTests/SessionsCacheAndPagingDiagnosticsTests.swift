@@ -164,6 +164,17 @@ final class SessionsCacheAndPagingDiagnosticsTests: XCTestCase {
         """), on: "key:", contains: "auth scheme 'key' is an API key: 'login', 'refresh' and 'logout' apply to bearer and session schemes only")
     }
 
+    func testTwoSchemesCannotShareALogout() {
+        assertOneError(schema(scheme: """
+          oauth:
+            kind: bearer
+            logout: signOut
+          other:
+            kind: bearer
+            logout: signOut # second
+        """), on: "# second", contains: "operation 'signOut' is already the logout of auth scheme 'oauth'")
+    }
+
     func testAGeneratedMethodNameCannotBeTaken() {
         assertOneError(schema(scheme: """
           oauth:
