@@ -57,6 +57,9 @@ public enum Inventory {
         case .basic:
             builder.set("kind", "basic")
         }
+        // Wired login (bearer) and logout; the field mappings are client wiring (docs/SchemaLanguage.md).
+        if case .bearer = scheme.kind, let login = scheme.flows.login { builder.set("login", login.operation) }
+        if let logout = scheme.flows.logout { builder.set("logout", logout) }
         builder.set("deprecated", .bool(scheme.notes.isDeprecated))
         return builder.value
     }
@@ -164,7 +167,7 @@ public enum Inventory {
                 RequestShapesExport.queryStyle(field, in: schema).map { "\(field.wireName) (\($0.rawValue))" }
             }
             if !objectQueries.isEmpty { notes.append("query objects: " + objectQueries.joined(separator: ", ")) }
-            if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue))") }
+            if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue)\(pagination.previous == nil ? "" : ", both ways"))") }
             notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.auth.joined(separator: "|")))
             if operation.notes.isDeprecated { notes.append("deprecated") }
             lines.append("  " + route.padding(toLength: width, withPad: " ", startingAt: 0) + "  "

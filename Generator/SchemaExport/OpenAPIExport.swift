@@ -83,6 +83,8 @@ public enum OpenAPIExport {
             builder.set("scheme", "basic")
             builder.set("description", SchemaMapper.description(scheme.notes))
         }
+        if case .bearer = scheme.kind, let login = scheme.flows.login { builder.set("x-login-operation", login.operation) }
+        if let logout = scheme.flows.logout { builder.set("x-logout-operation", logout) }
         if scheme.notes.isDeprecated { builder.set("x-deprecated", .bool(true)) }
         return builder.value
     }

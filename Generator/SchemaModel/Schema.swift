@@ -119,6 +119,8 @@ public struct AuthScheme: Sendable {
     public var kind: Kind
     public var notes: Notes
     public var location: SourceLocation
+    /// Login, refresh and logout wired to the token store (`login:`/`refresh:` written as mappings).
+    public var flows = CredentialFlows()
 }
 
 public enum ParameterLocation: String, Sendable, Hashable {

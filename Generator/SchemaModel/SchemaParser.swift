@@ -54,11 +54,15 @@ struct SchemaParser {
     private func authScheme(_ pair: YAMLNode.Pair) -> AuthScheme? {
         let context = "auth scheme '\(pair.key)'"
         guard let reader = MappingReader(pair.value, context: context,
-                                         allowed: ["kind", "refresh", "in", "name", "login"] + MappingReader.noteKeys, log: log) else { return nil }
+                                         allowed: ["kind", "refresh", "in", "name", "login", "logout"] + MappingReader.noteKeys, log: log) else { return nil }
+        // `login`/`refresh` are an operation name, or a mapping that wires them (CredentialFlowParsing.swift).
+        let login = credentialExchange(reader, key: "login", context: context)
+        let refresh = credentialExchange(reader, key: "refresh", context: context)
+        let flows = CredentialFlows(login: login.exchange, refresh: refresh.exchange, logout: reader.string("logout"), logoutLocation: reader["logout"]?.location)
         let kind: AuthScheme.Kind
         switch reader.string("kind") {
         case "bearer":
-            kind = .bearer(refresh: reader.string("refresh"))
+            kind = .bearer(refresh: refresh.name)
         case "apiKey":
             let location = reader.string("in") ?? "header"
             guard let place = ParameterLocation(rawValue: location), place != .path else {
@@ -71,11 +75,12 @@ struct SchemaParser {
             }
             kind = .apiKey(location: place, name: name)
         case "session":
-            guard let login = reader.string("login"), let name = reader.string("name") else {
-                log.error("\(context) needs 'login' (the operation that opens the session) and 'name' (its header)", at: pair.keyLocation)
+            guard let loginName = login.name, let name = reader.string("name") else {
+                // A malformed `login:` mapping has been reported already.
+                if login.name != nil || !reader.has("login") { log.error("\(context) needs 'login' (the operation that opens the session) and 'name' (its header)", at: pair.keyLocation) }
                 return nil
             }
-            kind = .session(login: login, header: name)
+            kind = .session(login: loginName, header: name)
         case "basic":
             kind = .basic
         case let other:
@@ -84,7 +89,7 @@ struct SchemaParser {
                       at: reader["kind"]?.location ?? pair.keyLocation)
             return nil
         }
-        return AuthScheme(name: pair.key, kind: kind, notes: reader.notes(), location: pair.keyLocation)
+        return AuthScheme(name: pair.key, kind: kind, notes: reader.notes(), location: pair.keyLocation, flows: flows)
     }
 
     // MARK: Errors
@@ -371,7 +376,7 @@ struct SchemaParser {
         }
         let allowedByStyle: [Pagination.Style: Set<String>] = [
             .page: ["page", "size", "first", "totalPages", "last"],
-            .token: ["token", "size", "next"],
+            .token: ["token", "size", "next", "previous"],
             .cursor: ["cursor", "size", "next", "previous"],
         ]
         for pair in reader.pairs where !["style", "items"].contains(pair.key) && !allowedByStyle[style]!.contains(pair.key) {

@@ -29,6 +29,7 @@ struct SchemaValidator {
         checkErrors(types: types)
         checkOperations(types: types)
         checkRequestShapes(types: types)
+        checkCredentialFlows(types: types)
     }
 
     // MARK: Names
@@ -569,6 +570,11 @@ struct SchemaValidator {
         var inputs = operation.parameters.map(\.field.name)
         if let body = operation.body, case .named(let name) = body.type, let type = types[name] {
             inputs += type.fields.map(\.name)
+        }
+        // The backward sequences take the page to walk back from as `before:`.
+        if pagination.previous != nil, let clash = operation.parameters.first(where: { SwiftNaming.bare(SwiftNaming.memberName($0.field.name)) == "before" }) {
+            log.error("parameter 'before' of operation '\(operation.name)' clashes with the page argument of the backward sequences 'previous' generates; rename the parameter",
+                      at: clash.field.location)
         }
         for input in [pagination.requestParameter, pagination.sizeParameter].compactMap({ $0 }) where !inputs.contains(input) {
             log.error("\(context) names '\(input)', which is not a parameter or body field of the operation\(Suggestion.didYouMean(input, in: inputs))",

@@ -48,6 +48,7 @@ struct ClientRenderer {
                 }
             }
         }
+        renderCredentialFlows(into: &writer)
     }
 
     // MARK: Environments

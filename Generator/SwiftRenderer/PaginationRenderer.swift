@@ -86,6 +86,33 @@ extension ClientRenderer {
         writer.block("private func \(name)Paginator(\(signature)) -> Paginator<\(pageType), \(itemTypeName)>") { writer in
             for line in factory { writer.line(line) }
         }
+
+        // `previous:` walks the other way, from a page the caller has (token and cursor styles).
+        guard pagination.style != .page, let previous = pagination.previous.flatMap({ memberPath($0, in: response) }) else { return }
+        let backwardSignature = "before: \(pageType), " + signature
+        let backwardForwarded = "before: before, " + forwarded
+        var backward = [".backward(", "    from: before,", "    style: .\(pagination.style.rawValue),", "    fetch: {"]
+        backward += fetch.map { "        " + $0 }
+        backward.append("    },")
+        backward.append("    items: { $0\(items.expression)\(items.isOptional ? " ?? []" : "") },")
+        backward.append("    previous: { $0\(previous.expression) }")
+        backward.append(")")
+        writer.line()
+        writer.line("/// The pages before `before`, nearest first, fetched one at a time as you iterate by following")
+        writer.line("/// `\(Docs.inline(pagination.previous ?? ""))`. Iteration stops at the first page (no previous \(stop)), at an empty")
+        writer.line("/// page or a repeated \(stop), and when the task is cancelled.")
+        writer.block("public func \(name)Pages(\(backwardSignature)) -> PageSequence<\(pageType)>") { writer in
+            writer.line("\(name)Paginator(\(backwardForwarded)).pages")
+        }
+        writer.line()
+        writer.line("/// The items of the pages before `before`, nearest page first (each page's items in their own order).")
+        writer.block("public func \(name)Items(\(backwardSignature)) -> ItemSequence<\(itemTypeName)>") { writer in
+            writer.line("\(name)Paginator(\(backwardForwarded)).items")
+        }
+        writer.line()
+        writer.block("private func \(name)Paginator(\(backwardSignature)) -> Paginator<\(pageType), \(itemTypeName)>") { writer in
+            for line in backward { writer.line(line) }
+        }
     }
 
     /// The page number in the type of the parameter or body field that carries it.

@@ -12,6 +12,10 @@ public struct CachePolicy: Sendable, Hashable {
         case networkOnly
         /// Serve a fresh-enough stored response immediately and refresh it in the background.
         case localFirst
+        /// Per call (`RequestOptions.cacheMode`): answer from the cache alone, never the network. Without a
+        /// fresh-enough stored response the call fails with `ResponseCacheMiss` (inside the API error's
+        /// `.transport`). Needs a `CachingMiddleware`; without one the call goes to the network as usual.
+        case cacheOnly
     }
 
     /// Where a call looks first.

@@ -11,6 +11,11 @@ import Foundation
 ///   `.backgroundRefreshFailed` and are passed to `onRefreshError` unless the policy suppresses them. A
 ///   missing or stale entry waits for the network.
 ///
+/// - `cacheOnly` (per call only): a stored response no older than the call's or policy's max age is
+///   returned and nothing is sent; otherwise the call throws `ResponseCacheMiss`.
+///
+/// `RequestOptions.cacheMaxAge` replaces the policy's `maxAge` for one call.
+///
 /// Only `GET` requests and operations whose policy is `localFirst` are cached, and only 2xx responses.
 /// An entry is only ever served to a request that would have got the same answer: keys cover the method,
 /// the full URL (base URL included), every header but the operation's idempotency key (so header
@@ -47,12 +52,20 @@ public struct CachingMiddleware: ClientMiddleware {
         next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         let policy = operation.cache
+        let mode = RequestOptions.current.cacheMode ?? policy.mode
+        let maxAge = RequestOptions.current.cacheMaxAge ?? policy.maxAge ?? .infinity
+        let key = CacheKey(request, operation: operation, identity: CredentialIdentity.current)
+        if mode == .cacheOnly {
+            guard let hit = await cache.lookup(key), hit.age <= maxAge else {
+                throw ResponseCacheMiss(operation: operation.name)
+            }
+            logger?.log(.cacheHit, operation: operation.name, "\(key) served from cache only, age \(Int(hit.age.rounded())) s")
+            return hit.response
+        }
         let cacheable = request.method == .get || policy.mode == .localFirst
         guard cacheable else { return try await next(request) }
-        let mode = RequestOptions.current.cacheMode ?? policy.mode
-        let key = CacheKey(request, operation: operation, identity: CredentialIdentity.current)
 
-        if mode == .localFirst, let hit = await cache.lookup(key), hit.age <= (policy.maxAge ?? .infinity) {
+        if mode == .localFirst, let hit = await cache.lookup(key), hit.age <= maxAge {
             logger?.log(.cacheHit, operation: operation.name,
                         "\(key) served from cache, age \(Int(hit.age.rounded())) s")
             await refreshInBackground(request, key: key, operation: operation, next: next)
@@ -91,4 +104,13 @@ public struct CachingMiddleware: ClientMiddleware {
             }
         }
     }
+}
+
+/// A `cacheOnly` call found no stored response young enough. Reaches the caller as the API error's
+/// `.transport(ResponseCacheMiss)`: nothing was sent.
+public struct ResponseCacheMiss: Error, Equatable, CustomStringConvertible {
+    /// The operation that was called.
+    public let operation: String
+
+    public var description: String { "No cached response of \(operation) is available, and the call asked for the cache only." }
 }

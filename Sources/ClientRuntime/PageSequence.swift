@@ -15,7 +15,8 @@ public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
     /// A page.
     public typealias Element = Page
 
-    let start: PageCursor
+    /// `nil`: there is no page to fetch (a backward walk from the first page).
+    let start: PageCursor?
     let step: @Sendable (PageCursor) async throws -> PageStep<Page>
 
     /// Fetches pages on demand.
@@ -24,10 +25,10 @@ public struct PageSequence<Page: Sendable>: AsyncSequence, Sendable {
         private var cursor: PageCursor?
         private var visited: Set<PageCursor>
 
-        init(start: PageCursor, step: @escaping @Sendable (PageCursor) async throws -> PageStep<Page>) {
+        init(start: PageCursor?, step: @escaping @Sendable (PageCursor) async throws -> PageStep<Page>) {
             self.step = step
             cursor = start
-            visited = [start]
+            visited = Set([start].compactMap { $0 })
         }
 
         /// The next page, or `nil` when iteration has ended.

@@ -17,6 +17,8 @@
 public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
     /// The first page's cursor.
     public let start: PageCursor
+    /// Set when there is nothing to fetch at all (`backward` from a page without a previous one).
+    private var isEmpty = false
     private let fetch: @Sendable (PageCursor) async throws -> Page
     private let itemsOf: @Sendable (Page) -> [Item]
     private let next: @Sendable (Page, PageCursor) -> PageCursor?
@@ -44,7 +46,7 @@ public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
     /// The pages, fetched lazily.
     public var pages: PageSequence<Page> {
         let fetch = fetch, itemsOf = itemsOf, next = next
-        return PageSequence(start: start) { cursor in
+        return PageSequence(start: isEmpty ? nil : start) { cursor in
             let page = try await fetch(cursor)
             return PageStep(value: page, isEmpty: itemsOf(page).isEmpty, next: next(page, cursor))
         }
@@ -53,10 +55,50 @@ public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
     /// The items of all pages, fetched lazily a page at a time.
     public var items: ItemSequence<Item> {
         let fetch = fetch, itemsOf = itemsOf, next = next
-        return ItemSequence(batches: PageSequence(start: start) { cursor in
+        return ItemSequence(batches: PageSequence(start: isEmpty ? nil : start) { cursor in
             let page = try await fetch(cursor)
             let items = itemsOf(page)
             return PageStep(value: items, isEmpty: items.isEmpty, next: next(page, cursor))
         })
+    }
+}
+
+extension Paginator {
+    /// The pages before `page`, nearest first: each is fetched with the previous-page token or cursor of
+    /// the page after it. Iteration ends at a page without one (`nil` or empty: the first page), and like
+    /// every style at an empty page or a token already used. A `page` without a previous one gives an
+    /// empty sequence; nothing is fetched.
+    ///
+    /// - Parameters:
+    ///   - page: The page to walk back from (not yielded again).
+    ///   - style: `.token` or `.cursor`, as the operation pages forward.
+    ///   - fetch: Fetches the page for a token or cursor.
+    ///   - items: The items of a page.
+    ///   - previous: The page's previous-page token or cursor.
+    public static func backward(
+        from page: Page,
+        style: PaginationStyle,
+        fetch: @escaping @Sendable (String) async throws -> Page,
+        items: @escaping @Sendable (Page) -> [Item],
+        previous: @escaping @Sendable (Page) -> String?
+    ) -> Paginator {
+        @Sendable func cursor(_ value: String) -> PageCursor { style == .cursor ? .cursor(value) : .token(value) }
+        let first = previous(page).flatMap { $0.isEmpty ? nil : $0 }
+        var paginator = Paginator(
+            start: cursor(first ?? ""),
+            fetch: { position in
+                switch position {
+                case .token(let value?), .cursor(let value?): return try await fetch(value)
+                default: preconditionFailure("a backward walk uses token or cursor positions")
+                }
+            },
+            items: items,
+            next: { page, _ in
+                guard let value = previous(page), !value.isEmpty else { return nil }
+                return cursor(value)
+            }
+        )
+        paginator.isEmpty = first == nil
+        return paginator
     }
 }

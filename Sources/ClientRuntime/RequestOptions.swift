@@ -16,7 +16,11 @@ public struct RequestOptions: Sendable {
     /// The retry policy for this call, replacing the `RetryMiddleware`'s; `nil` keeps the client's.
     public var retry: RetryPolicy?
     /// The cache mode for this call, replacing the operation's; `nil` keeps the operation's.
+    /// `.cacheOnly` answers from the cache alone (KD Pay's `getAccount(cached: true)`).
     public var cacheMode: CachePolicy.Mode?
+    /// How old (in seconds) a stored response may be for this call and still be served, replacing the
+    /// operation's `maxAge` (KD Pay's `cacheInterval`); `nil` keeps the operation's.
+    public var cacheMaxAge: TimeInterval?
     /// The overall time limit of this call in seconds (attempts and retry waits), replacing
     /// `ClientConfiguration.callTimeout`; `.infinity` lifts it, `nil` keeps the client's.
     public var callTimeout: TimeInterval?
@@ -29,10 +33,12 @@ public struct RequestOptions: Sendable {
         retry: RetryPolicy? = nil,
         cacheMode: CachePolicy.Mode? = nil,
         callTimeout: TimeInterval? = nil,
-        maximumResponseSize: Int? = nil
+        maximumResponseSize: Int? = nil,
+        cacheMaxAge: TimeInterval? = nil
     ) {
         self.retry = retry
         self.cacheMode = cacheMode
+        self.cacheMaxAge = cacheMaxAge
         self.callTimeout = callTimeout
         self.maximumResponseSize = maximumResponseSize
     }
@@ -53,7 +59,8 @@ public struct RequestOptions: Sendable {
             retry: retry ?? fallback.retry,
             cacheMode: cacheMode ?? fallback.cacheMode,
             callTimeout: callTimeout ?? fallback.callTimeout,
-            maximumResponseSize: maximumResponseSize ?? fallback.maximumResponseSize
+            maximumResponseSize: maximumResponseSize ?? fallback.maximumResponseSize,
+            cacheMaxAge: cacheMaxAge ?? fallback.cacheMaxAge
         )
     }
 }

@@ -50,6 +50,7 @@ final class SandboxEngine: Sendable {
         var counts: [String: Int] = [:]
         var records: [String: [RecordedRequest]] = [:]
         var faults = FaultBook()
+        var sessions = SessionBook()
     }
 
     /// What is fixed per operation, prepared once.
@@ -259,6 +260,9 @@ final class SandboxEngine: Sendable {
                 return self.error(400, message: "invalid request: \(failure)")
             }
         }
+        let flow = applyCredentialFlows(request, operation: operation, status: status, body: body, parsedBody: parsedBody)
+        if let rejection = flow.rejection { return rejection }
+        body = flow.body
         if plan.isRefreshOperation, (200..<300).contains(status) {
             state.withLock { $0.faults.markRefreshed() }
         }
@@ -305,16 +309,14 @@ final class SandboxEngine: Sendable {
             guard let scheme = schema.authScheme(named: name) else { return false }
             switch scheme.kind {
             case .bearer:
-                guard let value = request.header("authorization") else { return false }
-                let parts = value.split(separator: " ", maxSplits: 1)
-                return parts.count == 2 && parts[0].lowercased() == "bearer" && !parts[1].trimmingCharacters(in: .whitespaces).isEmpty
+                return sentCredential(request, for: scheme).map { accepts($0, for: scheme) } ?? false
             case .apiKey(let location, let keyName):
                 switch location {
                 case .query: return request.queryItems.contains { $0.name == keyName && !$0.value.isEmpty }
                 default: return !(request.header(keyName) ?? "").isEmpty
                 }
-            case .session(_, let header):
-                return !(request.header(header) ?? "").isEmpty
+            case .session:
+                return sentCredential(request, for: scheme).map { accepts($0, for: scheme) } ?? false
             case .basic:
                 return Self.hasBasicCredentials(request)
             }

@@ -118,7 +118,7 @@ struct Pager: Sendable {
             // offset ≤ items.count, so only a huge size can overflow; it also means "no next page".
             let nextOffset = offset.addingReportingOverflow(size)
             setPosition(!nextOffset.overflow && nextOffset.partialValue < items.count ? nextOffset.partialValue : nil, at: pagination.next, in: &page)
-            if pagination.style == .cursor, let previous = pagination.previous {
+            if let previous = pagination.previous {
                 setPosition(offset > 0 ? max(0, offset - size) : nil, at: previous, in: &page)
             }
         }

@@ -74,6 +74,16 @@ final class ServingTests: XCTestCase {
             ("downloadDocument", "GET", "/documents/front.jpg", bearer, nil, 200),
             ("cashbackInfo", "GET", "/cashback?prevMonth=1", bearer, nil, 200),
             ("filterItems", "GET", "/items/filtered?filter%5Bstatus%5D=not_exists", bearer, nil, 200),
+            // v2 sessions: wired schemes accept only credentials the sandbox issued.
+            ("confirmSmsCode", "POST", "/sms-sessions", [:], #"{"phone":"+79990001122","code":"123456"}"#, 200),
+            ("smsAccount", "GET", "/sms-account", ["X-Sms-Session": "made-up"], nil, 401),
+            ("endSmsSession", "DELETE", "/sms-sessions/current", ["X-Sms-Session": "made-up"], nil, 401),
+            ("signIn", "POST", "/oauth/sign-in", [:], #"{"username":"ann","password":"pw"}"#, 200),
+            ("renewTokens", "POST", "/oauth/token", [:], #"{"refreshToken":"made-up"}"#, 401),
+            ("profile", "GET", "/oauth/profile", bearer, nil, 401),
+            ("signOut", "POST", "/oauth/sign-out", bearer, nil, 401),
+            ("libraryVersion", "GET", "/library-version", [:], nil, 200),
+            ("transactionHistory", "GET", "/transactions", [:], nil, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

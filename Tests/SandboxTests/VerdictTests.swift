@@ -69,7 +69,12 @@ final class VerdictTests: XCTestCase {
             // sandbox's checks of them are tested in RequestShapesAgainstSandboxTests.
             for operation in schema.operations where (operation.body?.encoding ?? .json) == .json {
                 guard let base = RequestInputs(operation: operation, factory: PayloadFactory(schema: schema)) else { continue }
-                for (inputs, label) in [(base, "as in the example")] + base.mutations(of: operation) {
+                // A page token or cursor the sandbox did not issue gets 400 by design (README, "Pagination"):
+                // that is not a verdict on its type.
+                let positionInput = operation.pagination.flatMap { $0.style == .page ? nil : $0.requestParameter }
+                    .flatMap { name in operation.queryParameters.first { $0.name == name }?.wireName }
+                for (inputs, label) in [(base, "as in the example")] + base.mutations(of: operation)
+                    where positionInput.map({ !label.hasPrefix("query \($0)=") }) ?? true {
                     let validatorSays = inputs.isValid(for: operation, validator: validator)
                     let response = try await sandbox.client.send(operation.method, inputs.path(for: operation), headers: inputs.headers,
                                                                  body: inputs.body)

@@ -1,0 +1,99 @@
+import Foundation
+import PayloadValidation
+import SchemaModel
+
+/// The credentials the sandbox issued through auth schemes whose login or refresh is wired in the
+/// schema (see `CredentialFlows`), so those schemes accept only what a login or refresh handed out, and a
+/// logout revokes it.
+struct SessionBook {
+    /// Per scheme, the tokens (access tokens or session ids) that are valid now.
+    var tokens: [String: Set<String>] = [:]
+    /// Per scheme, the refresh tokens that are valid now.
+    var refreshTokens: [String: Set<String>] = [:]
+    /// Makes every issued value unique.
+    var issuedCount = 0
+
+    mutating func issue(_ kind: String, scheme: String) -> String {
+        issuedCount += 1
+        return "sandbox-\(scheme)-\(kind)-\(issuedCount)"
+    }
+}
+
+extension SandboxEngine {
+    /// Schemes whose login is wired: the sandbox requires a credential it issued for them.
+    func requiresIssuedCredential(_ scheme: AuthScheme) -> Bool {
+        scheme.flows.login != nil
+    }
+
+    /// Whether `value`, sent for `scheme`, is acceptable: any non-empty value, or for a scheme with a
+    /// wired login one the sandbox issued and has not revoked.
+    func accepts(_ value: String, for scheme: AuthScheme) -> Bool {
+        guard !value.isEmpty else { return false }
+        guard requiresIssuedCredential(scheme) else { return true }
+        return state.withLock { $0.sessions.tokens[scheme.name]?.contains(value) ?? false }
+    }
+
+    /// The answer of a wired login, refresh or logout operation: a login or refresh answer carries newly
+    /// issued credentials at the paths the schema names; a refresh must send a refresh token the sandbox
+    /// issued (else 401); a logout revokes the credential it was sent with. Other operations: `body`.
+    func applyCredentialFlows(_ request: IncomingRequest, operation: SchemaOperation, status: Int, body: Data?,
+                              parsedBody: JSON?) -> (body: Data?, rejection: Outcome?) {
+        guard (200..<300).contains(status), options.requireCredentials else { return (body, nil) }
+        var body = body
+        for scheme in schema.authSchemes {
+            let flows = scheme.flows
+            if flows.logout == operation.name, let sent = sentCredential(request, for: scheme) {
+                _ = state.withLock { $0.sessions.tokens[scheme.name]?.remove(sent) }
+            }
+            for (exchange, isRefresh) in [(flows.login, false), (flows.refresh, true)] {
+                guard let exchange, exchange.operation == operation.name else { continue }
+                if isRefresh, let input = exchange.request.first(where: { $0.role == .refreshToken }) {
+                    let sent = Pager.input(named: input.input, of: operation, factory: factory).flatMap { read($0.location, request, parsedBody) }
+                    let known = state.withLock { state in sent.map { state.sessions.refreshTokens[scheme.name]?.contains($0) ?? false } ?? false }
+                    guard known else {
+                        return (nil, error(401, message: "the refresh token was not issued by this sandbox, or was used already", operation: operation))
+                    }
+                    _ = state.withLock { $0.sessions.refreshTokens[scheme.name]?.remove(sent!) }
+                }
+                guard let data = body, var json = JSON.parse(data) else { continue }
+                state.withLock { state in
+                    if let path = exchange.responsePath(.token) {
+                        let token = state.sessions.issue("token", scheme: scheme.name)
+                        state.sessions.tokens[scheme.name, default: []].insert(token)
+                        json.set(.string(token), at: path.pathComponents)
+                    }
+                    if let path = exchange.responsePath(.refreshToken) {
+                        let token = state.sessions.issue("refresh", scheme: scheme.name)
+                        state.sessions.refreshTokens[scheme.name, default: []].insert(token)
+                        json.set(.string(token), at: path.pathComponents)
+                    }
+                }
+                body = json.data
+            }
+        }
+        return (body, nil)
+    }
+
+    /// The credential `request` carries for `scheme` (bearer token or session header), if any.
+    func sentCredential(_ request: IncomingRequest, for scheme: AuthScheme) -> String? {
+        switch scheme.kind {
+        case .bearer:
+            guard let value = request.header("authorization") else { return nil }
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return parts[1].trimmingCharacters(in: .whitespaces)
+        case .session(_, let header):
+            return request.header(header)
+        case .apiKey:
+            return nil
+        }
+    }
+
+    private func read(_ location: Pager.InputLocation, _ request: IncomingRequest, _ parsedBody: JSON?) -> String? {
+        switch location {
+        case .query(let name): return request.queryItems.first { $0.name == name }?.value
+        case .header(let name): return request.header(name)
+        case .body(let name): return parsedBody?.value(at: [name])?.stringValue
+        }
+    }
+}
