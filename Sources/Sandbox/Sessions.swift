@@ -84,7 +84,7 @@ extension SandboxEngine {
             return parts[1].trimmingCharacters(in: .whitespaces)
         case .session(_, let header):
             return request.header(header)
-        case .apiKey:
+        case .apiKey, .basic:
             return nil
         }
     }
