@@ -64,7 +64,9 @@ public enum SwiftNaming {
         public static let fields: Set<String> = ["CodingKeys"]
         public static let errorCases: Set<String> = ["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
                                                      "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
-                                                     "debugDescription", "customMirror"]
+                                                     "debugDescription", "customMirror",
+                                                     // `<API>ErrorCode`'s members and the concrete code.
+                                                     "rawCode", "rawValue", "hashValue", "allCases"]
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
         public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]
