@@ -20,8 +20,8 @@ extension SchemaParser {
         case (.some, .some):
             log.error("'code' of \(context) has both 'prefix' and 'pattern'; a case matches one family", at: node.location)
         case (nil, nil):
-            // A 'prefix' or 'pattern' that is not text was reported by `string`.
-            if !familyReader.has("prefix") && !familyReader.has("pattern") {
+            // Other keys were reported as unknown, and a 'prefix' or 'pattern' that is not text by `string`.
+            if familyReader.pairs.isEmpty {
                 log.error("'code' of \(context) needs 'prefix' or 'pattern'", at: node.location)
             }
         }
@@ -46,6 +46,9 @@ extension SchemaParser {
     /// `responses: { name: { status, body, where, error, docs } }`, in matching order.
     func outcomes(_ reader: MappingReader, context: String) -> [Outcome]? {
         guard reader.has("responses") else { return nil }
+        if reader.has("paginate") {
+            log.error("\(context) has 'paginate' and several outcomes; pagination needs one response type: use 'response'", at: reader.keyLocation("paginate"))
+        }
         for key in ["response", "status"] where reader.has(key) {
             log.error("\(context) has both 'responses' and '\(key)'; '\(key)' is the shorthand for one outcome, so declare it under 'responses'", at: reader.keyLocation(key))
         }

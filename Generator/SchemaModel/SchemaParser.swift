@@ -349,7 +349,7 @@ struct SchemaParser {
             errors: reader.names("errors")?.map(\.0) ?? [], auth: auth,
             isIdempotent: reader.bool("idempotent") ?? ["GET", "PUT", "DELETE", "HEAD", "OPTIONS"].contains(method),
             idempotencyKeyHeader: reader.string("idempotencyKey"),
-            pagination: reader["paginate"].flatMap { pagination($0, context: context) },
+            pagination: outcomes == nil ? reader["paginate"].flatMap { pagination($0, context: context) } : nil,
             cache: reader["cache"].flatMap { cache($0, context: context) },
             notes: reader.notes(), examples: operationExamples(reader, context: context), location: pair.keyLocation,
             outcomes: outcomes

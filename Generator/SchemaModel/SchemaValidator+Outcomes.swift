@@ -54,9 +54,6 @@ extension SchemaValidator {
             if !outcomes.contains(where: \.isResult), !outcomes.isEmpty {
                 log.error("\(context) declares only error outcomes; at least one outcome must be a normal answer", at: operation.location)
             }
-            if operation.pagination != nil {
-                log.error("\(context) has 'paginate' and several outcomes; pagination needs one response type: use 'response'", at: operation.location)
-            }
             checkDistinct(outcomes.map { ($0.name, SwiftNaming.memberName($0.name), $0.location) }, what: "outcomes of \(context)")
             var unconditional: [Int: String] = [:]
             for outcome in outcomes {

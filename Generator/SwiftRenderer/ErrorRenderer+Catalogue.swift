@@ -104,12 +104,11 @@ extension ErrorRenderer {
     /// `<API>ErrorCode`: one value per case of `<API>Error`, so callers can `switch error.code`.
     func renderCodeEnum(cases: [RenderedCase], into writer: inout SwiftWriter) {
         writer.docs(["Which `\(typeName)` an error is, one value per case: `switch error.code { case .\(cases.first.map { SwiftNaming.bare($0.swift) } ?? "undocumented"): … }`.",
-                     "`undocumented` is any error response the catalogue does not describe; `transport`, `invalidRequest` and `invalidResponse` are the client's own failures. The raw value is the case's name in the schema."])
+                     "`undocumented` is any error response the catalogue does not describe; `transport`, `invalidRequest` and `invalidResponse` are the client's own failures. The raw value is the Swift case name (`error.name`)."])
         writer.block("public enum \(codeTypeName): String, Sendable, Hashable, CaseIterable") { writer in
             for entry in cases {
                 writer.docs(Docs.paragraphs(Notes(docs: entry.entry.notes.docs, deprecated: entry.entry.notes.deprecated)))
-                let name = entry.entry.name
-                writer.line("case \(entry.swift)" + (name == SwiftNaming.bare(entry.swift) ? "" : " = \(SwiftEscaping.stringLiteral(name))"))
+                writer.line("case \(entry.swift)")
             }
             writer.line("/// An error response the catalogue does not describe.")
             writer.line("case undocumented")

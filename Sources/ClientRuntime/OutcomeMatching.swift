@@ -40,6 +40,12 @@ public struct UndeclaredOutcome: Error, Sendable, Hashable, CustomStringConverti
     /// The status received.
     public let status: Int
 
+    /// Creates the error for `operation`'s `status`.
+    public init(operation: String, status: Int) {
+        self.operation = operation
+        self.status = status
+    }
+
     public var description: String {
         "\(operation) answered HTTP \(status), which matches none of its declared outcomes."
     }
