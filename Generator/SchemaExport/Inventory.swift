@@ -30,6 +30,8 @@ public enum Inventory {
                     value.set("status", item.status.map { OrderedJSON.integer($0) } ?? .null)
                     value.set("retryable", .bool(item.isRetryable))
                     value.set("deprecated", .bool(item.notes.isDeprecated))
+                    value.set("family", familyJSON(item.family))
+                    value.set("when", .array(item.conditions.map { .string($0.rawValue) }))
                     return value.value
                 })),
             ]))
@@ -85,6 +87,7 @@ public enum Inventory {
         builder.set("status", .integer(operation.successStatus))
         builder.set("errors", .array(operation.errors.map(OrderedJSON.string)))
         builder.set("cache", (operation.cache?.mode ?? CachePolicy.Mode.network).rawValue)
+        builder.set("outcomes", operation.outcomes.map { outcomes in .array(outcomes.map(outcomeJSON)) } ?? .null)
         return builder.value
     }
 
@@ -147,7 +150,11 @@ public enum Inventory {
             let route = operation.method + " " + operation.path
             var notes: [String] = []
             if let body = operation.body { notes.append("body \(body.type)") }
-            notes.append(operation.response.map { "→ \($0)" } ?? "→ no content")
+            if let outcomes = operation.outcomes {
+                notes.append("→ " + outcomes.map(outcomeSummary).joined(separator: " | "))
+            } else {
+                notes.append(operation.response.map { "→ \($0)" } ?? "→ no content")
+            }
             if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue))") }
             notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.auth.joined(separator: "|")))
             if operation.notes.isDeprecated { notes.append("deprecated") }
@@ -172,6 +179,12 @@ public enum Inventory {
             for item in errors.cases {
                 var parts: [String] = []
                 if let code = item.code { parts.append("code \(code)") }
+                switch item.family {
+                case .prefix(let prefix): parts.append("codes starting with \(prefix)")
+                case .pattern(let pattern): parts.append("codes matching \(pattern)")
+                case nil: break
+                }
+                if !item.conditions.isEmpty { parts.append("when " + item.conditions.map(\.rawValue).joined(separator: "|")) }
                 if let status = item.status { parts.append("status \(status)") }
                 if item.isRetryable { parts.append("retryable") }
                 if item.notes.isDeprecated { parts.append("deprecated") }
@@ -179,5 +192,36 @@ public enum Inventory {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Error catalogue v2 and outcomes
+
+    private static func familyJSON(_ family: ErrorCatalogue.CodeFamily?) -> OrderedJSON {
+        switch family {
+        case .prefix(let prefix): .object([("prefix", .string(prefix))])
+        case .pattern(let pattern): .object([("pattern", .string(pattern))])
+        case nil: .null
+        }
+    }
+
+    private static func outcomeJSON(_ outcome: Outcome) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("name", outcome.name)
+        builder.set("status", .integer(outcome.status))
+        builder.set("body", outcome.body.map { OrderedJSON.string($0.description) } ?? .null)
+        builder.set("error", outcome.errorCase.map(OrderedJSON.string) ?? .null)
+        builder.set("where", .object(outcome.conditions.map { ($0.path, .array($0.values.map(OrderedJSON.string))) }))
+        return builder.value
+    }
+
+    /// `registered 200 DeviceRegistration`, `failed 200 error internalError`, `notRegistered 404`.
+    private static func outcomeSummary(_ outcome: Outcome) -> String {
+        var text = "\(outcome.name) \(outcome.status)"
+        if let body = outcome.body { text += " \(body)" }
+        if let error = outcome.errorCase { text += " error \(error)" }
+        if !outcome.conditions.isEmpty {
+            text += " where " + outcome.conditions.map { "\($0.path)=\($0.values.joined(separator: "|"))" }.joined(separator: ",")
+        }
+        return text
     }
 }

@@ -116,12 +116,12 @@ final class EnvironmentAndOperationTests: XCTestCase {
     }
 
     func testAllListsEveryOperationOnceInSchemaOrder() {
-        XCTAssertEqual(Operations.all.count, 16)
-        XCTAssertEqual(Set(Operations.all).count, 16)
+        XCTAssertEqual(Operations.all.count, 18)
+        XCTAssertEqual(Set(Operations.all).count, 18)
         XCTAssertEqual(Operations.all.map(\.name), [
             "listItems", "searchItems", "itemHistory", "getItem", "createItem", "replaceItem", "renameItem",
             "deleteItem", "legacySearch", "login", "whoAmI", "refreshToken", "describeShapes", "everything",
-            "ping", "options",
+            "ping", "options", "checkDevice", "verifyOtp",
         ])
         XCTAssertEqual(Operations.all.filter { $0.idempotencyKeyHeader != nil }.map(\.name), ["createItem"])
     }

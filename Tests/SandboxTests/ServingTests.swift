@@ -65,6 +65,8 @@ final class ServingTests: XCTestCase {
             ("everything", "POST", "/everything", bearer, everything, 200),
             ("ping", "HEAD", "/ping", [:], nil, 200),
             ("options", "OPTIONS", "/items", [:], nil, 204),
+            ("checkDevice", "GET", "/devices/kiosk-1/registration", [:], nil, 200),
+            ("verifyOtp", "POST", "/otp/verification", [:], #"{"code":"123456"}"#, 204),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {
