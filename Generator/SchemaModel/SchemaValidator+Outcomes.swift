@@ -54,8 +54,14 @@ extension SchemaValidator {
             if !outcomes.contains(where: \.isResult), !outcomes.isEmpty {
                 log.error("\(context) declares only error outcomes; at least one outcome must be a normal answer", at: operation.location)
             }
-            checkDistinct(outcomes.map { ($0.name, SwiftNaming.memberName($0.name), $0.location) }, what: "outcomes of \(context)")
+            checkDistinct(outcomes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: ["init"]), $0.location) }, what: "outcomes of \(context)")
+            // The outcome enum is nested in the client, where it would hide a schema type of its name.
+            let typeName = SwiftNaming.outcomeTypeName(operation.name, api: schema.api)
+            if let type = schema.types.first(where: { SwiftNaming.typeName($0.name) == typeName }) {
+                log.error("type '\(type.name)' has the name of the generated outcome enum of \(context), '\(typeName)'; rename the type", at: type.location)
+            }
             var unconditional: [Int: String] = [:]
+            for outcome in outcomes { checkName(outcome.name, what: "outcome name", at: outcome.location) }
             for outcome in outcomes {
                 let outcomeContext = "outcome '\(outcome.name)' of \(context)"
                 if let earlier = unconditional[outcome.status] {

@@ -32,7 +32,7 @@ struct SchemaValidator {
 
     // MARK: Names
 
-    private func checkName(_ name: String, what: String, at location: SourceLocation?) {
+    func checkName(_ name: String, what: String, at location: SourceLocation?) {
         if !SwiftNaming.isValidName(name) {
             log.error("\(what) '\(name)' cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit", at: location)
         }

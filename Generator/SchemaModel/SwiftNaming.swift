@@ -109,6 +109,12 @@ public enum SwiftNaming {
     }
 
     /// The name of an operation's `OperationInfo` in the client's `Operations` (see `operationName`).
+    /// The enum of an operation's outcomes (`responses:`), nested in the client: `CheckDeviceOutcome`.
+    public static func outcomeTypeName(_ operation: String, api: String) -> String {
+        let base = bare(operationName(operation, api: api))
+        return base.prefix(1).uppercased() + base.dropFirst() + "Outcome"
+    }
+
     public static func operationInfoName(_ name: String, api: String) -> String {
         memberName(name, reserved: Reserved.operationInfos.union(["\(api)Client"]))
     }

@@ -9,10 +9,7 @@ struct OutcomeRenderer {
     let outcomes: [Outcome]
 
     /// `CheckDeviceOutcome`, nested in the client.
-    var typeName: String {
-        let base = SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api))
-        return base.prefix(1).uppercased() + base.dropFirst() + "Outcome"
-    }
+    var typeName: String { SwiftNaming.outcomeTypeName(operation.name, api: schema.api) }
 
     var errorName: String { "\(schema.api)Error" }
 

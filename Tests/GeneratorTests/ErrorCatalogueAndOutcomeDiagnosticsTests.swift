@@ -234,4 +234,24 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
             paginate: { style: page, items: rtCode, page: page }
         """), at: "paginate:", contains: "operation 'check' has 'paginate' and several outcomes")
     }
+
+    func testTypeNamedLikeTheOutcomeEnumIsReported() {
+        let text = schemaText(types: errorTypes + "\n  CheckOutcome:\n    fields:\n      id: string", operations: """
+          check:
+            http: GET /check
+            responses:
+              ok: { status: 200, body: Envelope }
+        """)
+        assertOneError(text, at: "CheckOutcome:", contains: "type 'CheckOutcome' has the name of the generated outcome enum of operation 'check', 'CheckOutcome'")
+    }
+
+    func testOutcomeNameThatIsNotAnIdentifierIsReported() {
+        assertOneError(outcomes("""
+          check:
+            http: GET /check
+            responses:
+              ok: { status: 200, body: Envelope }
+              not-registered: { status: 404 }
+        """), at: "not-registered:", contains: "outcome name 'not-registered' cannot be a Swift identifier")
+    }
 }
