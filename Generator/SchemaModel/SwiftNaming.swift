@@ -66,7 +66,7 @@ public enum SwiftNaming {
                                                      "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
                                                      "debugDescription", "customMirror",
                                                      // `<API>ErrorCode`'s members and the concrete code.
-                                                     "rawCode", "rawValue", "hashValue", "allCases"]
+                                                     "rawCode", "rawValue", "hashValue", "allCases", "declaredRetryability", "documentedCodes"]
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
         public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]

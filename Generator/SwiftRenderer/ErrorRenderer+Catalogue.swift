@@ -87,20 +87,6 @@ extension ErrorRenderer {
         }
     }
 
-    /// `init(transportFailure:)`: failures without a response become the cases that claim their condition.
-    func renderTransportFailure(_ clientSide: [RenderedCase], into writer: inout SwiftWriter) {
-        writer.line("/// A failure without a response: the catalogue's case for its condition (`when:`), else `.transport`.")
-        writer.block("public init(transportFailure error: any Error)") { writer in
-            writer.switchBlock("ClientRuntime.TransportCondition.of(error)") { writer in
-                for entry in clientSide {
-                    let conditions = entry.entry.conditions.map { ".\($0.rawValue)?" }.joined(separator: ", ")
-                    writer.line("case \(conditions): self = .\(entry.swift)(error)")
-                }
-                writer.line("default: self = .transport(error)")
-            }
-        }
-    }
-
     /// `<API>ErrorCode`: one value per case of `<API>Error`, so callers can `switch error.code`.
     func renderCodeEnum(cases: [RenderedCase], into writer: inout SwiftWriter) {
         writer.docs(["Which `\(typeName)` an error is, one value per case: `switch error.code { case .\(cases.first.map { SwiftNaming.bare($0.swift) } ?? "undocumented"): … }`.",

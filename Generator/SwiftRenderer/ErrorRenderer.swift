@@ -75,6 +75,20 @@ struct ErrorRenderer {
                     writer.line("default: return .undocumented(response)")
                 }
             },
+            CaseTable.Member(name: "clientSide", parameters: "_ error: any Error, condition: ClientRuntime.TransportCondition?", arguments: "error, condition: condition", returnType: "{Self}") { writer in
+                writer.switchBlock("condition") { writer in
+                    for entry in clientSideCases {
+                        writer.line("case \(entry.entry.conditions.map { ".\($0.rawValue)?" }.joined(separator: ", ")): return .\(entry.swift)(error)")
+                    }
+                    writer.line("default: return .transport(error)")
+                }
+            },
+            CaseTable.Member(name: "clientSideError", parameters: "_ error: {Self}", arguments: "error", returnType: "(any Error)?") { writer in
+                writer.switchBlock("error") { writer in
+                    writer.line("case " + clientSideCases.map { ".\($0.swift)(let underlying)" }.joined(separator: ", ") + ": return underlying")
+                    writer.line("default: return nil")
+                }
+            },
             CaseTable.Member(name: "declaredRetryability", parameters: "_ error: {Self}", arguments: "error", returnType: "Bool?") { writer in
                 let declared = cases.filter { $0.entry.declaredRetryable != nil }
                 writer.switchBlock("error") { writer in
@@ -87,7 +101,7 @@ struct ErrorRenderer {
                     writer.line("default: return nil")
                 }
             },
-        ])
+        ].filter { !clientSideCases.isEmpty || !["clientSide", "clientSideError"].contains($0.name) })
 
         writer.docs([catalogue?.notes.docs ?? "An error from the \(schema.api) API.",
                      "Every failure of a `\(schema.api)Client` call arrives as this type: a documented error, an undocumented error status (with its status and body), a transport failure, or a response that does not match the schema."] +
@@ -143,7 +157,10 @@ struct ErrorRenderer {
             renderDocumentedCodes(into: &writer)
             if !clientSideCases.isEmpty {
                 writer.line()
-                renderTransportFailure(clientSideCases, into: &writer)
+                writer.line("/// A failure without a response: the catalogue's case for its condition (`when:`), else `.transport`.")
+                writer.block("public init(transportFailure error: any Error)") { writer in
+                    writer.line("self = \(table.call("clientSide", "error, condition: ClientRuntime.TransportCondition.of(error)"))")
+                }
             }
             writer.line()
             writer.line("/// The error response, for documented and undocumented errors.")
@@ -182,10 +199,10 @@ struct ErrorRenderer {
             writer.line("/// are summarised by `ErrorSummary`, which hides credentials in URLs (an `NSError`'s failing URL).")
             writer.block("public var description: String") { writer in
                 writer.line("if let status { return \"\(typeName).\\(name) (HTTP \\(status))\" }")
+                if !clientSideCases.isEmpty {
+                    writer.line("if let underlying = \(table.call("clientSideError", "self")) { return \"\(typeName).\\(name): \\(ClientRuntime.ErrorSummary.describe(underlying))\" }")
+                }
                 writer.switchBlock("self") { writer in
-                    for entry in clientSideCases {
-                        writer.line("case .\(entry.swift)(let error): return \"\(typeName).\(SwiftNaming.bare(entry.swift)): \\(ClientRuntime.ErrorSummary.describe(error))\"")
-                    }
                     writer.line("case .transport(let error): return \"\(typeName).transport: \\(ClientRuntime.ErrorSummary.describe(error))\"")
                     writer.line("case .invalidRequest(let error): return \"\(typeName).invalidRequest: \\(ClientRuntime.ErrorSummary.describe(error))\"")
                     writer.line("case .invalidResponse(let response, let error): return \"\(typeName).invalidResponse (HTTP \\(response.status)): \\(ClientRuntime.ErrorSummary.describe(error))\"")
