@@ -93,6 +93,13 @@ public enum OpenAPIExport {
             value.set("code", item.code)
             value.set("status", item.status.map { OrderedJSON.integer($0) })
             value.set("retryable", .bool(item.isRetryable))
+            switch item.family {
+            case .prefix(let prefix): value.set("codePrefix", prefix)
+            case .pattern(let pattern): value.set("codePattern", pattern)
+            case nil: break
+            }
+            if item.declaredRetryable == false { value.set("neverRetried", .bool(true)) }
+            if !item.conditions.isEmpty { value.set("when", .array(item.conditions.map { .string($0.rawValue) })) }
             if item.notes.isDeprecated { value.set("deprecated", .bool(true)) }
             value.set("description", SchemaMapper.description(item.notes))
             return value.value

@@ -4,10 +4,10 @@ import XCTest
 
 /// Code generated for the v2 catalogue and outcomes compiles warning-free where it is hardest: deprecated
 /// code families and client-side cases (named only through the case table), and outcomes named like
-/// Swift keywords. Generates with `client-generator` and type-checks with `swiftc` against the built
+/// Swift keywords, and codes, patterns and `where` values full of quotes and escapes. Generates with `client-generator` and type-checks with `swiftc` against the built
 /// ClientRuntime module.
 final class ErrorsAndOutcomesCompileTests: XCTestCase {
-    private let schema = """
+    private let schema = #"""
     api: Dep
     version: "1"
     environments:
@@ -17,6 +17,8 @@ final class ErrorsAndOutcomesCompileTests: XCTestCase {
       code: code
       cases:
         gone: { code: { prefix: G }, deprecated: Old family. }
+        hostile: { code: { prefix: "\"); fatalError(\"" }, docs: "*/ \\(x) \u202E" }
+        hostilePattern: { code: { pattern: "^\"\\(x\\)\\\\$" } }
         offline: { when: [offline], deprecated: Use transport. }
         timedOut: { when: [timeout], retryable: true }
         busy: { code: BUSY, status: 409, retryable: false, deprecated: true }
@@ -33,9 +35,10 @@ final class ErrorsAndOutcomesCompileTests: XCTestCase {
         errors: [gone, busy]
         responses:
           default: { status: 200, body: Envelope, where: { rtCode: "0" } }
+          odd: { status: 200, body: Envelope, where: { rtCode: ["\"); fatalError(\"", "\\(x)"] } }
           self: { status: 200, error: busy }
           class: { status: 404, deprecated: gone }
-    """
+    """#
 
     func testDeprecatedCasesAndKeywordOutcomesCompileWithoutWarnings() throws {
         let products = builtExecutable(named: "client-generator").deletingLastPathComponent()

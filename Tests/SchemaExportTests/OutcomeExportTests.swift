@@ -45,6 +45,13 @@ final class OutcomeExportTests: XCTestCase {
         let invalidSchema = (((invalid["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
         XCTAssertEqual(invalidSchema?["$ref"] as? String, "#/components/schemas/OtpRejection")
         XCTAssertNil(otp["200"], "no invented success status")
+
+        let catalogue = try XCTUnwrap((document["x-error-catalogue"] as? [String: Any])?["cases"] as? [[String: Any]])
+        func entry(_ name: String) -> [String: Any]? { catalogue.first { $0["name"] as? String == name } }
+        XCTAssertEqual(entry("scanNetworkProblem")?["codePattern"] as? String, "^A[0-9]{5}$")
+        XCTAssertEqual(entry("scanAuthFailed")?["codePrefix"] as? String, "B0")
+        XCTAssertEqual(entry("internalError")?["neverRetried"] as? Bool, true)
+        XCTAssertEqual(entry("deadlineExceeded")?["when"] as? [String], ["timeout"])
     }
 
     func testDescribeShowsOutcomesFamiliesAndConditions() throws {
