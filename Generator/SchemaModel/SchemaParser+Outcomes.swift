@@ -31,6 +31,9 @@ extension SchemaParser {
     /// `when: [offline, timeout]`: the client-side conditions a case stands for.
     func transportConditions(_ reader: MappingReader, context: String) -> [ErrorCatalogue.TransportCondition] {
         guard let names = reader.names("when") else { return [] }
+        if names.isEmpty, reader["when"]?.elements != nil {
+            log.error("'when' of \(context) is an empty list; list offline, timeout or both", at: reader["when"]?.location)
+        }
         let allowed = ErrorCatalogue.TransportCondition.allCases.map(\.rawValue)
         return names.compactMap { name, location in
             guard let condition = ErrorCatalogue.TransportCondition(rawValue: name) else {
@@ -75,6 +78,10 @@ extension SchemaParser {
                     log.error("\(outcomeContext) has both 'body' and 'error'; an error outcome's body is the catalogue's error body", at: outcomeReader.keyLocation("body"))
                 }
                 guard let name = outcomeReader.string("error") else { return nil }
+                guard !name.isEmpty else {
+                    log.error("'error' of \(outcomeContext) is empty; name a case of the error catalogue", at: outcomeReader["error"]?.location)
+                    return nil
+                }
                 kind = .error(name)
             } else {
                 var body: TypeReference?
@@ -92,6 +99,10 @@ extension SchemaParser {
     /// `where: { rtCode: "0000" }` or `where: { result.state: [A, B] }`: dotted path to one scalar or a list.
     private func outcomeConditions(_ reader: MappingReader, context: String) -> [Outcome.Condition] {
         reader.entries("where").compactMap { pair in
+            guard !pair.key.isEmpty else {
+                log.error("'where' of \(context) has an empty path; write the dotted path of a body field, like rtCode", at: pair.keyLocation)
+                return nil
+            }
             let values: [YAMLNode] = pair.value.elements ?? [pair.value]
             var texts: [String] = []
             for value in values {

@@ -254,4 +254,21 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
               not-registered: { status: 404 }
         """), at: "not-registered:", contains: "outcome name 'not-registered' cannot be a Swift identifier")
     }
+
+    func testEmptyValuesAreReportedWithoutPrintingThem() {
+        assertOneError(catalogue("    nothing: { when: [] }"), at: "nothing:", contains: "'when' of error 'nothing' is an empty list")
+        assertOneError(outcomes("""
+          check:
+            http: GET /check
+            responses:
+              ok: { status: 200, body: Envelope, where: { "": "0" } }
+        """), at: "ok:", contains: "'where' of outcome 'ok' of operation 'check' has an empty path")
+        assertOneError(outcomes("""
+          check:
+            http: GET /check
+            responses:
+              ok: { status: 200, body: Envelope, where: { rtCode: "0" } }
+              bad: { status: 200, error: "" }
+        """), at: "bad:", contains: "'error' of outcome 'bad' of operation 'check' is empty")
+    }
 }
