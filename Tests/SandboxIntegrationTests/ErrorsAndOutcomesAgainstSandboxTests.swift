@@ -45,6 +45,19 @@ final class ErrorsAndOutcomesAgainstSandboxTests: XCTestCase {
         XCTAssertEqual(sandbox.requestCount("checkDevice"), 3)
     }
 
+    func testRetryableCaseIsStillNotRepeatedForAnOperationThatIsNotSafeToRepeat() async throws {
+        // verifyOtp is a POST without an idempotency key: a retryable case does not make it safe.
+        sandbox.inject(.failures(count: 2, status: 423), for: "verifyOtp")
+        do {
+            _ = try await client().verifyOtp(body: OtpCheck(code: "123456"))
+            XCTFail("the 423 must surface")
+        } catch let error as KitchenSinkError {
+            guard case .resourceLocked = error else { return XCTFail("expected resourceLocked, got \(error)") }
+            XCTAssertTrue(error.isRetryable)
+        }
+        XCTAssertEqual(sandbox.requestCount("verifyOtp"), 1)
+    }
+
     func testCaseMarkedNotRetryableIsFinalAlthoughItsStatusIsTransient() async throws {
         XCTAssertTrue(RetryPolicy.fast.retryableStatuses.contains(500))
         sandbox.inject(.failures(count: 2, status: 500), for: "checkDevice")
