@@ -37,6 +37,9 @@ enum TypeSelection {
             }
             return .success(body.type)
         }
+        if let outcomes = operation.outcomes {
+            return outcomeBody(operation, outcomes, status: status ?? operation.successStatus, in: schema)
+        }
         if let status, status != operation.successStatus {
             guard status >= 400, let errorBody = schema.errors?.body else {
                 return .failure(Failure("operation '\(name)' answers \(operation.successStatus) on success; status \(status) has no body type in the schema"))
@@ -50,6 +53,21 @@ enum TypeSelection {
             return .failure(Failure("operation '\(name)' has no response type (its \(operation.successStatus) response has no body)"))
         }
         return .success(reference)
+    }
+
+    /// The body of the outcome with `status` (the first normal answer with a body; an error outcome's is
+    /// the error body); an error status no outcome declares has the error body.
+    private static func outcomeBody(_ operation: SchemaModel.Operation, _ outcomes: [Outcome], status: Int, in schema: Schema) -> Result<TypeReference, Failure> {
+        let group = outcomes.filter { $0.status == status }
+        if let body = group.compactMap(\.body).first { return .success(body) }
+        if let errorBody = schema.errors?.body, group.contains(where: { !$0.isResult }) || (group.isEmpty && status >= 400) {
+            return .success(errorBody)
+        }
+        let declared = outcomes.map { "\($0.name) (\($0.status))" }.joined(separator: ", ")
+        if group.isEmpty {
+            return .failure(Failure("operation '\(operation.name)' declares no outcome with status \(status); it has \(declared)"))
+        }
+        return .failure(Failure("outcome '\(group[0].name)' of operation '\(operation.name)' has no body (status \(status))"))
     }
 
     struct Failure: Error {

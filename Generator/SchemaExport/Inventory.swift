@@ -30,6 +30,8 @@ public enum Inventory {
                     value.set("status", item.status.map { OrderedJSON.integer($0) } ?? .null)
                     value.set("retryable", .bool(item.isRetryable))
                     value.set("deprecated", .bool(item.notes.isDeprecated))
+                    value.set("family", familyJSON(item.family))
+                    value.set("when", .array(item.conditions.map { .string($0.rawValue) }))
                     return value.value
                 })),
             ]))
@@ -97,6 +99,7 @@ public enum Inventory {
             builder.set("requestContentType", body.encoding.mediaType(contentType: body.contentType))
         }
         if let contentType = operation.responseContentType { builder.set("responseContentType", contentType) }
+        builder.set("outcomes", operation.outcomes.map { outcomes in .array(outcomes.map(outcomeJSON)) } ?? .null)
         return builder.value
     }
 
@@ -161,7 +164,11 @@ public enum Inventory {
             if let body = operation.body {
                 notes.append("body \(body.type)" + (body.encoding == .json ? "" : " as \(body.encoding.mediaType(contentType: body.contentType))"))
             }
-            notes.append(operation.response.map { "→ \($0)" + (operation.responseContentType.map { " as \($0)" } ?? "") } ?? "→ no content")
+            if let outcomes = operation.outcomes {
+                notes.append("→ " + outcomes.map(outcomeSummary).joined(separator: " | "))
+            } else {
+                notes.append(operation.response.map { "→ \($0)" + (operation.responseContentType.map { " as \($0)" } ?? "") } ?? "→ no content")
+            }
             if operation.hasAbsoluteURL { notes.append("URL given at call time") }
             let objectQueries = operation.queryParameters.compactMap { field in
                 RequestShapesExport.queryStyle(field, in: schema).map { "\(field.wireName) (\($0.rawValue))" }
@@ -191,6 +198,12 @@ public enum Inventory {
             for item in errors.cases {
                 var parts: [String] = []
                 if let code = item.code { parts.append("code \(code)") }
+                switch item.family {
+                case .prefix(let prefix): parts.append("codes starting with \(prefix)")
+                case .pattern(let pattern): parts.append("codes matching \(pattern)")
+                case nil: break
+                }
+                if !item.conditions.isEmpty { parts.append("when " + item.conditions.map(\.rawValue).joined(separator: "|")) }
                 if let status = item.status { parts.append("status \(status)") }
                 if item.isRetryable { parts.append("retryable") }
                 if item.notes.isDeprecated { parts.append("deprecated") }
@@ -198,5 +211,36 @@ public enum Inventory {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Error catalogue v2 and outcomes
+
+    private static func familyJSON(_ family: ErrorCatalogue.CodeFamily?) -> OrderedJSON {
+        switch family {
+        case .prefix(let prefix): .object([("prefix", .string(prefix))])
+        case .pattern(let pattern): .object([("pattern", .string(pattern))])
+        case nil: .null
+        }
+    }
+
+    private static func outcomeJSON(_ outcome: Outcome) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("name", outcome.name)
+        builder.set("status", .integer(outcome.status))
+        builder.set("body", outcome.body.map { OrderedJSON.string($0.description) } ?? .null)
+        builder.set("error", outcome.errorCase.map(OrderedJSON.string) ?? .null)
+        builder.set("where", .object(outcome.conditions.map { ($0.path, .array($0.values.map(OrderedJSON.string))) }))
+        return builder.value
+    }
+
+    /// `registered 200 DeviceRegistration`, `failed 200 error internalError`, `notRegistered 404`.
+    private static func outcomeSummary(_ outcome: Outcome) -> String {
+        var text = "\(outcome.name) \(outcome.status)"
+        if let body = outcome.body { text += " \(body)" }
+        if let error = outcome.errorCase { text += " error \(error)" }
+        if !outcome.conditions.isEmpty {
+            text += " where " + outcome.conditions.map { "\($0.path)=\($0.values.joined(separator: "|"))" }.joined(separator: ",")
+        }
+        return text
     }
 }

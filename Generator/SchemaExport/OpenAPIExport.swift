@@ -99,6 +99,13 @@ public enum OpenAPIExport {
             value.set("code", item.code)
             value.set("status", item.status.map { OrderedJSON.integer($0) })
             value.set("retryable", .bool(item.isRetryable))
+            switch item.family {
+            case .prefix(let prefix): value.set("codePrefix", prefix)
+            case .pattern(let pattern): value.set("codePattern", pattern)
+            case nil: break
+            }
+            if item.declaredRetryable == false { value.set("neverRetried", .bool(true)) }
+            if !item.conditions.isEmpty { value.set("when", .array(item.conditions.map { .string($0.rawValue) })) }
             if item.notes.isDeprecated { value.set("deprecated", .bool(true)) }
             value.set("description", SchemaMapper.description(item.notes))
             return value.value
@@ -215,7 +222,13 @@ public enum OpenAPIExport {
             }
             success.set("content", .object([("application/json", media.value)]))
         }
-        responses.set(String(operation.successStatus), success.value)
+        var declaredStatuses: Set<Int> = [operation.successStatus]
+        if let outcomes = operation.outcomes {
+            responses = outcomeResponses(operation, outcomes, schema, mapper)
+            declaredStatuses = Set(outcomes.map(\.status))
+        } else {
+            responses.set(String(operation.successStatus), success.value)
+        }
         // One response per status of the listed catalogue errors (cases sharing a status share it).
         let catalogue = schema.errors
         var statuses: [Int] = []
@@ -226,7 +239,7 @@ public enum OpenAPIExport {
             casesByStatus[status, default: []].append(item)
         }
         let hasBody = catalogue?.body != nil
-        for status in statuses.sorted() where status != operation.successStatus {
+        for status in statuses.sorted() where !declaredStatuses.contains(status) {
             let cases = casesByStatus[status]!
             var response = ObjectBuilder()
             let names = cases.map { item in item.code.map { "\(item.name) (\($0))" } ?? item.name }
@@ -243,5 +256,48 @@ public enum OpenAPIExport {
             responses.set("default", .object([("description", .string("An error."))]))
         }
         return responses.value
+    }
+
+    /// One response per status an operation with several outcomes declares: its bodies (normal answers
+    /// and the error body of error outcomes; several as `oneOf`), and the outcome names in `x-outcomes`.
+    private static func outcomeResponses(_ operation: SchemaModel.Operation, _ outcomes: [Outcome], _ schema: Schema,
+                                         _ mapper: SchemaMapper) -> ObjectBuilder {
+        var responses = ObjectBuilder()
+        var statuses: [Int] = []
+        for outcome in outcomes where !statuses.contains(outcome.status) { statuses.append(outcome.status) }
+        for status in statuses {
+            let group = outcomes.filter { $0.status == status }
+            var bodies: [TypeReference] = []
+            for outcome in group {
+                guard let body = outcome.body ?? (outcome.isResult ? nil : schema.errors?.body) else { continue }
+                if !bodies.contains(body) { bodies.append(body) }
+            }
+            var response = ObjectBuilder()
+            let names = group.map { outcome in outcome.errorCase.map { "\(outcome.name) (error \($0))" } ?? outcome.name }
+            response.set("description", "Outcome: " + names.joined(separator: ", ") + ".")
+            if !bodies.isEmpty {
+                var media = ObjectBuilder()
+                media.set("schema", bodies.count == 1 ? mapper.type(bodies[0]) : .object([("oneOf", .array(bodies.map { mapper.type($0) }))]))
+                let examples = operation.examples.compactMap { example -> (String, YAMLNode)? in
+                    guard let value = example.response, (example.status ?? operation.successStatus) == status else { return nil }
+                    return (example.name, value)
+                }
+                if !examples.isEmpty {
+                    media.set("examples", .object(examples.map { ($0.0, .object([("value", OrderedJSON($0.1))])) }))
+                }
+                response.set("content", .object([("application/json", media.value)]))
+            }
+            response.set("x-outcomes", .array(group.map { outcome in
+                var item = ObjectBuilder()
+                item.set("name", outcome.name)
+                if let error = outcome.errorCase { item.set("error", error) }
+                if !outcome.conditions.isEmpty {
+                    item.set("where", .object(outcome.conditions.map { ($0.path, .array($0.values.map(OrderedJSON.string))) }))
+                }
+                return item.value
+            }))
+            responses.set(String(status), response.value)
+        }
+        return responses
     }
 }

@@ -37,7 +37,7 @@ public struct Schema: Sendable {
     /// The secret wire names `operation` can send or receive: its secret parameters and the secret
     /// fields of every type its body and response reach. Sorted.
     public func secretWireNames(of operation: Operation) -> [String] {
-        let roots = [operation.body?.type, operation.response].compactMap { $0 }
+        let roots = [operation.body?.type, operation.response].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
         let parameters = operation.parameters.map(\.field).filter(\.isSecret).map(\.wireName)
         return secretWireNames(reachableFrom: roots).union(parameters).sorted()
     }
@@ -270,6 +270,28 @@ public struct ErrorCatalogue: Sendable {
         public var isRetryable: Bool
         public var notes: Notes
         public var location: SourceLocation
+        /// Matches a family of codes instead of one `code` (`code: { prefix: A }`, `code: { pattern: … }`).
+        public var family: CodeFamily? = nil
+        /// `retryable` as written: nil when the schema does not say, so the status decides.
+        public var declaredRetryable: Bool? = nil
+        /// Client-side conditions (`when: [offline, timeout]`) reported as this case instead of `.transport`.
+        public var conditions: [TransportCondition] = []
+    }
+
+    /// A set of codes one case stands for; the concrete code stays readable on the error.
+    public enum CodeFamily: Sendable, Hashable {
+        /// Every code starting with the text.
+        case prefix(String)
+        /// Every code an ECMA-262 regular expression matches (searched, as JSON Schema's `pattern`).
+        case pattern(String)
+    }
+
+    /// Failures without an HTTP response that a catalogue case can stand for.
+    public enum TransportCondition: String, Sendable, Hashable, CaseIterable {
+        /// No connection: offline, host not found, connection refused or lost.
+        case offline
+        /// The request or the whole call timed out.
+        case timeout
     }
 
     public var body: TypeReference?
@@ -324,9 +346,54 @@ public struct Operation: Sendable {
     /// Set when the response is raw bytes (`response: { type: binary, contentType: ... }`): its
     /// content type. nil for JSON responses.
     public var responseContentType: String? = nil
+    /// `responses:`: the operation's outcomes in matching order; nil for the `response:`/`status:`
+    /// shorthand (one outcome). `response` and `successStatus` then hold the first success outcome's.
+    public var outcomes: [Outcome]? = nil
 
     public var parameters: [(location: ParameterLocation, field: Field)] {
         pathParameters.map { (.path, $0) } + queryParameters.map { (.query, $0) } + headerParameters.map { (.header, $0) }
+    }
+}
+
+/// One declared answer of an operation with several (`responses:`): a status, optionally narrowed by
+/// conditions on the body, that is either a normal result (with or without a body) or an error.
+public struct Outcome: Sendable {
+    /// A condition on the JSON body: the scalar at `path` (dotted) equals one of `values` (as text).
+    public struct Condition: Sendable, Hashable {
+        public var path: String
+        public var values: [String]
+    }
+
+    public enum Kind: Sendable, Hashable {
+        /// A normal answer, with its body type or none.
+        case result(TypeReference?)
+        /// The named catalogue case, thrown with the response (an error envelope in a 2xx, say).
+        case error(String)
+    }
+
+    public var name: String
+    public var status: Int
+    /// All must hold; empty: the status alone decides.
+    public var conditions: [Condition]
+    public var kind: Kind
+    public var notes: Notes
+    public var location: SourceLocation
+
+    public var body: TypeReference? {
+        if case .result(let type) = kind { return type }
+        return nil
+    }
+
+    /// A normal answer rather than an error.
+    public var isResult: Bool {
+        if case .result = kind { return true }
+        return false
+    }
+
+    /// The catalogue case an error outcome throws.
+    public var errorCase: String? {
+        if case .error(let name) = kind { return name }
+        return nil
     }
 }
 

@@ -99,17 +99,21 @@ struct SchemaParser {
         let cases = reader.entries("cases").compactMap { pair -> ErrorCatalogue.Case? in
             let context = "error '\(pair.key)'"
             guard let caseReader = MappingReader(pair.value, context: context,
-                                                 allowed: ["code", "status", "retryable"] + MappingReader.noteKeys, log: log) else { return nil }
+                                                 allowed: ["code", "status", "retryable", "when"] + MappingReader.noteKeys, log: log) else { return nil }
             let status = caseReader.int("status")
             if let status, !(100...599).contains(status) {
                 log.error("'status' of \(context) must be an HTTP status 100–599, found \(status)", at: caseReader["status"]?.location)
             }
-            if !caseReader.has("code") && !caseReader.has("status") {
-                log.error("\(context) needs a 'code' or a 'status' to be recognised by", at: pair.keyLocation)
+            if !caseReader.has("code") && !caseReader.has("status") && !caseReader.has("when") {
+                log.error("\(context) needs a 'code', a 'status' or a 'when' to be recognised by", at: pair.keyLocation)
             }
-            return ErrorCatalogue.Case(name: pair.key, code: caseReader.string("code"), status: status,
-                                       isRetryable: caseReader.bool("retryable") ?? false,
-                                       notes: caseReader.notes(), location: pair.keyLocation)
+            let (code, family) = errorCode(caseReader, context: context)
+            let retryable = caseReader.bool("retryable")
+            return ErrorCatalogue.Case(name: pair.key, code: code, status: status,
+                                       isRetryable: retryable ?? false,
+                                       notes: caseReader.notes(), location: pair.keyLocation,
+                                       family: family, declaredRetryable: retryable,
+                                       conditions: transportConditions(caseReader, context: context))
         }
         return ErrorCatalogue(body: reader["body"].flatMap(typeReference), bodyLocation: reader["body"]?.location,
                               codePath: reader.string("code"), cases: cases, notes: reader.notes())
@@ -303,7 +307,7 @@ struct SchemaParser {
     private func operation(_ pair: YAMLNode.Pair, defaultAuth: [String]) -> Operation? {
         let context = "operation '\(pair.key)'"
         let keys = ["http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
-                    "idempotencyKey", "paginate", "cache", "examples"] + MappingReader.noteKeys
+                    "idempotencyKey", "paginate", "cache", "examples", "responses"] + MappingReader.noteKeys
         guard let reader = MappingReader(pair.value, context: context, allowed: keys, log: log) else { return nil }
         guard let http = reader.string("http") else {
             log.error("\(context) needs 'http', like `http: GET /transactions`", at: pair.keyLocation)
@@ -335,9 +339,13 @@ struct SchemaParser {
                 body = Operation.Body(type: type, typeLocation: bodyNode.location, notes: Notes())
             }
         }
-        let (response, responseContentType) = responseType(reader["response"], context: context)
-        let status = reader.int("status") ?? (reader.has("response") ? 200 : 204)
-        if !(200...299).contains(status) {
+        let outcomes = outcomes(reader, context: context)
+        // With `responses:`, the first success outcome stands in for the shorthand (exports, the sandbox).
+        let firstSuccess = outcomes?.first { (200...299).contains($0.status) && $0.isResult }
+        let (declaredResponse, responseContentType) = responseType(reader["response"], context: context)
+        let response = outcomes != nil ? firstSuccess?.body : declaredResponse
+        let status = outcomes != nil ? (firstSuccess?.status ?? 200) : reader.int("status") ?? (reader.has("response") ? 200 : 204)
+        if outcomes == nil, !(200...299).contains(status) {
             log.error("'status' of \(context) is the success status and must be 200–299, found \(status)", at: reader["status"]?.location)
         }
         let auth: [String]
@@ -353,10 +361,11 @@ struct SchemaParser {
             errors: reader.names("errors")?.map(\.0) ?? [], auth: auth,
             isIdempotent: reader.bool("idempotent") ?? ["GET", "PUT", "DELETE", "HEAD", "OPTIONS"].contains(method),
             idempotencyKeyHeader: reader.string("idempotencyKey"),
-            pagination: reader["paginate"].flatMap { pagination($0, context: context) },
+            pagination: outcomes == nil ? reader["paginate"].flatMap { pagination($0, context: context) } : nil,
             cache: reader["cache"].flatMap { cache($0, context: context) },
             notes: reader.notes(), examples: operationExamples(reader, context: context), location: pair.keyLocation,
-            responseContentType: responseContentType
+            responseContentType: responseContentType,
+            outcomes: outcomes
         )
     }
 

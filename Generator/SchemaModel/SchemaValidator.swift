@@ -27,21 +27,23 @@ struct SchemaValidator {
         for type in schema.types { checkType(type, types: types) }
         checkCycles(types: types)
         checkErrors(types: types)
+        checkErrorFamiliesAndConditions()
         checkOperations(types: types)
         checkRequestShapes(types: types)
         checkCredentialFlows(types: types)
+        checkOutcomes(types: types)
     }
 
     // MARK: Names
 
-    private func checkName(_ name: String, what: String, at location: SourceLocation?) {
+    func checkName(_ name: String, what: String, at location: SourceLocation?) {
         if !SwiftNaming.isValidName(name) {
             log.error("\(what) '\(name)' cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit", at: location)
         }
     }
 
     /// Reports schema names that map to the same Swift name (`a_b`/`aB` after derivation, `Error`/`ErrorModel`).
-    private func checkDistinct(_ names: [(schema: String, swift: String, location: SourceLocation)], what: String) {
+    func checkDistinct(_ names: [(schema: String, swift: String, location: SourceLocation)], what: String) {
         var seen: [String: String] = [:]
         for entry in names {
             let key = SwiftNaming.bare(entry.swift)
@@ -58,7 +60,8 @@ struct SchemaValidator {
     }
 
     private func checkTypeNames() {
-        let generated = [(schema: "\(schema.api)Client", swift: "\(schema.api)Client"), (schema: "\(schema.api)Error", swift: "\(schema.api)Error")]
+        let generated = [(schema: "\(schema.api)Client", swift: "\(schema.api)Client"), (schema: "\(schema.api)Error", swift: "\(schema.api)Error"),
+                         (schema: "\(schema.api)ErrorCode", swift: "\(schema.api)ErrorCode")]
         var entries = generated.map { ($0.schema, $0.swift, SourceLocation(file: schema.file, line: 1, column: 1)) }
         for type in schema.types {
             checkName(type.name, what: "type name", at: type.location)
@@ -197,7 +200,7 @@ struct SchemaValidator {
     /// Resolves named types in a reference, reporting unknown ones and nesting too deep for the
     /// generated Swift once aliases are followed.
     @discardableResult
-    private func resolve(_ reference: TypeReference, at location: SourceLocation, types: [String: TypeDefinition]) -> Bool {
+    func resolve(_ reference: TypeReference, at location: SourceLocation, types: [String: TypeDefinition]) -> Bool {
         guard resolveNames(reference, at: location, types: types) else { return false }
         let limit = TypeExpression.maximumNesting
         if nesting(of: reference, types: types, aliasesFollowed: 0) > limit {
@@ -449,7 +452,7 @@ struct SchemaValidator {
 
     /// A dotted path through struct fields (by wire name), e.g. the error code or pagination fields.
     @discardableResult
-    private func checkPath(_ path: String, in root: TypeReference, what: String, at location: SourceLocation,
+    func checkPath(_ path: String, in root: TypeReference, what: String, at location: SourceLocation,
                            types: [String: TypeDefinition], expectArray: Bool) -> Bool {
         var current = root
         for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {

@@ -69,7 +69,9 @@ public enum SwiftNaming {
         public static let fields: Set<String> = ["CodingKeys"]
         public static let errorCases: Set<String> = Set(["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
                                                      "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
-                                                     "debugDescription", "customMirror"]).union(optionalCaseNames)
+                                                     "debugDescription", "customMirror",
+                                                     // `<API>ErrorCode`'s members and the concrete code.
+                                                     "rawCode", "rawValue", "hashValue", "allCases", "declaredRetryability", "documentedCodes"]).union(optionalCaseNames)
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
         public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]
@@ -112,6 +114,12 @@ public enum SwiftNaming {
     }
 
     /// The name of an operation's `OperationInfo` in the client's `Operations` (see `operationName`).
+    /// The enum of an operation's outcomes (`responses:`), nested in the client: `CheckDeviceOutcome`.
+    public static func outcomeTypeName(_ operation: String, api: String) -> String {
+        let base = bare(operationName(operation, api: api))
+        return base.prefix(1).uppercased() + base.dropFirst() + "Outcome"
+    }
+
     public static func operationInfoName(_ name: String, api: String) -> String {
         memberName(name, reserved: Reserved.operationInfos.union(["\(api)Client"]))
     }

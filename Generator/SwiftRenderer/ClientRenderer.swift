@@ -41,6 +41,10 @@ struct ClientRenderer {
         for operation in schema.operations {
             writer.line()
             writer.block("extension \(clientName)") { writer in
+                if let outcomes = operation.outcomes {
+                    OutcomeRenderer(schema: schema, operation: operation, outcomes: outcomes).render(into: &writer)
+                    writer.line()
+                }
                 renderMethod(operation, into: &writer)
                 if let pagination = operation.pagination {
                     writer.line()
@@ -118,7 +122,9 @@ struct ClientRenderer {
     private func renderOperationInfos(into writer: inout SwiftWriter) {
         writer.line("/// What each operation is, for middlewares (retries, caching, logging) and tests.")
         // Statuses the catalogue marks retryable apply to every operation: any of them may answer one.
-        let retryableStatuses = Set((schema.errors?.cases ?? []).filter(\.isRetryable).compactMap(\.status)).sorted()
+        // Cases with a code are retried by the catalogue's retry rule when their code arrives, not by status.
+        let retryableStatuses = Set((schema.errors?.cases ?? []).filter { $0.isRetryable && $0.code == nil && $0.family == nil }.compactMap(\.status)).sorted()
+        let errorRenderer = ErrorRenderer(schema: schema)
         writer.block("public enum Operations") { writer in
             for operation in schema.operations {
                 let auth = operation.auth.map { "\(clientName).AuthSchemes.\(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.authSchemes))" }.joined(separator: ", ")
@@ -144,6 +150,9 @@ struct ClientRenderer {
                 }
                 if let secretNames = SwiftTypes.stringSetLiteral(schema.secretWireNames(of: operation)) {
                     arguments.append("secretNames: \(secretNames)")
+                }
+                if errorRenderer.hasRetryRule {
+                    arguments.append("retryRule: .\(errorRenderer.retryRuleName)")
                 }
                 writer.line("public static let \(SwiftNaming.operationInfoName(operation.name, api: schema.api)): OperationInfo = .init(")
                 for (index, argument) in arguments.enumerated() {
@@ -191,7 +200,8 @@ struct ClientRenderer {
     private func renderMethod(_ operation: Operation, into writer: inout SwiftWriter) {
         let name = SwiftNaming.operationName(operation.name, api: schema.api)
         let parameters = parameters(of: operation)
-        let output = outputType(of: operation)
+        let outcomes = operation.outcomes.map { OutcomeRenderer(schema: schema, operation: operation, outcomes: $0) }
+        let output = outcomes?.typeName ?? outputType(of: operation)
 
         var extra: [String?] = ["`\(operation.method) \(Docs.inline(operation.path))`"]
         if let pagination = operation.pagination {
@@ -202,8 +212,10 @@ struct ClientRenderer {
         }
         extra.append("- Parameters:\n" + (parameters.map { "  - \(SwiftNaming.bare($0.label)): \($0.docs ?? "")" }
             + ["  - options: Per-call retry and cache settings; the client's apply by default."]).joined(separator: "\n"))
-        if let output { extra.append("- Returns: `\(output)`.") }
-        let errors = operation.errors.map { "`.\(SwiftNaming.bare(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.errorCases)))`" }
+        if let outcomes { extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".") } else if let output { extra.append("- Returns: `\(output)`.") }
+        var documentedErrors = operation.errors
+        for name in operation.outcomes?.compactMap(\.errorCase) ?? [] where !documentedErrors.contains(name) { documentedErrors.append(name) }
+        let errors = documentedErrors.map { "`.\(SwiftNaming.bare(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.errorCases)))`" }
         extra.append("- Throws: `\(errorName)`" + (errors.isEmpty ? "." : ", documented: " + errors.joined(separator: ", ") + "."))
         writer.docs(Docs.paragraphs(operation.notes, extra: extra))
         if let message = operation.notes.deprecated {
@@ -236,6 +248,10 @@ struct ClientRenderer {
             }
             requestShapeLines(operation).forEach { writer.line($0) }
             let body = bodyArguments(operation)
+            if outcomes != nil {
+                writer.line("return try Output(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: options), operation: builder.operation)")
+                return
+            }
             writer.line("\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: options)")
         }
     }

@@ -11,4 +11,21 @@ public protocol APIFailure: Error {
     static func invalidRequest(_ error: any Error) -> Self
     /// A 2xx response whose body does not decode as the documented output.
     static func invalidResponse(_ response: HTTPResponse, _ error: any Error) -> Self
+    /// An error response to `operation`, matched among the errors that operation documents.
+    init(response: HTTPResponse, operation: OperationInfo)
+    /// A failure without a usable response; a catalogue may map conditions such as being offline to its
+    /// own cases, else it is `transport(error)`.
+    init(transportFailure error: any Error)
+}
+
+extension APIFailure {
+    /// Matches as `init(response:)`, for error types whose operations do not narrow their errors.
+    public init(response: HTTPResponse, operation: OperationInfo) {
+        self.init(response: response)
+    }
+
+    /// `transport(error)`, for error types without client-side cases.
+    public init(transportFailure error: any Error) {
+        self = .transport(error)
+    }
 }

@@ -65,13 +65,14 @@ public struct ClientCore: Sendable {
     }
 
     /// Builds, sends and maps one call: any 2xx decodes as `Output` (an empty body only when `Output` is
-    /// `NoContent`), any other status becomes `Failure(response:)`.
+    /// `NoContent`), any other status becomes `Failure(response:operation:)`.
     ///
     /// `options` are visible to the middlewares as `RequestOptions.current` while the call is sent (its
     /// `nil` fields are filled from any value already set there).
     ///
     /// - Throws: only `Failure`: `.invalidRequest` when building fails or a credential cannot be sent
-    ///   (`RequestBuildError`), `.transport` when no response was obtained (including the
+    ///   (`RequestBuildError`), `Failure(transportFailure:)` (`.transport` or a client-side catalogue case)
+    ///   when no response was obtained (including the
     ///   `TransportError`s: timeout, response too large, cross-origin redirect), `.invalidResponse` when a
     ///   2xx body does not decode. A `Failure` thrown by a middleware passes through unwrapped.
     public func perform<Output: Decodable & Sendable, Failure: APIFailure>(
@@ -80,17 +81,34 @@ public struct ClientCore: Sendable {
         failure: Failure.Type,
         options: RequestOptions = .default
     ) async throws -> Output {
+        let response = try await exchange(request, failure: failure, options: options)
+        guard response.isSuccess else { throw Failure(response: response, operation: request.operation) }
+        // No-content operations ignore any body, so a server that starts returning one breaks nothing.
+        if let noContent = NoContent() as? Output { return noContent }
+        // Non-JSON responses (binary downloads) take the body as it is.
+        if let raw = (Output.self as? any RawResponseBody.Type)?.init(response: response) as? Output { return raw }
+        return try OutcomeMatching.body(of: response, failure: failure)
+    }
+
+    /// Builds and sends one call and returns its response, whatever the status, for operations with
+    /// several outcomes, whose generated code maps statuses and bodies itself.
+    ///
+    /// - Throws: only `Failure`: `.invalidRequest` when building fails, `Failure(transportFailure:)` when
+    ///   no response was obtained. A `Failure` thrown by a middleware passes through unwrapped.
+    public func exchange<Failure: APIFailure>(
+        _ request: RequestBuilder,
+        failure: Failure.Type,
+        options: RequestOptions = .default
+    ) async throws -> HTTPResponse {
         let httpRequest: HTTPRequest
         do {
             httpRequest = try request.build()
         } catch {
             throw Failure.invalidRequest(error)
         }
-
-        let response: HTTPResponse
         do {
             let effective = options.merged(over: RequestOptions.current)
-            response = try await RequestOptions.$current.withValue(effective) {
+            return try await RequestOptions.$current.withValue(effective) {
                 try await send(httpRequest, operation: request.operation)
             }
         } catch let failure as Failure {
@@ -98,25 +116,35 @@ public struct ClientCore: Sendable {
         } catch let error as RequestBuildError {
             throw Failure.invalidRequest(error)
         } catch {
-            throw Failure.transport(error)
+            throw Failure(transportFailure: error)
         }
+    }
 
-        guard response.isSuccess else { throw Failure(response: response) }
-        // No-content operations ignore any body, so a server that starts returning one breaks nothing.
-        if let noContent = NoContent() as? Output { return noContent }
-        // Non-JSON responses (binary downloads) take the body as it is.
-        if let raw = (Output.self as? any RawResponseBody.Type)?.init(response: response) as? Output { return raw }
+    /// `exchange` for operations with a JSON body.
+    public func exchange<Body: Encodable & Sendable, Failure: APIFailure>(
+        _ request: RequestBuilder,
+        jsonBody: Body,
+        failure: Failure.Type,
+        options: RequestOptions = .default
+    ) async throws -> HTTPResponse {
+        var request = request
         do {
-            guard !response.body.isEmpty else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: [],
-                    debugDescription: "Expected a JSON body for \(Output.self), but the response body is empty."
-                ))
-            }
-            return try JSONCoding.makeDecoder().decode(Output.self, from: response.body)
+            try request.setJSONBody(jsonBody)
         } catch {
-            throw Failure.invalidResponse(response, error)
+            throw Failure.invalidRequest(error)
         }
+        return try await exchange(request, failure: failure, options: options)
+    }
+
+    /// `exchange` for operations whose body is a form or multipart (see `perform(_:body:encoding:...)`).
+    public func exchange<Body: Encodable & Sendable, Failure: APIFailure>(
+        _ request: RequestBuilder,
+        body: Body,
+        encoding: RequestBodyEncoding,
+        failure: Failure.Type,
+        options: RequestOptions = .default
+    ) async throws -> HTTPResponse {
+        try await exchange(try Self.encode(body, encoding: encoding, into: request, failure: failure), failure: failure, options: options)
     }
 
     /// `perform` for operations with a JSON body: encodes `jsonBody` into `request` first, reporting an
@@ -147,6 +175,14 @@ public struct ClientCore: Sendable {
         failure: Failure.Type,
         options: RequestOptions = .default
     ) async throws -> Output {
+        try await perform(try Self.encode(body, encoding: encoding, into: request, failure: failure), output: output, failure: failure, options: options)
+    }
+
+    /// `request` with `body` encoded as `encoding`; a failure is `Failure.invalidRequest` like any other
+    /// build error.
+    private static func encode<Body: Encodable & Sendable, Failure: APIFailure>(
+        _ body: Body, encoding: RequestBodyEncoding, into request: RequestBuilder, failure: Failure.Type
+    ) throws -> RequestBuilder {
         var request = request
         do {
             switch encoding {
@@ -157,7 +193,7 @@ public struct ClientCore: Sendable {
         } catch {
             throw Failure.invalidRequest(error)
         }
-        return try await perform(request, output: output, failure: failure, options: options)
+        return request
     }
 
     /// `request` with the first available credential attached, and the identity of that credential.

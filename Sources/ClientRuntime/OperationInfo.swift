@@ -29,6 +29,8 @@ public struct OperationInfo: Sendable, Hashable {
     /// parameters and the types its request and response bodies reach; logs and descriptions hide their
     /// values (at any depth of a JSON body).
     public let secretNames: Set<String>
+    /// Decides from an error response's catalogue case whether to repeat it, before `retryableStatuses`.
+    public var retryRule: ResponseRetryRule?
 
     /// Whether the operation carries an idempotency key header, which makes repeating it safe.
     public var hasIdempotencyKey: Bool { idempotencyKeyHeader != nil }
@@ -45,7 +47,8 @@ public struct OperationInfo: Sendable, Hashable {
         retryableStatuses: Set<Int> = [],
         cache: CachePolicy = .networkOnly,
         pagination: PaginationStyle? = nil,
-        secretNames: Set<String> = []
+        secretNames: Set<String> = [],
+        retryRule: ResponseRetryRule? = nil
     ) {
         self.name = name
         self.method = method
@@ -58,5 +61,6 @@ public struct OperationInfo: Sendable, Hashable {
         self.cache = cache
         self.pagination = pagination
         self.secretNames = secretNames
+        self.retryRule = retryRule
     }
 }

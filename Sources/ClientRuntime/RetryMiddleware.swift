@@ -7,7 +7,8 @@ import Foundation
 ///   offline) is retried for every operation.
 /// - Other transient transport errors (timeout, connection lost) and responses whose status is in the
 ///   policy's `retryableStatuses` or the operation's are retried only when the operation is idempotent or
-///   carries an idempotency key. The request is resent unchanged, so the key is the same on every attempt.
+///   carries an idempotency key. The operation's `retryRule` (the error catalogue's `retryable`) overrides
+///   the status either way, under the same condition. The request is resent unchanged, so the key is the same on every attempt.
 /// - Errors that are not transport failures (a refresh that failed, cancellation) are never retried.
 ///
 /// When attempts run out, or the next wait would pass the deadline, the last response is returned (so the
@@ -75,7 +76,9 @@ public struct RetryMiddleware: ClientMiddleware {
             var minimumWait: TimeInterval = 0
             switch outcome {
             case .success(let response):
-                guard safeToRepeat, retryableStatuses.contains(response.status) else { return response }
+                // The catalogue's case decides first (retryable whatever the status, or never), then the status.
+                let retryable = operation.retryRule?.isRetryable(response, for: operation) ?? retryableStatuses.contains(response.status)
+                guard safeToRepeat, retryable else { return response }
                 reason = "status \(response.status)"
                 if policy.respectRetryAfter, let header = response.headers["Retry-After"],
                    let requested = RetryAfter.delay(from: header, now: now()) {

@@ -65,7 +65,7 @@ final class SandboxEngine: Sendable {
         var template: JSON?
         var pager: Pager?
         /// Named examples with a response.
-        var examples: [String: (status: Int, body: JSON)]
+        var examples: [String: (status: Int, body: JSON?)]
     }
 
     let schema: Schema
@@ -101,11 +101,10 @@ final class SandboxEngine: Sendable {
         })
         var plans: [String: Plan] = [:]
         for operation in schema.operations {
-            var examples: [String: (status: Int, body: JSON)] = [:]
-            for example in operation.examples {
-                if let response = example.response {
-                    examples[example.name] = (example.status ?? operation.successStatus, JSON(response))
-                }
+            var examples: [String: (status: Int, body: JSON?)] = [:]
+            for example in operation.examples where example.response != nil || example.status != nil {
+                // A named example may be a status alone (a 404 outcome without a body).
+                examples[example.name] = (example.status ?? operation.successStatus, example.response.map(JSON.init))
             }
             let chosen = operation.examples.first { example in
                 example.response != nil && (200..<300).contains(example.status ?? operation.successStatus)
@@ -237,7 +236,7 @@ final class SandboxEngine: Sendable {
                 return error(400, message: "X-Sandbox-Example: \(operation.name) has no example '\(name)'" + (names.isEmpty ? "" : "; it has \(names.joined(separator: ", "))"))
             }
             status = example.status
-            body = example.body.data
+            body = example.body?.data
         } else if let pager = plan.pager {
             do {
                 let page = try pager.page(operation: operation) { location in

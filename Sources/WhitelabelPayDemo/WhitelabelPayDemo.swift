@@ -82,7 +82,7 @@ struct WhitelabelPayDemo {
         do {
             _ = try await client.reactivatePaymentMeans(paymentMeansId: active.id, tenantId: tenant)
         } catch let error as WhitelabelPayError {
-            result("\(error) — code \(error.code ?? "none"), retryable: \(error.isRetryable)")
+            result("\(error) — code \(error.rawCode ?? "none"), retryable: \(error.isRetryable)")
         }
 
         try await Task.sleep(nanoseconds: 1_000_000_000)  // let the background refresh finish

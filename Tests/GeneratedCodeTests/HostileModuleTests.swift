@@ -173,7 +173,7 @@ final class HostileModuleTests: XCTestCase {
         XCTAssertEqual(error.status, 400)
         XCTAssertEqual(error.description, "HostileError.transport_ (HTTP 400)")
         XCTAssertEqual(error.name, "transport_", "distinct from the built-in .transport")
-        XCTAssertEqual(error.code, Self.transportCode)
+        XCTAssertEqual(error.rawCode, Self.transportCode)
 
         // The code matches whatever the status.
         let elsewhere = HostileError(response: HTTPResponse(status: 502, body: Data(body.utf8)))

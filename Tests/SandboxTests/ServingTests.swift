@@ -85,6 +85,8 @@ final class ServingTests: XCTestCase {
             ("signOut", "POST", "/oauth/sign-out", bearer, nil, 401),
             ("libraryVersion", "GET", "/library-version", [:], nil, 200),
             ("transactionHistory", "GET", "/transactions", [:], nil, 200),
+            ("checkDevice", "GET", "/devices/kiosk-1/registration", [:], nil, 200),
+            ("verifyOtp", "POST", "/otp/verification", [:], #"{"code":"123456"}"#, 204),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

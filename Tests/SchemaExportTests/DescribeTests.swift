@@ -23,7 +23,7 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(operations.map { $0["name"] as? String }, ["getPaymentMeans", "deactivatePaymentMeans", "reactivatePaymentMeans", "fetchTransactions"])
         for operation in operations {
             for key in ["name", "method", "path", "paginated", "pagination", "auth", "idempotent", "deprecated", "parameters",
-                        "request", "response", "status", "errors", "cache"] {
+                        "request", "response", "status", "errors", "cache", "outcomes"] {
                 XCTAssertTrue(operation.keys.contains(key), "operation has \(key): \(operation)")
             }
         }
@@ -48,7 +48,7 @@ final class DescribeTests: XCTestCase {
             }
         }
         for item in cases {
-            XCTAssertEqual(Set(item.keys), ["name", "code", "status", "retryable", "deprecated"])
+            XCTAssertEqual(Set(item.keys), ["name", "code", "status", "retryable", "deprecated", "family", "when"])
         }
 
         // Same schema, same bytes; same as the library.

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `schema-check --response op --status N` on an operation with several outcomes (kitchensink.yaml's
+/// checkDevice: 200 registered or an error envelope, 404 without a body).
+final class OutcomeSelectionTests: XCTestCase {
+    private let kitchenSink = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+
+    private func check(_ arguments: [String], payload: String) throws -> (status: Int32, output: String, errors: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outcome-selection-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("payload.json")
+        try Data(payload.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = builtExecutable(named: "schema-check")
+        process.arguments = [kitchenSink] + arguments + [file.path]
+        let output = folder.appendingPathComponent("out"), errors = folder.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self),
+                String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
+    func testTheSuccessOutcomeBodyIsTheDefault() throws {
+        let good = try check(["--response", "checkDevice"], payload: #"{"rtCode":"0000","deviceName":"Kiosk"}"#)
+        XCTAssertEqual(good.status, 0, good.output + good.errors)
+        let bad = try check(["--response", "checkDevice", "--status", "200"], payload: #"{"deviceName":5}"#)
+        XCTAssertEqual(bad.status, 1, bad.output + bad.errors)
+        XCTAssertTrue(bad.output.contains("rtCode"), "checked against DeviceRegistration: " + bad.output)
+    }
+
+    func testAnOutcomeWithAnotherStatusIsSelected() throws {
+        let invalid = try check(["--response", "verifyOtp", "--status", "422"], payload: #"{"attemptsLeft":"two"}"#)
+        XCTAssertEqual(invalid.status, 1, invalid.output + invalid.errors)
+        XCTAssertTrue(invalid.output.contains("/attemptsLeft"), "checked against OtpRejection: " + invalid.output)
+        let valid = try check(["--response", "verifyOtp", "--status", "422"], payload: #"{"attemptsLeft":2}"#)
+        XCTAssertEqual(valid.status, 0, valid.output + valid.errors)
+    }
+
+    func testAnOutcomeWithoutBodyOrAnUndeclaredStatusIsAUsageError() throws {
+        let noBody = try check(["--response", "checkDevice", "--status", "404"], payload: "{}")
+        XCTAssertEqual(noBody.status, 2)
+        XCTAssertTrue(noBody.errors.contains("outcome 'notRegistered' of operation 'checkDevice' has no body (status 404)"), noBody.errors)
+        let undeclared = try check(["--response", "verifyOtp", "--status", "201"], payload: "{}")
+        XCTAssertEqual(undeclared.status, 2)
+        XCTAssertTrue(undeclared.errors.contains("operation 'verifyOtp' declares no outcome with status 201; it has valid (204), invalid (422)"), undeclared.errors)
+    }
+
+    func testAnUndeclaredErrorStatusIsTheErrorBody() throws {
+        let errorBody = try check(["--response", "checkDevice", "--status", "500"], payload: "[]")
+        XCTAssertEqual(errorBody.status, 1)
+        XCTAssertTrue(errorBody.output.contains("ErrorBody"), errorBody.output)
+    }
+}

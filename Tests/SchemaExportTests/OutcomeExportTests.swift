@@ -1,0 +1,80 @@
+import Foundation
+import SchemaExport
+import SchemaModel
+import XCTest
+
+/// The OpenAPI export and `describe` for operations with several outcomes and the v2 error catalogue
+/// (kitchensink.yaml: checkDevice, verifyOtp, code families and client-side cases).
+final class OutcomeExportTests: XCTestCase {
+    private func openAPI() throws -> [String: Any] {
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let text = OpenAPIExport.document(schema).text()
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    private func responses(_ document: [String: Any], _ path: String, _ method: String) throws -> [String: Any] {
+        let paths = try XCTUnwrap(document["paths"] as? [String: Any])
+        let operation = try XCTUnwrap((paths[path] as? [String: Any])?[method] as? [String: Any])
+        return try XCTUnwrap(operation["responses"] as? [String: Any])
+    }
+
+    func testOpenAPIListsOneResponsePerOutcomeStatus() throws {
+        let document = try openAPI()
+        let check = try responses(document, "/devices/{deviceId}/registration", "get")
+        // 200: the registration or the error body of the error outcomes; 404 without a body.
+        let ok = try XCTUnwrap(check["200"] as? [String: Any])
+        let media = try XCTUnwrap((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])
+        let oneOf = try XCTUnwrap((media["schema"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        XCTAssertEqual(oneOf.compactMap { $0["$ref"] as? String },
+                       ["#/components/schemas/DeviceRegistration", "#/components/schemas/ErrorBody"])
+        let outcomes = try XCTUnwrap(ok["x-outcomes"] as? [[String: Any]])
+        XCTAssertEqual(outcomes.compactMap { $0["name"] as? String }, ["registered", "blocked", "failed"])
+        XCTAssertEqual(outcomes[1]["error"] as? String, "deviceBlocked")
+        XCTAssertEqual((outcomes[1]["where"] as? [String: [String]])?["rtCode"], ["E102", "E103"])
+        XCTAssertEqual(Set(((media["examples"] as? [String: Any]) ?? [:]).keys), ["registered", "blocked", "broken"])
+        let notRegistered = try XCTUnwrap(check["404"] as? [String: Any])
+        XCTAssertNil(notRegistered["content"])
+        XCTAssertEqual((notRegistered["x-outcomes"] as? [[String: Any]])?.first?["name"] as? String, "notRegistered")
+        // The listed catalogue errors keep their own statuses.
+        XCTAssertNotNil(check["423"])
+        XCTAssertNotNil(check["500"])
+
+        let otp = try responses(document, "/otp/verification", "post")
+        XCTAssertNil((otp["204"] as? [String: Any])?["content"])
+        let invalid = try XCTUnwrap(otp["422"] as? [String: Any])
+        let invalidSchema = (((invalid["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+        XCTAssertEqual(invalidSchema?["$ref"] as? String, "#/components/schemas/OtpRejection")
+        XCTAssertNil(otp["200"], "no invented success status")
+
+        let catalogue = try XCTUnwrap((document["x-error-catalogue"] as? [String: Any])?["cases"] as? [[String: Any]])
+        func entry(_ name: String) -> [String: Any]? { catalogue.first { $0["name"] as? String == name } }
+        XCTAssertEqual(entry("scanNetworkProblem")?["codePattern"] as? String, "^A[0-9]{5}$")
+        XCTAssertEqual(entry("scanAuthFailed")?["codePrefix"] as? String, "B0")
+        XCTAssertEqual(entry("internalError")?["neverRetried"] as? Bool, true)
+        XCTAssertEqual(entry("deadlineExceeded")?["when"] as? [String], ["timeout"])
+    }
+
+    func testDescribeShowsOutcomesFamiliesAndConditions() throws {
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let inventory = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Inventory.json(schema).text().utf8)) as? [String: Any])
+        let operations = try XCTUnwrap(inventory["operations"] as? [[String: Any]])
+        let check = try XCTUnwrap(operations.first { $0["name"] as? String == "checkDevice" })
+        let outcomes = try XCTUnwrap(check["outcomes"] as? [[String: Any]])
+        XCTAssertEqual(outcomes.compactMap { $0["name"] as? String }, ["registered", "blocked", "failed", "notRegistered"])
+        XCTAssertEqual(outcomes[0]["body"] as? String, "DeviceRegistration")
+        XCTAssertEqual(outcomes[3]["status"] as? Int, 404)
+        XCTAssertTrue(outcomes[3]["body"] is NSNull)
+        XCTAssertTrue(operations.first { $0["name"] as? String == "getItem" }?["outcomes"] is NSNull)
+
+        let cases = try XCTUnwrap((inventory["errors"] as? [String: Any])?["cases"] as? [[String: Any]])
+        let family = try XCTUnwrap(cases.first { $0["name"] as? String == "scanNetworkProblem" })
+        XCTAssertEqual((family["family"] as? [String: String])?["pattern"], "^A[0-9]{5}$")
+        let offline = try XCTUnwrap(cases.first { $0["name"] as? String == "noConnection" })
+        XCTAssertEqual(offline["when"] as? [String], ["offline"])
+
+        let summary = Inventory.summary(schema)
+        XCTAssertTrue(summary.contains("→ registered 200 DeviceRegistration where rtCode=0000 | blocked 200 error deviceBlocked where rtCode=E102|E103 | failed 200 error internalError | notRegistered 404"), summary)
+        XCTAssertTrue(summary.contains("scanAuthFailed: codes starting with B0"), summary)
+        XCTAssertTrue(summary.contains("deadlineExceeded: when timeout"), summary)
+    }
+}
