@@ -315,6 +315,10 @@ enum Describe {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
+    static func expected(_ format: DateWireFormat) -> String {
+        format.isNumeric ? "date-time as an integer (\(format))" : "date-time string (\(format))"
+    }
+
     static func expected(_ primitive: Primitive) -> String {
         switch primitive {
         case .string: return "string"
@@ -635,7 +639,7 @@ extension CompiledSchema {
         for (position, field) in fields.enumerated() where field.isRequired {
             let seen = position < 64 ? seenMask & (1 << UInt64(position)) != 0 : seenArray[position]
             if seen { continue }
-            let expected = expected(field.node) + (field.acceptsNull ? " or null" : "")
+            let expected = (field.dateFormat.map(Describe.expected) ?? expected(field.node)) + (field.acceptsNull ? " or null" : "")
             report(walk.issue(.error, .required, expected: expected, found: "missing",
                               message: "required key '\(field.wireName)' of \(info.name) is missing (expected \(expected))",
                               rule: field.location, at: .key(field.wireName)))
@@ -670,8 +674,7 @@ extension CompiledSchema {
         default:
             break
         }
-        let expected = format.isNumeric ? "date-time as an integer (\(format))" : "date-time string (\(format))"
-        walk.mismatch(expected: expected, found: value, rule: rule)
+        walk.mismatch(expected: Describe.expected(format), found: value, rule: rule)
     }
 
     private func checkEnum(_ value: JSON, _ info: EnumInfo, _ walk: inout Walk) -> Bool {
