@@ -212,9 +212,11 @@ struct SchemaParser {
         let discriminator = reader.string("discriminator")
         var integerTag: (variant: String, location: SourceLocation)?
         var stringTag: (variant: String, location: SourceLocation)?
+        var stringTagged = Set<String>()
         let variants = reader.entries("variants").compactMap { pair -> Union.Variant? in
             let variantContext = "variant '\(pair.key)' of \(context)"
             if let scalar = pair.value.scalar, scalar.kind == .string {
+                stringTagged.insert(pair.key)
                 if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
                 return Union.Variant(name: pair.key, type: scalar.text, tag: pair.key, notes: Notes(), location: pair.keyLocation)
             }
@@ -232,10 +234,12 @@ struct SchemaParser {
                     if integerTag == nil { integerTag = (pair.key, valueNode.location) }
                 } else if let text = variantReader.string("value") {
                     tag = text
+                    stringTagged.insert(pair.key)
                     if stringTag == nil { stringTag = (pair.key, valueNode.location) }
                 }
-            } else if stringTag == nil {
-                stringTag = (pair.key, pair.keyLocation)
+            } else {
+                stringTagged.insert(pair.key)
+                if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
             }
             return Union.Variant(name: pair.key, type: type, tag: tag, notes: variantReader.notes(), location: pair.keyLocation)
         }
@@ -247,6 +251,9 @@ struct SchemaParser {
             if let stringTag {
                 log.error("tag of variant '\(stringTag.variant)' of \(context) is a string, but variant '\(integerTag.variant)' has the integer tag \(union.variants.first { $0.name == integerTag.variant }?.tag ?? "") (line \(integerTag.location.line)); every tag of a union is an integer or every tag a string",
                           at: stringTag.location)
+                // Reported once: the string-tagged variants take no further part (a string "1" would
+                // otherwise also be a duplicate of the integer 1).
+                union.variants.removeAll { stringTagged.contains($0.name) }
             }
         }
         return union

@@ -72,7 +72,7 @@ final class UnionAndDateDiagnosticsTests: XCTestCase {
               discriminator: level
               variants:
                 a: { type: A, value: 1 }
-                b: { type: B, value: "two" }
+                b: { type: B, value: "1" }
                 c: { type: C, value: "three" }
         """)
         assertSingleError(text, line: 21, column: 30, contains: "tag of variant 'b' of type 'Notice' is a string, but variant 'a' has the integer tag 1")
