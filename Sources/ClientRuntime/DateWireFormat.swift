@@ -50,9 +50,19 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A pattern the generator has already checked (generated code uses this). An invalid pattern
-    /// parses no text and formats as RFC 3339, never a crash.
+    /// formats and parses as RFC 3339, never a crash. Parsed once per pattern and process: generated
+    /// models ask for the format on every decode and encode.
     public static func pattern(_ pattern: String) -> DateWireFormat {
-        (try? DateWireFormat(pattern: pattern)) ?? .rfc3339
+        if let cached = PatternCache.lock.locked({ PatternCache.formats[pattern] }) { return cached }
+        let format = (try? DateWireFormat(pattern: pattern)) ?? .rfc3339
+        PatternCache.lock.locked { PatternCache.formats[pattern] = format }
+        return format
+    }
+
+    /// The patterns generated code has used; a schema has few.
+    private enum PatternCache {
+        static let lock = NSLock()
+        nonisolated(unsafe) static var formats: [String: DateWireFormat] = [:]
     }
 
     private init(kind: Kind) {

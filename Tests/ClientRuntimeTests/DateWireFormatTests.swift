@@ -50,6 +50,8 @@ final class DateWireFormatTests: XCTestCase {
         }
         // Generated code cannot crash on a pattern: an invalid one falls back to RFC 3339.
         XCTAssertEqual(DateWireFormat.pattern("nonsense"), .rfc3339)
+        XCTAssertEqual(DateWireFormat.pattern("nonsense"), .rfc3339, "the cached answer is the same")
+        XCTAssertEqual(DateWireFormat.pattern(finaptic), try DateWireFormat(pattern: finaptic))
     }
 
     func testRegularExpressionMatchesWhatTheParserAccepts() throws {
