@@ -525,7 +525,8 @@ struct SchemaValidator {
             checkFields(operation.headerParameters, in: "the headers of \(context)", types: types, reserved: [])
             for (location, field) in operation.parameters {
                 checkScalarParameter(field, location: location, in: context, types: types)
-                if schema.effectiveDateFormat(of: field) != nil {
+                // Only for date-times: a format on anything else is already reported as such.
+                if schema.effectiveDateFormat(of: field) != nil, let shape = shape(of: field.type, types: types), isDateTime(shape) {
                     log.error("\(location.rawValue) parameter '\(field.name)' of \(context) has a date 'format'; formats apply to struct fields, and parameters are sent as RFC 3339", at: field.location)
                 }
             }

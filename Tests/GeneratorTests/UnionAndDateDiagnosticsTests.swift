@@ -168,6 +168,18 @@ final class UnionAndDateDiagnosticsTests: XCTestCase {
         XCTAssertTrue(found.first?.contains("query parameter 'from' of operation 'since' has a date 'format'") ?? false, "\(found)")
     }
 
+    func testFormatOnANonDateParameterIsOneError() {
+        let text = schemaText(operations: """
+          since:
+            http: GET /since
+            query:
+              from: { type: string, format: epochSeconds }
+        """)
+        let found = diagnostics(text)
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.contains("'format' of 'from' of the query of operation 'since' applies to date-time, not to 'string'") ?? false, "\(found)")
+    }
+
     func testValidFormatsLoad() throws {
         let text = schemaText(types: """
           Millis: { type: date-time, format: epochMilliseconds }
