@@ -33,7 +33,8 @@ let package = Package(
         // MARK: Generator (build-time tools; never linked into a client)
         .target(
             name: "SchemaModel",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            // ClientRuntime (Foundation only) for DateWireFormat: lint checks date patterns with the parser clients run.
+            dependencies: [.product(name: "Yams", package: "Yams"), "ClientRuntime"],
             path: "Generator/SchemaModel"
         ),
         .target(
@@ -57,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "client-generator",
             dependencies: [
-                "SchemaModel", "SwiftRenderer", "SchemaExport",
+                "SchemaModel", "SwiftRenderer", "SchemaExport", "PayloadValidation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Generator/CLI"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PayloadValidation
 import SchemaModel
 import SwiftRenderer
 
@@ -70,7 +71,8 @@ struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Checks schema files and reports every mistake.",
         discussion: """
-        Exits with 0 when every schema is valid, 1 otherwise.
+        Every example (of types, fields, operations, $file ones) is checked against its type, \
+        constraints and date format. Exits with 0 when every schema is valid, 1 otherwise.
 
         Example:
           client-generator lint Schemas/*.yaml
@@ -84,7 +86,13 @@ struct Lint: ParsableCommand {
         var failed = false
         for path in schemas {
             do {
-                _ = try SchemaInput.load(path)
+                // Examples are checked against their types and formats too (the generator does not
+                // need them, so only lint reports them).
+                let problems = ExampleCheck.diagnostics(for: try SchemaInput.load(path))
+                for diagnostic in problems {
+                    FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+                }
+                if !problems.isEmpty { failed = true }
             } catch {
                 failed = true
             }

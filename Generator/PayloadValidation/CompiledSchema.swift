@@ -1,4 +1,5 @@
 import Foundation
+import ClientRuntime
 import SchemaModel
 
 /// A type reference with named types resolved to indexes into `CompiledSchema.types`.
@@ -23,9 +24,12 @@ final class FieldInfo: Sendable {
     let acceptsNull: Bool
     let constraints: ConstraintInfo?
     let location: SourceLocation
+    /// The wire form of a `date-time` field with a `format:` (its own or its alias's).
+    let dateFormat: DateWireFormat?
 
     init(name: String, wireName: String, node: Node, isRequired: Bool, acceptsNull: Bool, constraints: ConstraintInfo?,
-         location: SourceLocation) {
+         location: SourceLocation, dateFormat: DateWireFormat? = nil) {
+        self.dateFormat = dateFormat
         self.name = name
         self.wireName = wireName
         self.node = node
@@ -89,20 +93,37 @@ final class EnumInfo: Sendable {
 }
 
 final class UnionInfo: Sendable {
+    /// An untagged union's variant, in the order the decoder tries them.
+    struct Candidate: Sendable {
+        let name: String
+        let type: Int
+        let requiredKeys: [String]
+    }
+
     let name: String
     let location: SourceLocation
-    let discriminator: String
-    /// Tag -> index of the variant's struct type.
+    /// nil: untagged, the variant is chosen among `candidates` by shape.
+    let discriminator: String?
+    let tagType: Union.TagType
+    /// Tag (integers in decimal) -> index of the variant's struct type.
     let variants: [String: Int]
-    /// `'kind' one of: CIRCLE, square, GROUP`
+    let candidates: [Candidate]
+    /// `'kind' one of: CIRCLE, square, GROUP`, or `the keys of one of: a (x, y), b (z)`
     let expected: String
 
-    init(name: String, location: SourceLocation, discriminator: String, variants: [String: Int], tags: [String]) {
+    init(name: String, location: SourceLocation, discriminator: String?, tagType: Union.TagType, variants: [String: Int],
+         tags: [String], candidates: [Candidate] = []) {
         self.name = name
         self.location = location
         self.discriminator = discriminator
+        self.tagType = tagType
         self.variants = variants
-        self.expected = "'\(discriminator)' one of: " + CompiledSchema.list(tags)
+        self.candidates = candidates
+        if let discriminator {
+            self.expected = "'\(discriminator)' one of: " + CompiledSchema.list(tags)
+        } else {
+            self.expected = "the required keys of a variant: " + CompiledSchema.list(candidates.map { "\($0.name) (\($0.requiredKeys.joined(separator: ", ")))" })
+        }
     }
 }
 
@@ -217,8 +238,10 @@ final class CompiledSchema: Sendable {
     private let patterns: [String: Pattern]
     /// Compiled operation parameters, by the location of their `Field` (unique per parameter).
     private let parameterFields: [SourceLocation: FieldInfo]
+    private let schema: Schema
 
     init(_ schema: Schema) {
+        self.schema = schema
         var builder = Builder(schema)
         types = schema.types.map { builder.compile($0) }
         var parameters: [SourceLocation: FieldInfo] = [:]
@@ -241,7 +264,7 @@ final class CompiledSchema: Sendable {
         if let info = parameterFields[field.location], info.name == field.name, info.wireName == field.wireName {
             return info
         }
-        var builder = Builder(typeIndex: typeIndex, patterns: patterns)
+        var builder = Builder(typeIndex: typeIndex, patterns: patterns, schema: schema)
         return builder.compile(field)
     }
 
@@ -251,8 +274,11 @@ final class CompiledSchema: Sendable {
         var patterns: [String: Pattern]
         /// Alias name -> its definition, to follow chains.
         private var aliases: [String: TypeDefinition] = [:]
+        /// For union shapes and date formats.
+        let schema: Schema?
 
         init(_ schema: Schema) {
+            self.schema = schema
             var index: [String: Int] = [:]
             for (position, type) in schema.types.enumerated() where index[type.name] == nil {
                 index[type.name] = position
@@ -264,7 +290,8 @@ final class CompiledSchema: Sendable {
             }
         }
 
-        init(typeIndex: [String: Int], patterns: [String: Pattern]) {
+        init(typeIndex: [String: Int], patterns: [String: Pattern], schema: Schema?) {
+            self.schema = schema
             self.typeIndex = typeIndex
             self.patterns = patterns
         }
@@ -289,8 +316,14 @@ final class CompiledSchema: Sendable {
                 for variant in union.variants where variants[variant.tag] == nil {
                     if let index = typeIndex[variant.type] { variants[variant.tag] = index }
                 }
+                let candidates = (schema?.untaggedCandidates(of: union) ?? []).compactMap { variant in
+                    typeIndex[variant.type].map {
+                        UnionInfo.Candidate(name: variant.name, type: $0, requiredKeys: schema?.requiredWireKeys(of: variant).sorted() ?? [])
+                    }
+                }
                 return .union(UnionInfo(name: type.name, location: type.location, discriminator: union.discriminator,
-                                        variants: variants, tags: union.variants.map(\.tag)))
+                                        tagType: union.tagType, variants: variants, tags: union.variants.map(\.tag),
+                                        candidates: union.discriminator == nil ? candidates : []))
             case .alias(var target, let constraints):
                 // Follow the chain (the schema rejects alias cycles; the bound is for safety).
                 var location = type.location
@@ -312,7 +345,8 @@ final class CompiledSchema: Sendable {
             FieldInfo(name: field.name, wireName: field.wireName, node: Builder.node(field.type, typeIndex),
                       isRequired: field.isRequiredOnWire,
                       acceptsNull: field.isOptional || field.isNullable || field.defaultValue != nil,
-                      constraints: compile(field.constraints, at: field.location), location: field.location)
+                      constraints: compile(field.constraints, at: field.location), location: field.location,
+                      dateFormat: (schema?.effectiveDateFormat(of: field) ?? field.constraints.dateFormat)?.wireFormat)
         }
 
         private mutating func compile(_ constraints: Constraints, at location: SourceLocation) -> ConstraintInfo? {

@@ -1,4 +1,5 @@
 import Foundation
+import ClientRuntime
 import SchemaModel
 
 /// Checks JSON payloads and request parameters against a schema, reporting every violation with its
@@ -123,6 +124,14 @@ public struct PayloadValidator: Sendable {
     public func validateParameter(values: [String], as field: Field) -> [ValidationIssue] {
         var walk = Walk(maxIssues: maxIssues, strictEnums: strictEnums, root: field.wireName)
         compiled.checkParameter(values, compiled.fieldInfo(field), &walk)
+        return hidingSecretValues(walk.issues)
+    }
+
+    /// A value as a struct field or parameter would hold it in a JSON body: its type with the field's
+    /// constraints and date format, `null` where the field takes it. Used for field examples.
+    public func validate(_ value: JSON, asField field: Field) -> [ValidationIssue] {
+        var walk = Walk(maxIssues: maxIssues, strictEnums: strictEnums)
+        compiled.validateField(value, compiled.fieldInfo(field), &walk)
         return hidingSecretValues(walk.issues)
     }
 
@@ -306,6 +315,10 @@ enum Describe {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
+    static func expected(_ format: DateWireFormat) -> String {
+        format.isNumeric ? "date-time as an integer (\(format))" : "date-time string (\(format))"
+    }
+
     static func expected(_ primitive: Primitive) -> String {
         switch primitive {
         case .string: return "string"
@@ -358,8 +371,18 @@ extension CompiledSchema {
 
     /// Validates `value` as `node` from the walk's current path.
     func validate(_ value: JSON, _ node: Node, _ walk: inout Walk) {
+        run(&walk) { tasks, walk in check(value, node, rule: nil, pending: .none, &tasks, &walk) }
+    }
+
+    /// Validates `value` as the field would hold it (its constraints and date format included).
+    func validateField(_ value: JSON, _ field: FieldInfo, _ walk: inout Walk) {
+        run(&walk) { tasks, walk in checkField(value, field, &tasks, &walk) }
+    }
+
+    /// Runs `start`, then every task it and its tasks leave.
+    private func run(_ walk: inout Walk, start: (inout [Task], inout Walk) -> Void) {
         var tasks: [Task] = []
-        check(value, node, rule: nil, pending: .none, &tasks, &walk)
+        start(&tasks, &walk)
         while !walk.isFull, let task = tasks.popLast() {
             switch task {
             case .check(let value, let node, let rule, let path, let component):
@@ -616,7 +639,7 @@ extension CompiledSchema {
         for (position, field) in fields.enumerated() where field.isRequired {
             let seen = position < 64 ? seenMask & (1 << UInt64(position)) != 0 : seenArray[position]
             if seen { continue }
-            let expected = expected(field.node) + (field.acceptsNull ? " or null" : "")
+            let expected = (field.dateFormat.map(Describe.expected) ?? expected(field.node)) + (field.acceptsNull ? " or null" : "")
             report(walk.issue(.error, .required, expected: expected, found: "missing",
                               message: "required key '\(field.wireName)' of \(info.name) is missing (expected \(expected))",
                               rule: field.location, at: .key(field.wireName)))
@@ -633,7 +656,25 @@ extension CompiledSchema {
                         message: "expected \(expected), found null ('\(field.wireName)' is not nullable)", rule: field.location)
             return
         }
+        if let format = field.dateFormat {
+            checkDate(value, format, rule: field.location, &walk)
+            return
+        }
         check(value, field.node, rule: field.location, pending: PendingConstraints(field.constraints), &tasks, &walk)
+    }
+
+    /// A `date-time` with a `format:`: an epoch integer or a string in the pattern, as the generated
+    /// decoder reads it.
+    private func checkDate(_ value: JSON, _ format: DateWireFormat, rule: SourceLocation, _ walk: inout Walk) {
+        switch value {
+        case .number(let text) where format.isNumeric:
+            if let number = WireFormats.integer(text, as: Int64.self), format.date(fromNumber: number) != nil { return }
+        case .string(let text) where !format.isNumeric:
+            if format.date(from: text) != nil { return }
+        default:
+            break
+        }
+        walk.mismatch(expected: Describe.expected(format), found: value, rule: rule)
     }
 
     private func checkEnum(_ value: JSON, _ info: EnumInfo, _ walk: inout Walk) -> Bool {
@@ -673,9 +714,19 @@ extension CompiledSchema {
             walk.mismatch(expected: "object (\(info.name)) with \(info.expected)", found: value, rule: info.location)
             return
         }
+        guard let discriminator = info.discriminator else {
+            checkUntaggedUnion(value, members, info, &tasks, &walk)
+            return
+        }
         // The first occurrence of the discriminator, as the decoder reads it.
-        let tag = members.first { $0.key == info.discriminator }?.value
-        if case .string(let text)? = tag, let variant = info.variants[text], case .structure(let structure) = types[variant] {
+        let tag = members.first { $0.key == discriminator }?.value
+        var tagText: String?
+        switch (tag, info.tagType) {
+        case (.string(let text)?, .string): tagText = text
+        case (.number(let text)?, .integer): tagText = WireFormats.integer(text, as: Int64.self).map(String.init)
+        default: break
+        }
+        if let tagText, let variant = info.variants[tagText], case .structure(let structure) = types[variant] {
             checkStruct(value, structure, &tasks, &walk)
             return
         }
@@ -683,14 +734,45 @@ extension CompiledSchema {
         let severity: ValidationIssue.Severity = walk.strictEnums ? .error : .warning
         let problem: String
         switch tag {
-        case nil: problem = "has no discriminator '\(info.discriminator)'"
-        case .string?: problem = "has an unknown variant tag \(found)"
-        default: problem = "has a discriminator that is not a string (\(found))"
+        case nil: problem = "has no discriminator '\(discriminator)'"
+        case .string? where info.tagType == .string, .number? where info.tagType == .integer: problem = "has an unknown variant tag \(found)"
+        default: problem = "has a discriminator that is not \(info.tagType == .string ? "a string" : "an integer") (\(found))"
         }
         walk.report(severity, .union, expected: info.expected, found: found,
                     message: "the \(info.name) object \(problem), expected \(info.expected); generated code keeps it as .unknown",
-                    rule: info.location, at: .key(info.discriminator))
+                    rule: info.location, at: .key(discriminator))
         // Decoded as JSONValue by the generated `.unknown` case.
+        checkJSONValue(value, rule: info.location, &tasks, &walk)
+    }
+
+    /// An untagged union takes the first candidate (most required keys first) whose required keys
+    /// are present and that validates without errors, as the generated decoder does; a payload that
+    /// fits none is reported with each variant's reason.
+    private func checkUntaggedUnion(_ value: JSON, _ members: [JSON.Member], _ info: UnionInfo, _ tasks: inout [Task], _ walk: inout Walk) {
+        let keys = Set(members.map(\.key))
+        var reasons: [String] = []
+        for candidate in info.candidates {
+            let missing = candidate.requiredKeys.filter { !keys.contains($0) }
+            if !missing.isEmpty {
+                reasons.append("\(candidate.name): no " + missing.map { "'\($0)'" }.joined(separator: ", "))
+                continue
+            }
+            guard case .structure(let structure) = types[candidate.type] else { continue }
+            var trial = Walk(maxIssues: 50, strictEnums: false)
+            validate(value, .named(candidate.type), &trial)
+            if let problem = trial.issues.first(where: { $0.severity == .error }) {
+                // Where and what was expected, never the value found: it may be a secret.
+                reasons.append("\(candidate.name): \(problem.pointer.isEmpty ? "" : problem.pointer + " ")expected \(problem.expected)")
+                continue
+            }
+            checkStruct(value, structure, &tasks, &walk)
+            return
+        }
+        let severity: ValidationIssue.Severity = walk.strictEnums ? .error : .warning
+        let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
+        walk.report(severity, .union, expected: info.expected, found: "an object that fits no variant",
+                    message: "the \(info.name) object matches no variant\(why); generated code keeps it as .unknown",
+                    rule: info.location)
         checkJSONValue(value, rule: info.location, &tasks, &walk)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PayloadValidation
 import SchemaModel
 
 struct Lint: ParsableCommand {
@@ -7,7 +8,8 @@ struct Lint: ParsableCommand {
         abstract: "Checks schema files with the generator's diagnostics.",
         discussion: """
         Prints every error and warning as file:line:column: error: message (standard output), the \
-        same diagnostics client-generator reports. Exits with 0 when every schema loads (warnings \
+        same diagnostics client-generator reports, and every example (types, fields, operations, \
+        $file ones) checked against its type, constraints and date format. Exits with 0 when every schema loads (warnings \
         allowed) and 2 when any has an error or cannot be read.
 
         Examples:
@@ -32,7 +34,14 @@ struct Lint: ParsableCommand {
                 // Diagnostics without a location (the file cannot be read) are prefixed with the path.
                 out.write(diagnostic.location == nil ? "\(path): \(diagnostic.description)\n" : "\(diagnostic.description)\n")
             }
-            if result.schema == nil { failed = true }
+            guard let schema = result.schema else {
+                failed = true
+                continue
+            }
+            // Examples against their types, constraints and date formats.
+            let problems = ExampleCheck.diagnostics(for: schema)
+            for diagnostic in problems { out.write("\(diagnostic.description)\n") }
+            if !problems.isEmpty { failed = true }
         }
         out.flush()
         if failed { throw ExitCode(2) }

@@ -18,7 +18,7 @@ public enum Inventory {
         root.set("auth", .array(schema.authSchemes.map(auth)))
         root.set("defaultAuth", .array(schema.defaultAuth.map(OrderedJSON.string)))
         root.set("operations", .array(schema.operations.map { operation($0, in: schema) }))
-        root.set("types", .array(schema.types.map(type)))
+        root.set("types", .array(schema.types.map { type($0, in: schema) }))
         if let errors = schema.errors {
             root.set("errors", .object([
                 ("body", errors.body.map { .string($0.description) } ?? .null),
@@ -103,7 +103,7 @@ public enum Inventory {
         return builder.value
     }
 
-    private static func type(_ type: TypeDefinition) -> OrderedJSON {
+    private static func type(_ type: TypeDefinition, in schema: Schema) -> OrderedJSON {
         var builder = ObjectBuilder()
         builder.set("name", type.name)
         switch type.kind {
@@ -134,10 +134,22 @@ public enum Inventory {
             }))
         case .union(let union):
             builder.set("kind", "union")
-            builder.set("discriminator", union.discriminator)
-            builder.set("variants", .array(union.variants.map { variant in
-                .object([("name", .string(variant.name)), ("type", .string(variant.type)), ("tag", .string(variant.tag))])
-            }))
+            if let discriminator = union.discriminator {
+                builder.set("discriminator", discriminator)
+                builder.set("tagType", union.tagType.rawValue)
+                builder.set("variants", .array(union.variants.map { variant in
+                    .object([("name", .string(variant.name)), ("type", .string(variant.type)),
+                             ("tag", union.tagType == .integer ? .number(variant.tag) : .string(variant.tag))])
+                }))
+            } else {
+                // In the order the decoder tries them, with the keys that select each.
+                builder.set("variants", .array(schema.untaggedCandidates(of: union).map { variant in
+                    .object([("name", .string(variant.name)), ("type", .string(variant.type)),
+                             ("requiredKeys", .array(schema.requiredWireKeys(of: variant).sorted().map { .string($0) }))])
+                }))
+            }
+            let common = schema.commonFields(of: union).map(\.name)
+            if !common.isEmpty { builder.set("commonFields", .array(common.map { .string($0) })) }
         case .alias(let target, _):
             builder.set("kind", "alias")
             builder.set("type", target.description)
@@ -187,7 +199,9 @@ public enum Inventory {
             switch type.kind {
             case .structure(let fields): detail = "struct, \(fields.count) field\(fields.count == 1 ? "" : "s")"
             case .enumeration(let enumeration): detail = "enum (\(enumeration.rawType.rawValue)), \(enumeration.cases.count) case\(enumeration.cases.count == 1 ? "" : "s")"
-            case .union(let union): detail = "union on '\(union.discriminator)', \(union.variants.count) variants"
+            case .union(let union):
+                let selector = union.discriminator.map { "on '\($0)'\(union.tagType == .integer ? " (integer tags)" : "")" } ?? "untagged (by shape)"
+                detail = "union \(selector), \(union.variants.count) variants"
             case .alias(let target, _): detail = "alias of \(target)"
             }
             lines.append("  \(type.name): \(detail)" + (type.notes.isDeprecated ? ", deprecated" : ""))

@@ -87,7 +87,8 @@ struct SchemaMapper {
         case .union(let union):
             merge(&builder, unionSchema(union))
         case .alias(let target, let constraints):
-            merge(&builder, constrained(self.type(target), constraints, shape: target))
+            let base = (constraints.dateFormat ?? schema.dateFormat(of: target)).map(dateSchema) ?? self.type(target)
+            merge(&builder, constrained(base, constraints, shape: target))
         }
         if !type.examples.isEmpty {
             builder.set("examples", .array(type.examples.map { OrderedJSON($0.value) }))
@@ -127,29 +128,47 @@ struct SchemaMapper {
     }
 
     private func unionSchema(_ union: Union) -> OrderedJSON {
+        guard let discriminator = union.discriminator else { return untaggedUnionSchema(union) }
         var builder = ObjectBuilder()
         builder.set("type", .string("object"))
         var seen = Set<String>()
         var branches: [OrderedJSON] = []
+        func tagValue(_ tag: String) -> OrderedJSON { union.tagType == .integer ? .number(tag) : .string(tag) }
         for variant in union.variants where seen.insert(variant.tag).inserted {
             let condition: OrderedJSON = .object([
-                ("properties", .object([(union.discriminator, .object([("const", .string(variant.tag))]))])),
-                ("required", .array([.string(union.discriminator)])),
+                ("properties", .object([(discriminator, .object([("const", tagValue(variant.tag))]))])),
+                ("required", .array([.string(discriminator)])),
             ])
             branches.append(.object([("if", condition), ("then", .object([("$ref", .string(refPrefix + variant.type))]))]))
         }
         if options.strictEnums {
-            // A missing, non-string or unknown tag is an error.
-            builder.set("properties", .object([(union.discriminator, .object([
-                ("type", .string("string")), ("enum", .array(union.variants.map { .string($0.tag) })),
+            // A missing, mistyped or unknown tag is an error.
+            builder.set("properties", .object([(discriminator, .object([
+                ("type", .string(union.tagType == .integer ? "integer" : "string")), ("enum", .array(union.variants.map { tagValue($0.tag) })),
             ]))]))
-            builder.set("required", .array([.string(union.discriminator)]))
+            builder.set("required", .array([.string(discriminator)]))
         }
         builder.set("allOf", .array(branches))
         builder.set("x-discriminator", .object([
-            ("propertyName", .string(union.discriminator)),
+            ("propertyName", .string(discriminator)),
             ("mapping", .object(union.variants.map { ($0.tag, .string(refPrefix + $0.type)) })),
         ]))
+        return builder.value
+    }
+
+    /// An untagged union is valid as any variant (the validator takes the first that fits, so which
+    /// one does not change validity): `anyOf` the variants. By default an object that fits none is
+    /// accepted too, as the generated enum keeps it as `.unknown`; the variants stay listed, in the
+    /// order the decoder tries them, under `x-untagged-variants`.
+    private func untaggedUnionSchema(_ union: Union) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("type", .string("object"))
+        let references: [OrderedJSON] = schema.untaggedCandidates(of: union).map { .object([("$ref", .string(refPrefix + $0.type))]) }
+        if options.strictEnums {
+            builder.set("anyOf", .array(references))
+        } else {
+            builder.set("x-untagged-variants", .array(references))
+        }
         return builder.value
     }
 
@@ -157,7 +176,7 @@ struct SchemaMapper {
 
     /// A struct field: its type with constraints, `null` where the decoder takes it, and annotations.
     func fieldSchema(_ field: Field) -> OrderedJSON {
-        var body = constrained(type(field.type), field.constraints, shape: field.type)
+        var body = constrained(schema.effectiveDateFormat(of: field).map(dateSchema) ?? type(field.type), field.constraints, shape: field.type)
         let acceptsNull = field.isOptional || field.isNullable || field.defaultValue != nil
         if acceptsNull && !acceptsAnything(field.type) {
             body = .object([("anyOf", .array([body, .object([("type", .string("null"))])]))])
@@ -230,6 +249,21 @@ struct SchemaMapper {
             return string(pattern: WirePatterns.base64, extra: [("contentEncoding", .string("base64"))])
         case .json: return .object([])
         }
+    }
+
+    /// A `date-time` with a `format:`: an integer for epoch formats, otherwise a string whose pattern
+    /// checks each part's range (not the calendar: a 31st of February passes here and fails
+    /// schema-check). `x-date-format` names the format.
+    func dateSchema(_ format: DateFormat) -> OrderedJSON {
+        if format.isNumeric {
+            return .object([("type", .string("integer")), ("format", .string("int64")),
+                            ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max))),
+                            ("x-date-format", .string(format.description))])
+        }
+        var members: [(String, OrderedJSON)] = [("type", .string("string"))]
+        if let pattern = format.wireFormat.regularExpression { members.append(("pattern", .string(pattern))) }
+        members.append(("x-date-format", .string(format.description)))
+        return .object(members)
     }
 
     /// `base` with constraints added. When `base` already uses a keyword a constraint needs (a uuid's

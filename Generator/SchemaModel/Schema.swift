@@ -168,6 +168,8 @@ public struct Constraints: Hashable, Sendable {
     public var maximum: Double?
     public var minItems: Int?
     public var maxItems: Int?
+    /// `format:` of a `date-time` field or alias; nil is RFC 3339.
+    public var dateFormat: DateFormat?
 
     public init() {}
 
@@ -246,18 +248,26 @@ public struct Enumeration: Sendable {
 }
 
 public struct Union: Sendable {
+    /// What the discriminator's values are on the wire.
+    public enum TagType: String, Sendable {
+        case string, integer
+    }
+
     public struct Variant: Sendable {
         public var name: String
         /// A struct type.
         public var type: String
-        /// The discriminator value that selects this variant.
+        /// The discriminator value that selects this variant (integers in decimal); unused when the
+        /// union is untagged.
         public var tag: String
         public var notes: Notes
         public var location: SourceLocation
     }
 
-    /// The JSON key holding the variant's tag.
-    public var discriminator: String
+    /// The JSON key holding the variant's tag; nil for an untagged union, whose variant is chosen by
+    /// the keys present (see `Schema.untaggedCandidates(of:)`).
+    public var discriminator: String?
+    public var tagType: TagType = .string
     public var variants: [Variant]
 }
 

@@ -6,7 +6,7 @@ struct SchemaParser {
     let file: String
     let log: DiagnosticLog
 
-    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
+    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "format"]
     static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example", "secret", "style"] + constraintKeys + MappingReader.noteKeys
     static let exampleKeys = ["example", "examples"]
 
@@ -219,13 +219,16 @@ struct SchemaParser {
 
     private func union(_ node: YAMLNode, context: String) -> Union? {
         guard let reader = MappingReader(node, context: "'union' of \(context)", allowed: ["discriminator", "variants"], log: log) else { return nil }
-        guard let discriminator = reader.string("discriminator") else {
-            log.error("\(context) needs a 'discriminator': the JSON key that holds the variant's tag", at: node.location)
-            return nil
-        }
+        // Without a discriminator the union is untagged: the variant is chosen by the keys present.
+        let discriminator = reader.string("discriminator")
+        var integerTag: (variant: String, location: SourceLocation)?
+        var stringTag: (variant: String, location: SourceLocation)?
+        var stringTagged = Set<String>()
         let variants = reader.entries("variants").compactMap { pair -> Union.Variant? in
             let variantContext = "variant '\(pair.key)' of \(context)"
             if let scalar = pair.value.scalar, scalar.kind == .string {
+                stringTagged.insert(pair.key)
+                if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
                 return Union.Variant(name: pair.key, type: scalar.text, tag: pair.key, notes: Notes(), location: pair.keyLocation)
             }
             guard let variantReader = MappingReader(pair.value, context: variantContext, allowed: ["type", "value"] + MappingReader.noteKeys, log: log) else { return nil }
@@ -233,11 +236,38 @@ struct SchemaParser {
                 log.error("\(variantContext) needs a 'type'", at: pair.keyLocation)
                 return nil
             }
-            return Union.Variant(name: pair.key, type: type, tag: variantReader.string("value") ?? pair.key,
-                                 notes: variantReader.notes(), location: pair.keyLocation)
+            var tag = pair.key
+            if let valueNode = variantReader["value"] {
+                if discriminator == nil {
+                    log.error("'value' of \(variantContext) is a tag, but the union has no 'discriminator' to carry it; add one or remove the 'value'", at: valueNode.location)
+                } else if let scalar = valueNode.scalar, scalar.kind == .int, let number = Int64(scalar.text) {
+                    tag = String(number)
+                    if integerTag == nil { integerTag = (pair.key, valueNode.location) }
+                } else if let text = variantReader.string("value") {
+                    tag = text
+                    stringTagged.insert(pair.key)
+                    if stringTag == nil { stringTag = (pair.key, valueNode.location) }
+                }
+            } else {
+                stringTagged.insert(pair.key)
+                if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
+            }
+            return Union.Variant(name: pair.key, type: type, tag: tag, notes: variantReader.notes(), location: pair.keyLocation)
         }
         if variants.isEmpty { log.error("\(context) has no variants", at: node.location) }
-        return Union(discriminator: discriminator, variants: variants)
+        var union = Union(discriminator: discriminator, variants: variants)
+        if discriminator != nil, let integerTag {
+            union.tagType = .integer
+            // Reported once, at the first variant whose tag is not an integer.
+            if let stringTag {
+                log.error("tag of variant '\(stringTag.variant)' of \(context) is a string, but variant '\(integerTag.variant)' has the integer tag \(union.variants.first { $0.name == integerTag.variant }?.tag ?? "") (line \(integerTag.location.line)); every tag of a union is an integer or every tag a string",
+                          at: stringTag.location)
+                // Reported once: the string-tagged variants take no further part (a string "1" would
+                // otherwise also be a duplicate of the integer 1).
+                union.variants.removeAll { stringTagged.contains($0.name) }
+            }
+        }
+        return union
     }
 
     // MARK: Fields and type expressions
@@ -274,6 +304,13 @@ struct SchemaParser {
         constraints.maximum = reader.number("maximum")
         constraints.minItems = reader.int("minItems")
         constraints.maxItems = reader.int("maxItems")
+        if let format = reader.string("format") {
+            switch DateFormat.parse(format) {
+            case .success(let dateFormat): constraints.dateFormat = dateFormat
+            case .failure(let problem):
+                log.error("'format' must be \(DateFormat.keywords.joined(separator: ", ")) or a date pattern: \(problem)", at: reader["format"]?.location)
+            }
+        }
         return constraints
     }
 

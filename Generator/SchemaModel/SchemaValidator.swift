@@ -154,7 +154,7 @@ struct SchemaValidator {
             var tags: [String: String] = [:]
             for variant in union.variants {
                 checkName(variant.name, what: "variant name", at: variant.location)
-                if let other = tags[variant.tag] {
+                if union.discriminator != nil, let other = tags[variant.tag] {
                     log.error("variants '\(other)' and '\(variant.name)' of \(context) have the same tag '\(variant.tag)'", at: variant.location)
                 }
                 tags[variant.tag] = variant.name
@@ -165,6 +165,7 @@ struct SchemaValidator {
             }
             checkDistinct(union.variants.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants), $0.location) },
                           what: "variants of \(context)")
+            if union.discriminator == nil { checkUntaggedVariantsDiffer(union, in: context, types: types) }
         case .alias(let target, let constraints):
             if resolve(target, at: type.location, types: types) {
                 checkConstraints(constraints, for: target, in: context, at: type.location, types: types)
@@ -172,6 +173,36 @@ struct SchemaValidator {
         }
     }
 
+    /// An untagged union tells variants apart by the keys they require (`Schema.untaggedCandidates`):
+    /// two variants requiring the same keys would leave the choice to declaration order, so the later
+    /// one could never be chosen for a payload the earlier one decodes.
+    private func checkUntaggedVariantsDiffer(_ union: Union, in context: String, types: [String: TypeDefinition]) {
+        var seen: [Set<String>: Union.Variant] = [:]
+        for variant in union.variants {
+            guard case .structure(let fields)? = types[variant.type]?.kind else { continue }
+            let required = Set(fields.filter(\.isRequiredOnWire).map(\.wireName))
+            if let other = seen[required] {
+                let keys = required.isEmpty ? "no keys" : "the same keys (" + required.sorted().joined(separator: ", ") + ")"
+                log.error("variants '\(other.name)' and '\(variant.name)' of \(context) require \(keys), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'",
+                          at: variant.location)
+            } else {
+                seen[required] = variant
+            }
+        }
+    }
+
+    /// A date alias with a `format:` is decoded by the struct field that holds it; in a list, a map, a
+    /// body or a response nothing would apply the format, so it is an error there rather than a value
+    /// silently read as RFC 3339.
+    private func checkDateFormatPlacement(_ reference: TypeReference, asField: Bool, in context: String, at location: SourceLocation) {
+        switch reference {
+        case .primitive: return
+        case .array(let element), .map(_, let element): checkDateFormatPlacement(element, asField: false, in: context, at: location)
+        case .named(let name):
+            guard !asField, let format = schema.dateFormat(of: reference) else { return }
+            log.error("'\(name)' has the date format '\(format)', which only a struct field of that type applies; in a list, a map, a body or a response (\(context)) nothing would apply it", at: location)
+        }
+    }
 
     /// Fields of a struct, or parameters of one kind: legal distinct names and wire names, resolved types,
     /// sensible constraints and defaults.
@@ -185,6 +216,7 @@ struct SchemaValidator {
             }
             wireNames[field.wireName] = field.name
             guard resolve(field.type, at: field.typeLocation, types: types) else { continue }
+            checkDateFormatPlacement(field.type, asField: true, in: fieldContext, at: field.typeLocation)
             checkConstraints(field.constraints, for: field.type, in: fieldContext, at: field.location, types: types)
             if let defaultValue = field.defaultValue {
                 if let problem = mismatch(defaultValue, field.type, types: types) {
@@ -291,6 +323,9 @@ struct SchemaValidator {
         check("maximum", constraints.maximum, applies: numeric, kind: "numbers")
         check("minItems", constraints.minItems.map(Double.init), applies: collection, kind: "lists and maps")
         check("maxItems", constraints.maxItems.map(Double.init), applies: collection, kind: "lists and maps")
+        if constraints.dateFormat != nil, !(isDateTime(shape)) {
+            log.error("'format' of \(context) applies to date-time, not to '\(type)'", at: location)
+        }
         let pairs: [(String, Double?, Double?)] = [
             ("minLength", constraints.minLength.map(Double.init), constraints.maxLength.map(Double.init)),
             ("minimum", constraints.minimum, constraints.maximum),
@@ -311,6 +346,11 @@ struct SchemaValidator {
                 log.error("'pattern' of \(context) is not a valid regular expression: \(pattern)", at: location)
             }
         }
+    }
+
+    private func isDateTime(_ shape: Shape) -> Bool {
+        if case .primitive(.dateTime) = shape { return true }
+        return false
     }
 
     private static func format(_ value: Double) -> String {
@@ -494,6 +534,13 @@ struct SchemaValidator {
             checkFields(operation.headerParameters, in: "the headers of \(context)", types: types, reserved: [])
             for (location, field) in operation.parameters {
                 checkScalarParameter(field, location: location, in: context, types: types)
+                // Only for date-times: a format on anything else is already reported as such.
+                if schema.effectiveDateFormat(of: field) != nil, let shape = shape(of: field.type, types: types), isDateTime(shape) {
+                    log.error("\(location.rawValue) parameter '\(field.name)' of \(context) has a date 'format'; formats apply to struct fields, and parameters are sent as RFC 3339", at: field.location)
+                }
+            }
+            for reference in [(operation.body?.type, operation.body?.typeLocation), (operation.response, operation.responseLocation)] {
+                if let type = reference.0, let location = reference.1 { checkDateFormatPlacement(type, asField: false, in: context, at: location) }
             }
             var allNames = operation.parameters.map { ($0.field.name, SwiftNaming.memberName($0.field.name, reserved: SwiftNaming.Reserved.parameters), $0.field.location) }
             if let body = operation.body {

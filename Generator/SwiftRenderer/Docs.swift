@@ -37,6 +37,7 @@ enum Docs {
         if let value = constraints.maximum { parts.append("maximum \(number(value))") }
         if let value = constraints.minItems { parts.append("minItems \(value)") }
         if let value = constraints.maxItems { parts.append("maxItems \(value)") }
+        if let value = constraints.dateFormat { parts.append("wire format `\(inline(value.description))`") }
         return parts.isEmpty ? nil : "Constraints: " + parts.joined(separator: ", ") + "."
     }
 

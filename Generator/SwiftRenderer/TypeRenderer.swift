@@ -12,7 +12,7 @@ struct TypeRenderer {
                 renderStruct(type, fields: fields, into: &writer)
                 renderRedactingMirror(type, fields: fields, into: &writer)
             case .enumeration(let enumeration): EnumRenderer(type: type, enumeration: enumeration).render(into: &writer)
-            case .union(let union): renderUnion(type, union: union, into: &writer)
+            case .union(let union): UnionRenderer(schema: schema, type: type, union: union).render(into: &writer)
             case .alias(let target, let constraints):
                 writer.docs(Docs.paragraphs(type.notes, extra: [Docs.constraints(constraints)]))
                 writer.line("public typealias \(SwiftNaming.typeName(type.name)) = \(SwiftTypes.name(target))")
@@ -57,7 +57,10 @@ struct TypeRenderer {
         let members = fields.map { (field: $0, swift: SwiftNaming.fieldName($0.name)) }
         // Synthesized Codable is enough unless a field has a default (used when the key is missing)
         // or is nullable but required (the key must be present, and nil is written as null).
-        let needsCustomCoding = fields.contains { $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) || holdsOnlyUUIDs($0.type) }
+        // So is a date-time with a wire `format:` (epoch numbers, a fixed pattern).
+        let needsCustomCoding = fields.contains {
+            $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) || holdsOnlyUUIDs($0.type) || schema.effectiveDateFormat(of: $0) != nil
+        }
         let needsCodingKeys = needsCustomCoding || members.contains { $0.field.wireName != SwiftNaming.bare($0.swift) }
 
         writer.docs(Docs.paragraphs(type.notes))
@@ -92,7 +95,10 @@ struct TypeRenderer {
                     for member in members {
                         let type = SwiftTypes.name(member.field.type)
                         let key = "forKey: .\(member.swift)"
-                        if let value = member.field.defaultValue {
+                        if let format = schema.effectiveDateFormat(of: member.field) {
+                            let method = member.field.isOptional ? "decodeDateIfPresent" : member.field.isNullable ? "decodeNullableDate" : "decodeDate"
+                            writer.line("self.\(member.swift) = try container.\(method)(\(key), format: \(DateFormatRendering.expression(format)))")
+                        } else if let value = member.field.defaultValue {
                             writer.line("self.\(member.swift) = try container.generatedDecodeIfPresent(\(key)) ?? (\(SwiftTypes.literal(value, type: member.field.type, in: schema)) as \(type))")
                         } else if member.field.isOptional {
                             writer.line("self.\(member.swift) = try container.generatedDecodeIfPresent(\(key))")
@@ -111,7 +117,12 @@ struct TypeRenderer {
                     for member in members {
                         let method = member.field.isOptional && member.field.defaultValue == nil ? "encodeIfPresent" : "encode"
                         // `self.`: a field may be called `container` or `encoder`.
-                        writer.line("try container.\(method)(self.\(member.swift), forKey: .\(member.swift))")
+                        if let format = schema.effectiveDateFormat(of: member.field) {
+                            let dateMethod = method == "encode" ? "encodeDate" : "encodeDateIfPresent"
+                            writer.line("try container.\(dateMethod)(self.\(member.swift), forKey: .\(member.swift), format: \(DateFormatRendering.expression(format)))")
+                        } else {
+                            writer.line("try container.\(method)(self.\(member.swift), forKey: .\(member.swift))")
+                        }
                     }
                 }
             }
@@ -157,52 +168,6 @@ struct TypeRenderer {
     private func defaultArgument(_ field: Field) -> String {
         if let value = field.defaultValue { return " = " + SwiftTypes.literal(value, type: field.type, in: schema) }
         return field.isSwiftOptional ? " = nil" : ""
-    }
-
-    // MARK: Unions
-
-    private func renderUnion(_ type: TypeDefinition, union: Union, into writer: inout SwiftWriter) {
-        let name = SwiftNaming.typeName(type.name)
-        let variants = union.variants.map { (variant: $0, swift: SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants)) }
-        writer.docs(Docs.paragraphs(type.notes, extra: ["The JSON key `\(Docs.inline(union.discriminator))` selects the variant."]))
-        // indirect: a variant may contain the union again.
-        writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { writer in
-            for entry in variants {
-                writer.docs(Docs.paragraphs(entry.variant.notes, extra: ["Tag `\(Docs.inline(entry.variant.tag))`."]))
-                writer.line("case \(entry.swift)(\(SwiftNaming.typeName(entry.variant.type)))")
-            }
-            writer.line("/// A variant this version of the schema does not know, kept verbatim.")
-            writer.line("case unknown(JSONValue)")
-            writer.line()
-            writer.block("private enum DiscriminatorKey: String, CodingKey") { writer in
-                writer.line("case tag = \(SwiftEscaping.stringLiteral(union.discriminator))")
-            }
-            writer.line()
-            writer.block("public init(from decoder: any Decoder) throws") { writer in
-                writer.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
-                // A missing or non-string tag is an unknown variant, kept verbatim.
-                // `.init`, not the type's name: a variant may be called like a type (`String`).
-                writer.switchBlock("(try? container.generatedDecodeIfPresent(forKey: .tag) as String?) ?? nil") { writer in
-                    for entry in variants {
-                        writer.line("case \(SwiftEscaping.stringLiteral(entry.variant.tag)): self = .\(entry.swift)(try .init(from: decoder))")
-                    }
-                    writer.line("default: self = .unknown(try .init(from: decoder))")
-                }
-            }
-            writer.line()
-            writer.block("public func encode(to encoder: any Encoder) throws") { writer in
-                writer.switchBlock("self") { writer in
-                    for entry in variants {
-                        writer.line("case .\(entry.swift)(let value):")
-                        writer.line("    try value.encode(to: encoder)")
-                        writer.line("    var container = encoder.container(keyedBy: DiscriminatorKey.self)")
-                        writer.line("    try container.encode(\(SwiftEscaping.stringLiteral(entry.variant.tag)), forKey: .tag)")
-                    }
-                    writer.line("case .unknown(let value):")
-                    writer.line("    try value.encode(to: encoder)")
-                }
-            }
-        }
     }
 }
 

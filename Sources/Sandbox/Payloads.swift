@@ -1,4 +1,5 @@
 import Foundation
+import ClientRuntime
 import PayloadValidation
 import SchemaModel
 
@@ -66,13 +67,19 @@ struct PayloadFactory: Sendable {
                 guard let first = enumeration.cases.first(where: { !$0.notes.isDeprecated }) ?? enumeration.cases.first else { return .null }
                 return enumeration.rawType == .string ? .string(first.value) : .number(first.value)
             case .union(let union):
-                guard let variant = union.variants.first else { return .null }
-                var object = synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
-                object.remove(at: [union.discriminator])
-                if case .object(let members) = object {
-                    return .object([JSON.Member(key: union.discriminator, value: .string(variant.tag))] + members)
+                guard let discriminator = union.discriminator else {
+                    // The variant the decoder tries first: a payload with its required keys is taken by it.
+                    guard let variant = schema.untaggedCandidates(of: union).first else { return .null }
+                    return synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
                 }
-                return .object([JSON.Member(key: union.discriminator, value: .string(variant.tag))])
+                guard let variant = union.variants.first else { return .null }
+                let tag: JSON = union.tagType == .integer ? .number(variant.tag) : .string(variant.tag)
+                var object = synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
+                object.remove(at: [discriminator])
+                if case .object(let members) = object {
+                    return .object([JSON.Member(key: discriminator, value: tag)] + members)
+                }
+                return .object([JSON.Member(key: discriminator, value: tag)])
             case .alias(let target, let aliasConstraints):
                 if let example = definition.examples.first { return JSON(example.value) }
                 return synthesize(target, constraints: aliasConstraints, depth: depth + 1)
@@ -86,7 +93,9 @@ struct PayloadFactory: Sendable {
         if case .named(let name) = field.type, let definition = types[name], let example = definition.examples.first {
             return JSON(example.value)
         }
-        return synthesize(field.type, constraints: field.constraints, depth: depth)
+        var constraints = field.constraints
+        constraints.dateFormat = schema.effectiveDateFormat(of: field)
+        return synthesize(field.type, constraints: constraints, depth: depth)
     }
 
     private func synthesize(_ primitive: Primitive, constraints: Constraints) -> JSON {
@@ -107,7 +116,11 @@ struct PayloadFactory: Sendable {
             if let maximum = constraints.maximum, number > maximum { number = maximum }
             return .number(number.rounded() == number ? String(Int(number)) : String(number))
         case .date: return .string("2024-01-01")
-        case .dateTime: return .string("2024-01-01T00:00:00Z")
+        case .dateTime:
+            // 2024-01-01T00:00:00Z in the field's wire format.
+            guard let format = constraints.dateFormat?.wireFormat else { return .string("2024-01-01T00:00:00Z") }
+            let date = Date(timeIntervalSince1970: 1_704_067_200)
+            return format.isNumeric ? .number(String(format.number(from: date) ?? 0)) : .string(format.string(from: date))
         case .uuid: return .string("00000000-0000-4000-8000-000000000000")
         case .email: return .string("user@example.com")
         case .uri: return .string("https://example.com/")

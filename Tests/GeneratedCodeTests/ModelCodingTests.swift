@@ -220,6 +220,11 @@ final class ModelCodingTests: XCTestCase {
         let decoders: [String: (String) throws -> Void] = [
             "Everything": { _ = try decodeJSON(Everything.self, $0) },
             "Item": { _ = try decodeJSON(Item.self, $0) },
+            // v2 types
+            "ProcessingFormField": { if case .unknown = try decodeJSON(ProcessingFormField.self, $0) { XCTFail("decoded as unknown") } },
+            "ProcessingFormGroup": { _ = try decodeJSON(ProcessingFormGroup.self, $0) },
+            "Notice": { if case .unknown = try decodeJSON(Notice.self, $0) { XCTFail("decoded as unknown") } },
+            "PushEvent": { _ = try decodeJSON(PushEvent.self, $0) },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {
@@ -229,7 +234,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 3, "Everything's example and Item's two (one from a $file)")
+        XCTAssertEqual(checked, 7, "Everything's example, Item's two (one from a $file) and one each of the v2 types")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

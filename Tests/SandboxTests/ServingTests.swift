@@ -87,6 +87,11 @@ final class ServingTests: XCTestCase {
             ("transactionHistory", "GET", "/transactions", [:], nil, 200),
             ("checkDevice", "GET", "/devices/kiosk-1/registration", [:], nil, 200),
             ("verifyOtp", "POST", "/otp/verification", [:], #"{"code":"123456"}"#, 204),
+            // v2 types: unions and formatted dates
+            ("getProcessingForm", "GET", "/processing/form", bearer, nil, 200),
+            ("listNotices", "GET", "/notices", bearer, nil, 200),
+            ("listFormFields", "GET", "/processing/fields", bearer, nil, 200),
+            ("sendPushEvent", "POST", "/push-events", bearer, schema.type(named: "PushEvent")!.examples[0].value.jsonText, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

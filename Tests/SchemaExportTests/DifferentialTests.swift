@@ -302,13 +302,26 @@ struct Mutator {
                 }
             case .union(let union):
                 guard case .object(let members) = value else { return }
-                let tag = members.first { $0.key == union.discriminator }?.value
-                if case .string(let text)? = tag, let variant = union.variants.first(where: { $0.tag == text }) {
+                guard let discriminator = union.discriminator else {
+                    // Untagged: mutate the variant the payload is taken as; an empty object fits none.
+                    let keys = Set(members.map(\.key))
+                    if let variant = schema.untaggedCandidates(of: union).first(where: { schema.requiredWireKeys(of: $0).isSubset(of: keys) }) {
+                        structMutations(value, schema.type(named: variant.type)?.fields ?? [], path: path)
+                    }
+                    add(path, .object([JSON.Member(key: "unexpectedExtraKey", value: .string("extra"))]), "object fitting no variant")
+                    return
+                }
+                let tag = members.first { $0.key == discriminator }?.value
+                let isInteger = union.tagType == .integer
+                var tagText: String?
+                if case .string(let text)? = tag, !isInteger { tagText = text }
+                if case .number(let text)? = tag, isInteger { tagText = text }
+                if let tagText, let variant = union.variants.first(where: { $0.tag == tagText }) {
                     structMutations(value, schema.type(named: variant.type)?.fields ?? [], path: path)
                 }
-                add(path + [.key(union.discriminator)], .string("NO_SUCH_VARIANT"), "unknown union tag")
-                add(path + [.key(union.discriminator)], .number("3"), "non-string union tag")
-                add(path + [.key(union.discriminator)], nil, "union tag removed")
+                add(path + [.key(discriminator)], isInteger ? .number("987654") : .string("NO_SUCH_VARIANT"), "unknown union tag")
+                add(path + [.key(discriminator)], isInteger ? .string("1") : .number("3"), "union tag of the wrong JSON type")
+                add(path + [.key(discriminator)], nil, "union tag removed")
             case .alias(let target, let aliasConstraints):
                 // Wrong types were added above; the target's own mutations follow.
                 visit(value, target, constraints: constraints + [aliasConstraints], path: path, addWrongTypes: false)
@@ -333,6 +346,17 @@ struct Mutator {
     }
 
     private mutating func visitField(_ value: JSON, _ field: Field, path: [Step]) {
+        if let format = schema.effectiveDateFormat(of: field) {
+            if format.isNumeric {
+                add(path, .number("1.5"), "fractional epoch date")
+                add(path, .string("1700000000"), "epoch date as a string")
+                add(path, .number("9223372036854775808"), "epoch date beyond int64")
+            } else {
+                add(path, .string("2024-05-31T10:00:00Z"), "RFC 3339 instead of the date pattern")
+                add(path, .string("2021-12-17 24:34:56.793213 +0000 UTC"), "hour 24 in the date pattern")
+                add(path, .string("2021-12-17 12:34:56.7932 +0000 UTC"), "too few fraction digits for the date pattern")
+            }
+        }
         visit(value, field.type, constraints: field.constraints.isEmpty ? [] : [field.constraints], path: path)
     }
 

@@ -1,0 +1,103 @@
+import Foundation
+import PayloadValidation
+import SchemaModel
+import XCTest
+
+/// schema-check on untagged and integer-tagged unions and formatted dates (kitchensink.yaml, "v2 types").
+final class UnionAndDateValidationTests: XCTestCase {
+    private let validator = PayloadValidator(schema: KitchenSink.schema)
+    private let strict = PayloadValidator(schema: KitchenSink.schema, strictEnums: true)
+
+    private func issues(_ json: String, _ type: String, strict useStrict: Bool = false) throws -> [ValidationIssue] {
+        (useStrict ? strict : validator).validate(try JSONParser.parse(Data(json.utf8)), against: .named(type))
+    }
+
+    func testEachShapeValidatesAsItsVariant() throws {
+        XCTAssertEqual(try issues(#"{"id":1,"isRequired":true,"inputType":"text","hideSymbols":false}"#, "ProcessingFormField"), [])
+        XCTAssertEqual(try issues(#"{"id":1,"isRequired":true,"choices":{}}"#, "ProcessingFormField"), [])
+        // The chosen variant's own rules apply: an unknown enum value is still only a warning.
+        let unknownInput = try issues(#"{"id":1,"isRequired":true,"inputType":"slider","hideSymbols":false}"#, "ProcessingFormField")
+        XCTAssertEqual(unknownInput.map(\.kind), [.enumValue])
+        XCTAssertEqual(unknownInput.first?.pointer, "/inputType")
+    }
+
+    func testAPayloadThatFitsNoVariantIsReportedWithEachReason() throws {
+        let found = try issues(#"{"id":1,"isRequired":"yes","choices":{}}"#, "ProcessingFormField")
+        XCTAssertEqual(found.count, 1, "\(found)")
+        let issue = try XCTUnwrap(found.first)
+        XCTAssertEqual(issue.kind, .union)
+        XCTAssertEqual(issue.severity, .warning)
+        XCTAssertEqual(issue.rule?.line, KitchenSink.line("ProcessingFormField:"))
+        XCTAssertTrue(issue.message.contains("the ProcessingFormField object matches no variant"), issue.message)
+        XCTAssertTrue(issue.message.contains("editText: no 'hideSymbols', 'inputType'"), issue.message)
+        XCTAssertTrue(issue.message.contains("radioGroup: /isRequired expected boolean"), issue.message)
+        XCTAssertTrue(issue.message.contains("generated code keeps it as .unknown"), issue.message)
+        XCTAssertEqual(try issues(#"{"id":1}"#, "ProcessingFormField", strict: true).map(\.severity), [.error])
+    }
+
+    func testIntegerTagsMustBeNumbers() throws {
+        XCTAssertEqual(try issues(#"{"level":1,"id":1,"text":"a"}"#, "Notice"), [])
+        XCTAssertEqual(try issues(#"{"level":2,"id":1,"text":"a","until":1700000000000}"#, "Notice"), [])
+        let asString = try issues(#"{"level":"1","id":1,"text":"a"}"#, "Notice")
+        XCTAssertEqual(asString.map(\.kind), [.union])
+        XCTAssertTrue(asString.first?.message.contains("has a discriminator that is not an integer") ?? false, "\(asString)")
+        let unknown = try issues(#"{"level":7,"id":1,"text":"a"}"#, "Notice")
+        XCTAssertTrue(unknown.first?.message.contains("has an unknown variant tag number 7") ?? false, "\(unknown)")
+    }
+
+    func testFormattedDatesAreCheckedInTheirWireForm() throws {
+        let valid = #"{"eventType":"e","transactionId":"00c660a0-c03d-401d-bf77-99df3e6a157f","amount":"1","transactionTime":"2021-12-17 12:34:56.793213 +0000 UTC","timestamp":1639744496793,"createdAt":1639744496,"cancelledAt":null,"sentAt":"2021-12-17T12:34:56Z"}"#
+        XCTAssertEqual(try issues(valid, "PushEvent"), [])
+        let rfc = valid.replacingOccurrences(of: "2021-12-17 12:34:56.793213 +0000 UTC", with: "2021-12-17T12:34:56Z")
+        let rfcIssues = try issues(rfc, "PushEvent")
+        XCTAssertEqual(rfcIssues.map(\.pointer), ["/transactionTime"])
+        XCTAssertEqual(rfcIssues.first?.expected, "date-time string (pattern yyyy-MM-dd HH:mm:ss.SSSSSS Z 'UTC')")
+        let millisAsString = valid.replacingOccurrences(of: "1639744496793", with: "\"1639744496793\"")
+        let millisIssues = try issues(millisAsString, "PushEvent")
+        XCTAssertEqual(millisIssues.map(\.pointer), ["/timestamp"])
+        XCTAssertEqual(millisIssues.first?.expected, "date-time as an integer (milliseconds since 1970)")
+        XCTAssertEqual(try issues(valid.replacingOccurrences(of: "1639744496,", with: "1639744496.5,"), "PushEvent").map(\.pointer), ["/createdAt"])
+    }
+
+    func testLintChecksEveryExampleAgainstTypeAndFormat() throws {
+        let text = """
+        api: Bad
+        version: "1"
+        environments:
+          prod: { url: "https://example.com" }
+        types:
+          Event:
+            fields:
+              at: { type: date-time, example: "2024-05-31 10:00" }
+              ms: { type: date-time, format: epochMilliseconds, example: 1700000000000 }
+            example: { at: "2024-05-31T10:00:00", ms: "soon" }
+        operations:
+          send:
+            http: POST /events
+            query:
+              since: { type: date, example: "yesterday" }
+            body: Event
+            response: Event
+            examples:
+              ok:
+                request: { at: "2024-05-31T10:00:00Z", ms: 1 }
+                response: { at: "2024-05-31T10:00:00Z" }
+        """
+        let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "bad.yaml").schema)
+        let found = ExampleCheck.diagnostics(for: schema).map(\.description)
+        XCTAssertEqual(found, [
+            #"bad.yaml:10:20: error: example 'example' of type 'Event' does not match its type at /at: expected date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z), found string "2024-05-31T10:00:00""#,
+            #"bad.yaml:10:47: error: example 'example' of type 'Event' does not match its type at /ms: expected date-time as an integer (milliseconds since 1970), found string "soon""#,
+            #"bad.yaml:8:39: error: the example of field 'at' of type 'Event' does not match its type: expected date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z), found string "2024-05-31 10:00""#,
+            #"bad.yaml:15:37: error: the example of parameter 'since' of operation 'send' does not match its type at since: expected date string (yyyy-MM-dd, a real day), found value "yesterday""#,
+            #"bad.yaml:21:19: error: the response of example 'ok' of operation 'send' does not match its type at /ms: required key 'ms' of Event is missing (expected date-time as an integer (milliseconds since 1970))"#,
+        ], "\(found)")
+    }
+
+    func testBundledSchemasHaveValidExamples() throws {
+        for path in ["Schemas/whitelabelpay.yaml", "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"] {
+            let schema = try SchemaLoader.loadOrThrow(path: repositoryRoot.appendingPathComponent(path).path)
+            XCTAssertEqual(ExampleCheck.diagnostics(for: schema).map(\.description), [], path)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KitchenSink
+import Sandbox
+import SchemaModel
+import XCTest
+
+/// Untagged and integer-tagged unions and formatted dates over HTTP on 127.0.0.1: the sandbox serves
+/// them (examples, or synthesized when the schema has none), validates them in requests, and the
+/// generated client decodes and sends them in their wire form.
+final class UnionsAndDatesAgainstSandboxTests: XCTestCase {
+    private let kitchenSink = "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"
+    private var sandbox: SandboxServer!
+
+    override func tearDown() async throws {
+        await sandbox?.stop()
+    }
+
+    private let sent = PushEvent(eventType: "TransactionCreatedEvent", transactionId: UUID(uuidString: "00c660a0-c03d-401d-bf77-99df3e6a157f")!,
+                                 amount: "12.30", transactionTime: Date(timeIntervalSince1970: 1_639_744_496.793213),
+                                 timestamp: Date(timeIntervalSince1970: 1_639_744_496.793), createdAt: Date(timeIntervalSince1970: 1_639_744_496),
+                                 cancelledAt: nil, sentAt: Date(timeIntervalSince1970: 1_639_744_496))
+
+    private func client() -> KitchenSinkClient {
+        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "t0"]))
+    }
+
+    func testServedExamplesDecodeAsTheirVariants() async throws {
+        sandbox = try await SandboxFixture.start(kitchenSink)
+        let group = try await client().getProcessingForm()
+        guard case .editText(let editText)? = group.fields[10], case .radioGroup(let radioGroup)? = group.fields[11] else {
+            return XCTFail("\(group.fields)")
+        }
+        XCTAssertEqual(editText.inputType, .text)
+        XCTAssertEqual(radioGroup.choices[1]?.radioGroupId, 11)
+        XCTAssertEqual(group.fields.mapValues(\.id), [10: 10, 11: 11])
+
+        let notices = try await client().listNotices()
+        XCTAssertEqual(notices, [.warning(WarningNotice(id: 3, text: "Low balance", until: Date(timeIntervalSince1970: 1_700_000_000)))])
+    }
+
+    func testDatesTravelInTheirWireFormAndTheSandboxChecksIt() async throws {
+        sandbox = try await SandboxFixture.start(kitchenSink)
+        let echoed = try await client().sendPushEvent(body: sent)
+        let request = try XCTUnwrap(sandbox.receivedRequests("sendPushEvent").first)
+        XCTAssertEqual(request.status, 200, "the sandbox validated the body")
+        let body = String(decoding: request.body, as: UTF8.self)
+        XCTAssertTrue(body.contains(#""transactionTime":"2021-12-17 12:34:56.793213 +0000 UTC""#), body)
+        XCTAssertTrue(body.contains(#""timestamp":1639744496793"#), body)
+        XCTAssertTrue(body.contains(#""createdAt":1639744496"#), body)
+        XCTAssertTrue(body.contains(#""cancelledAt":null"#), body)
+        XCTAssertEqual(echoed.transactionTime.timeIntervalSince1970, 1_639_744_496.793213, accuracy: 0.000_001, "the served example decodes")
+
+        // A body with the date in another form is rejected by the sandbox's validation.
+        var raw = URLRequest(url: sandbox.baseURL.appendingPathComponent("push-events"))
+        raw.httpMethod = "POST"
+        raw.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        raw.setValue("Bearer t0", forHTTPHeaderField: "Authorization")
+        raw.httpBody = Data(body.replacingOccurrences(of: "2021-12-17 12:34:56.793213 +0000 UTC", with: "2021-12-17T12:34:56Z").utf8)
+        let (data, response) = try await URLSession.shared.data(for: raw)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 400)
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("transactionTime"), String(decoding: data, as: UTF8.self))
+    }
+
+    func testSynthesizedPayloadsDecodeWhenTheSchemaHasNoExamples() async throws {
+        var schema = try SandboxFixture.schema(kitchenSink)
+        for index in schema.types.indices {
+            schema.types[index].examples = []
+        }
+        sandbox = SandboxServer(schema: schema)
+        try await sandbox.start()
+        let fields = try await client().listFormFields()
+        // The variant the decoder tries first, with its required keys.
+        guard case .editText(let editText)? = fields.first else { return XCTFail("\(fields)") }
+        XCTAssertEqual(editText.inputType, .text)
+        let notices = try await client().listNotices()
+        guard case .info? = notices.first else { return XCTFail("\(notices)") }
+        // Epoch dates are synthesized in their wire form (2024-01-01T00:00:00Z); the pattern-formatted
+        // one comes from its field example.
+        let event = try await client().sendPushEvent(body: sent)
+        XCTAssertEqual(event.createdAt.timeIntervalSince1970, 1_704_067_200)
+        XCTAssertEqual(event.timestamp.timeIntervalSince1970, 1_704_067_200)
+        XCTAssertEqual(event.transactionTime.timeIntervalSince1970, 1_639_744_496.793213, accuracy: 0.000_001)
+        XCTAssertNil(event.readAt)
+    }
+}
