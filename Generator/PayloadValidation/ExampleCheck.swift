@@ -11,7 +11,7 @@ public enum ExampleCheck {
         var diagnostics: [Diagnostic] = []
         func report(_ issues: [ValidationIssue], in node: YAMLNode, what: String) {
             // Warnings (an enum value the schema does not list) are what generated code keeps as
-            // `.unknown`: legitimate in an example of a newer server.
+            // `.undocumented`: legitimate in an example of a newer server.
             for issue in issues where issue.severity == .error {
                 let at = node.descendant(atPointer: issue.pointer) ?? node
                 let place = issue.pointer.isEmpty ? "" : " at \(issue.pointer)"
@@ -46,9 +46,7 @@ public enum ExampleCheck {
                     report(validator.validate(JSON(request), against: body.type), in: request, what: "the request of \(what)")
                 }
                 if let response = example.response {
-                    let isSuccess = example.status.map { (200...299).contains($0) } ?? true
-                    let type = isSuccess ? operation.response : schema.errors?.body
-                    if let type {
+                    if let type = operation.responseBody(status: example.status, in: schema) {
                         report(validator.validate(JSON(response), against: type), in: response, what: "the response of \(what)")
                     }
                 }

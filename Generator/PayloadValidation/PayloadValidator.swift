@@ -23,10 +23,10 @@ import SchemaModel
 ///   `Data(base64Encoded:)`, `date` a real `yyyy-MM-dd` day in years 1-9999, `date-time` RFC 3339 as
 ///   the client runtime parses it. Failing these is a `type` error: decoding fails.
 /// - Enums: the raw type must match (a `type` error otherwise); an unlisted value is a `warning`
-///   (`enumValue`) because generated enums keep it as `.unknown`, an error with `strictEnums`.
+///   (`enumValue`) because generated enums keep it as `.undocumented`, an error with `strictEnums`.
 /// - Unions: an object is required; a string discriminator naming a variant selects that struct; a
 ///   missing, non-string or unknown tag is a `union` warning (error with `strictEnums`), and the object
-///   is then checked as `JSONValue`, as the generated `.unknown` case decodes it.
+///   is then checked as `JSONValue`, as the generated `.undocumented` case decodes it.
 /// - `[int: T]` maps: every key must parse with `Int(_:)` (`"+1"` and `"01"` do, `"1.0"` does not);
 ///   two keys with the same integer value are duplicates.
 ///
@@ -703,7 +703,7 @@ extension CompiledSchema {
             let found = Describe.value(value)
             let severity: ValidationIssue.Severity = walk.strictEnums ? .error : .warning
             walk.report(severity, .enumValue, expected: info.expected, found: found,
-                        message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .unknown",
+                        message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .undocumented",
                         rule: info.location)
         }
         return true
@@ -739,9 +739,9 @@ extension CompiledSchema {
         default: problem = "has a discriminator that is not \(info.tagType == .string ? "a string" : "an integer") (\(found))"
         }
         walk.report(severity, .union, expected: info.expected, found: found,
-                    message: "the \(info.name) object \(problem), expected \(info.expected); generated code keeps it as .unknown",
+                    message: "the \(info.name) object \(problem), expected \(info.expected); generated code keeps it as .undocumented",
                     rule: info.location, at: .key(discriminator))
-        // Decoded as JSONValue by the generated `.unknown` case.
+        // Decoded as JSONValue by the generated `.undocumented` case.
         checkJSONValue(value, rule: info.location, &tasks, &walk)
     }
 
@@ -771,7 +771,7 @@ extension CompiledSchema {
         let severity: ValidationIssue.Severity = walk.strictEnums ? .error : .warning
         let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
         walk.report(severity, .union, expected: info.expected, found: "an object that fits no variant",
-                    message: "the \(info.name) object matches no variant\(why); generated code keeps it as .unknown",
+                    message: "the \(info.name) object matches no variant\(why); generated code keeps it as .undocumented",
                     rule: info.location)
         checkJSONValue(value, rule: info.location, &tasks, &walk)
     }
@@ -938,7 +938,7 @@ extension CompiledSchema {
                 }
                 if !known {
                     walk.report(walk.strictEnums ? .error : .warning, .enumValue, expected: info.expected, found: found,
-                                message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .unknown",
+                                message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .undocumented",
                                 rule: info.location)
                 }
                 return value

@@ -18,9 +18,9 @@ public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
         /// A required key is missing. The generated client fails to decode it.
         case required
         /// A union's discriminator is missing, not a string, or names no variant. The generated client
-        /// keeps such a value as `.unknown`; an error only with `strictEnums`.
+        /// keeps such a value as `.undocumented`; an error only with `strictEnums`.
         case union
-        /// A value the enum does not list. The generated client keeps it as `.unknown`; an error only
+        /// A value the enum does not list. The generated client keeps it as `.undocumented`; an error only
         /// with `strictEnums`.
         case enumValue
         /// A `minLength`, `maxLength`, `pattern`, `minimum`, `maximum`, `minItems` or `maxItems` is

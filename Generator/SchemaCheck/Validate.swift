@@ -23,7 +23,7 @@ struct Validate: ParsableCommand {
           broken.json:3:14: error: invalid JSON: <message>
         and the summary `checked N payloads: V valid, I invalid, W warnings` on standard error.
 
-        Unknown enum values and union tags are warnings (generated clients keep them as .unknown); \
+        Unknown enum values and union tags are warnings (generated clients keep them as .undocumented); \
         --strict-enums makes them errors.
 
         Exit status: 0 all payloads valid (warnings allowed), 1 any payload invalid (a syntax error \

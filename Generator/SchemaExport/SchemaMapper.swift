@@ -4,7 +4,7 @@ import SchemaModel
 /// Options shared by the exports.
 public struct ExportOptions: Sendable {
     /// Unknown enum values and union tags are invalid (as `schema-check --strict-enums` says); by
-    /// default they are accepted, as the generated code keeps them as `.unknown`.
+    /// default they are accepted, as the generated code keeps them as `.undocumented`.
     public var strictEnums: Bool
 
     public init(strictEnums: Bool = false) {
@@ -105,7 +105,7 @@ struct SchemaMapper {
             builder.set("enum", .array(values))
         } else {
             // Documents the known values and accepts any other value of the raw type: the generated
-            // enum keeps it as `.unknown` and the validator only warns.
+            // enum keeps it as `.undocumented` and the validator only warns.
             builder.set("anyOf", .array([.object([("enum", .array(values))]), raw]))
         }
         builder.set("x-enum-varnames", .array(enumeration.cases.map { .string($0.name) }))
@@ -158,7 +158,7 @@ struct SchemaMapper {
 
     /// An untagged union is valid as any variant (the validator takes the first that fits, so which
     /// one does not change validity): `anyOf` the variants. By default an object that fits none is
-    /// accepted too, as the generated enum keeps it as `.unknown`; the variants stay listed, in the
+    /// accepted too, as the generated enum keeps it as `.undocumented`; the variants stay listed, in the
     /// order the decoder tries them, under `x-untagged-variants`.
     private func untaggedUnionSchema(_ union: Union) -> OrderedJSON {
         var builder = ObjectBuilder()

@@ -443,3 +443,19 @@ public struct CachePolicy: Sendable, Hashable {
     public var refreshErrors: RefreshErrors
     public var notes: Notes
 }
+
+extension Operation {
+    /// The body type of this operation's response with `status` (nil: the success status), as clients
+    /// decode it: the declared outcome's body (an error outcome's is the error body), the response type
+    /// on the success status, the error body on an error status. nil where that response has no body.
+    public func responseBody(status: Int?, in schema: Schema) -> TypeReference? {
+        let status = status ?? successStatus
+        if let outcomes {
+            let group = outcomes.filter { $0.status == status }
+            if let body = group.compactMap(\.body).first { return body }
+            return group.contains { !$0.isResult } || (group.isEmpty && status >= 400) ? schema.errors?.body : nil
+        }
+        if (200...299).contains(status) { return response }
+        return status >= 400 ? schema.errors?.body : nil
+    }
+}

@@ -57,7 +57,7 @@ extension SchemaValidator {
             checkDistinct(outcomes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: ["init"]), $0.location) }, what: "outcomes of \(context)")
             // The outcome enum is nested in the client, where it would hide a schema type of its name.
             let typeName = SwiftNaming.outcomeTypeName(operation.name, api: schema.api)
-            if let type = schema.types.first(where: { SwiftNaming.typeName($0.name) == typeName }) {
+            if let type = schema.types.first(where: { SwiftNaming.typeName($0.name, api: schema.api) == typeName }) {
                 log.error("type '\(type.name)' has the name of the generated outcome enum of \(context), '\(typeName)'; rename the type", at: type.location)
             }
             var unconditional: [Int: String] = [:]

@@ -60,12 +60,11 @@ struct SchemaValidator {
     }
 
     private func checkTypeNames() {
-        let generated = [(schema: "\(schema.api)Client", swift: "\(schema.api)Client"), (schema: "\(schema.api)Error", swift: "\(schema.api)Error"),
-                         (schema: "\(schema.api)ErrorCode", swift: "\(schema.api)ErrorCode")]
+        let generated = SwiftNaming.generatedTypeNames(api: schema.api).map { (schema: $0, swift: $0) }
         var entries = generated.map { ($0.schema, $0.swift, SourceLocation(file: schema.file, line: 1, column: 1)) }
         for type in schema.types {
             checkName(type.name, what: "type name", at: type.location)
-            entries.append((type.name, SwiftNaming.typeName(type.name), type.location))
+            entries.append((type.name, SwiftNaming.typeName(type.name, api: schema.api), type.location))
         }
         var seen: [String: String] = [:]
         for (index, entry) in entries.enumerated() {

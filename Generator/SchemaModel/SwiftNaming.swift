@@ -57,14 +57,14 @@ public enum SwiftNaming {
     public static let generatedLocalTypeNames: Set<String> = ["Output", "Failure", "IdempotencyKey"]
 
     /// Names generated code already uses for its own members; a schema name equal to one gets a
-    /// trailing underscore (`unknown` -> `unknown_`).
+    /// trailing underscore (`undocumented` -> `undocumented_`).
     public enum Reserved {
         /// Where a value may be Optional, Swift reads `.none` as `nil` ("assuming you mean
         /// 'Optional<Status>.none'"): `status: .none` for a `Status?` parameter would send nothing. So no
         /// case of a generated enum, union or error is called `none`.
         public static let optionalCaseNames: Set<String> = ["none"]
-        public static let enumCases: Set<String> = Set(["unknown", "rawValue", "knownCases", "hashValue", "init"]).union(optionalCaseNames)
-        public static let unionVariants: Set<String> = Set(["unknown", "DiscriminatorKey"]).union(optionalCaseNames)
+        public static let enumCases: Set<String> = Set(["undocumented", "rawValue", "knownCases", "hashValue", "init"]).union(optionalCaseNames)
+        public static let unionVariants: Set<String> = Set(["undocumented", "DiscriminatorKey"]).union(optionalCaseNames)
         /// Struct fields: the struct's own `CodingKeys`.
         public static let fields: Set<String> = ["CodingKeys"]
         public static let errorCases: Set<String> = Set(["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
@@ -87,9 +87,20 @@ public enum SwiftNaming {
         public static let parameters: Set<String> = Set(["builder", "options", "Swift", "Foundation", "ClientRuntime"]).union(generatedLocalTypeNames)
     }
 
-    /// The Swift name of a schema type: itself, or `<Name>Model` where it would shadow a reserved name.
-    public static func typeName(_ name: String) -> String {
-        reservedTypeNames.contains(name) || keywords.contains(name) || unusableMemberNames.contains(name) ? name + "Model" : name
+    /// The top-level types generated for API `api` besides the schema's own: its client, its error and
+    /// the error's code.
+    public static func generatedTypeNames(api: String) -> [String] {
+        ["\(api)Client", "\(api)Error", "\(api)ErrorCode"]
+    }
+
+    /// The Swift name of a schema type: itself, or `<Name>Model` where it would shadow a reserved name or
+    /// take the name of a type generated for the API (Finaptic's document calls its error body
+    /// `FinapticError`, the name of the generated error: the body becomes `FinapticErrorModel`). One rule
+    /// for every taken name, so a schema can keep the names its document gives.
+    public static func typeName(_ name: String, api: String) -> String {
+        let taken = reservedTypeNames.contains(name) || generatedTypeNames(api: api).contains(name)
+            || keywords.contains(name) || unusableMemberNames.contains(name)
+        return taken ? name + "Model" : name
     }
 
     /// A parameter's label where a call passes it: the bare name, since Swift warns about needless
@@ -100,7 +111,7 @@ public enum SwiftNaming {
     }
 
     /// The Swift name of a field, parameter, case or method, in backticks where it is a keyword.
-    /// `reserved` holds names the generated type already uses (like an enum's `unknown`); those get a
+    /// `reserved` holds names the generated type already uses (like an enum's `undocumented`); those get a
     /// trailing underscore.
     public static func memberName(_ name: String, reserved: Set<String> = []) -> String {
         if unusableMemberNames.contains(name) || reserved.contains(name) { return name + "_" }

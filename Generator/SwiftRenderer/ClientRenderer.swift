@@ -185,12 +185,12 @@ struct ClientRenderer {
                 defaultArgument = field.isSwiftOptional ? " = nil" : ""
             }
             return Parameter(location: location, field: field, label: SwiftNaming.memberName(field.name, reserved: SwiftNaming.Reserved.parameters),
-                             type: SwiftTypes.name(of: field), defaultArgument: defaultArgument,
+                             type: SwiftTypes.name(of: field, in: schema), defaultArgument: defaultArgument,
                              docs: Docs.sentences([field.notes.docs, Docs.secret(field)]))
         }
         var result = operation.pathParameters.map { parameter(.path, $0) }
         if let body = operation.body {
-            result.append(Parameter(location: nil, field: nil, label: "body", type: SwiftTypes.name(body.type), defaultArgument: "", docs: body.notes.docs ?? "The request body."))
+            result.append(Parameter(location: nil, field: nil, label: "body", type: SwiftTypes.name(body.type, in: schema), defaultArgument: "", docs: body.notes.docs ?? "The request body."))
         }
         result += operation.queryParameters.map { parameter(.query, $0) }
         result += operation.headerParameters.map { parameter(.header, $0) }

@@ -56,7 +56,7 @@ extension ClientRenderer {
         let all = parameters(of: operation)
         let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "savingTo store: any TokenStore"]).joined(separator: ", ")
         let forwarded = (all.map { "\(SwiftNaming.argumentLabel($0.label)): \($0.label)" } + ["options: options"]).joined(separator: ", ")
-        let output = operation.response.map(SwiftTypes.name) ?? "NoContent"
+        let output = operation.response.map { SwiftTypes.name($0, in: schema) } ?? "NoContent"
         let read = exchange.response.map { "`\($0.role.rawValue)` from `\(Docs.inline($0.path))`" }.joined(separator: ", ")
         writer.docs([
             "Calls `\(SwiftNaming.bare(method))` and saves the credential of the `\(scheme.name)` scheme its response holds (\(read)) to `store`, where `\(scheme.tokenMiddlewareName)(store:)` finds it.",
@@ -76,7 +76,7 @@ extension ClientRenderer {
         let all = parameters(of: operation)
         let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "clearing store: any TokenStore"]).joined(separator: ", ")
         let forwarded = (all.map { "\(SwiftNaming.argumentLabel($0.label)): \($0.label)" } + ["options: options"]).joined(separator: ", ")
-        let output = operation.response.map(SwiftTypes.name)
+        let output = operation.response.map { SwiftTypes.name($0, in: schema) }
         writer.docs([
             "Calls `\(SwiftNaming.bare(method))` (which ends the `\(scheme.name)` session on the server), then clears `store`. The store is cleared also when the call fails, so the credential is forgotten on this device either way; the call's error is then rethrown.",
         ])

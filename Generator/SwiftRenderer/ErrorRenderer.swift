@@ -14,7 +14,7 @@ struct ErrorRenderer {
     var retryRuleName: String { schema.api.prefix(1).lowercased() + schema.api.dropFirst() + "Errors" }
 
     var bodyType: String {
-        schema.errors?.body.map(SwiftTypes.name) ?? "JSONValue"
+        schema.errors?.body.map { SwiftTypes.name($0, in: schema) } ?? "JSONValue"
     }
 
     func render(into writer: inout SwiftWriter) {

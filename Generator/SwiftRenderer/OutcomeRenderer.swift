@@ -27,7 +27,7 @@ struct OutcomeRenderer {
         writer.block("public enum \(typeName): Hashable, Sendable") { writer in
             for outcome in outcomes where outcome.isResult {
                 writer.docs(Docs.paragraphs(outcome.notes, extra: ["Answered with HTTP \(outcome.status)\(conditionText(outcome))."]))
-                writer.line("case \(caseName(outcome))" + (outcome.body.map { "(\(SwiftTypes.name($0)))" } ?? ""))
+                writer.line("case \(caseName(outcome))" + (outcome.body.map { "(\(SwiftTypes.name($0, in: schema)))" } ?? ""))
             }
             writer.line()
             writer.line("/// The outcome `response` is, trying the declared outcomes in order. An error outcome, an error")

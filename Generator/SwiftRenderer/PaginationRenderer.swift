@@ -11,8 +11,8 @@ extension ClientRenderer {
               case .array(let itemType) = items.type else { return }
         let name = SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api))
         let method = SwiftNaming.operationName(operation.name, api: schema.api)
-        let pageType = SwiftTypes.name(response)
-        let itemTypeName = SwiftTypes.name(itemType)
+        let pageType = SwiftTypes.name(response, in: schema)
+        let itemTypeName = SwiftTypes.name(itemType, in: schema)
 
         // The parameter the engine drives (page number, token or cursor) is not exposed; when it is a
         // field of the body, each fetch sets it on a copy of the body.

@@ -7,7 +7,7 @@ extension ClientRenderer {
     /// The method's return type: the response type, `BinaryResponse` for raw bytes, nil without a body.
     func outputType(of operation: Operation) -> String? {
         if operation.responseContentType != nil { return "BinaryResponse" }
-        return operation.response.map(SwiftTypes.name)
+        return operation.response.map { SwiftTypes.name($0, in: schema) }
     }
 
     /// Whether the method changes its `RequestBuilder` beyond what parameters do.

@@ -2,12 +2,12 @@ import SchemaModel
 
 /// How schema types are spelled in Swift.
 enum SwiftTypes {
-    static func name(_ reference: TypeReference) -> String {
+    static func name(_ reference: TypeReference, in schema: Schema) -> String {
         switch reference {
         case .primitive(let primitive): return name(primitive)
-        case .named(let type): return SwiftNaming.typeName(type)
-        case .array(let element): return "[\(name(element))]"
-        case .map(let key, let value): return "[\(key == .string ? "String" : "Int"): \(name(value))]"
+        case .named(let type): return SwiftNaming.typeName(type, api: schema.api)
+        case .array(let element): return "[\(name(element, in: schema))]"
+        case .map(let key, let value): return "[\(key == .string ? "String" : "Int"): \(name(value, in: schema))]"
         }
     }
 
@@ -39,8 +39,8 @@ enum SwiftTypes {
     }
 
     /// The Swift type of a field or parameter, Optional where the value can be missing or null.
-    static func name(of field: Field) -> String {
-        let base = name(field.type)
+    static func name(of field: Field, in schema: Schema) -> String {
+        let base = name(field.type, in: schema)
         return field.isSwiftOptional ? optional(base) : base
     }
 
@@ -69,7 +69,7 @@ enum SwiftTypes {
                 if let match = enumeration.cases.first(where: { $0.value == text }) {
                     return "." + SwiftNaming.memberName(match.name, reserved: SwiftNaming.Reserved.enumCases)
                 }
-                return ".unknown(\(enumeration.rawType == .string ? SwiftEscaping.stringLiteral(text) : text))"
+                return ".undocumented(\(enumeration.rawType == .string ? SwiftEscaping.stringLiteral(text) : text))"
             case .alias(let target, _):
                 return literal(value, type: target, in: schema)
             case .structure, .union:

@@ -11,11 +11,11 @@ struct TypeRenderer {
             case .structure(let fields):
                 renderStruct(type, fields: fields, into: &writer)
                 renderRedactingMirror(type, fields: fields, into: &writer)
-            case .enumeration(let enumeration): EnumRenderer(type: type, enumeration: enumeration).render(into: &writer)
+            case .enumeration(let enumeration): EnumRenderer(schema: schema, type: type, enumeration: enumeration).render(into: &writer)
             case .union(let union): UnionRenderer(schema: schema, type: type, union: union).render(into: &writer)
             case .alias(let target, let constraints):
                 writer.docs(Docs.paragraphs(type.notes, extra: [Docs.constraints(constraints)]))
-                writer.line("public typealias \(SwiftNaming.typeName(type.name)) = \(SwiftTypes.name(target))")
+                writer.line("public typealias \(SwiftNaming.typeName(type.name, api: schema.api)) = \(SwiftTypes.name(target, in: schema))")
             }
         }
         if !schema.types.isEmpty { writer.line() }
@@ -53,7 +53,7 @@ struct TypeRenderer {
     // MARK: Structs
 
     private func renderStruct(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
-        let name = SwiftNaming.typeName(type.name)
+        let name = SwiftNaming.typeName(type.name, api: schema.api)
         let members = fields.map { (field: $0, swift: SwiftNaming.fieldName($0.name)) }
         // Synthesized Codable is enough unless a field has a default (used when the key is missing)
         // or is nullable but required (the key must be present, and nil is written as null).
@@ -67,10 +67,10 @@ struct TypeRenderer {
         writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
             for member in members {
                 writer.docs(Docs.paragraphs(member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints), Docs.secret(member.field)]))
-                writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field))")
+                writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field, in: schema))")
             }
             if !members.isEmpty { writer.line() }
-            let parameters = members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field))\(defaultArgument($0.field))" }
+            let parameters = members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field, in: schema))\(defaultArgument($0.field))" }
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 for member in members {
                     writer.line("self.\(member.swift) = \(member.swift)")
@@ -93,7 +93,7 @@ struct TypeRenderer {
                 writer.block("public init(from decoder: any Decoder) throws") { writer in
                     writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                     for member in members {
-                        let type = SwiftTypes.name(member.field.type)
+                        let type = SwiftTypes.name(member.field.type, in: schema)
                         let key = "forKey: .\(member.swift)"
                         if let format = schema.effectiveDateFormat(of: member.field) {
                             let method = member.field.isOptional ? "decodeDateIfPresent" : member.field.isNullable ? "decodeNullableDate" : "decodeDate"
@@ -157,7 +157,7 @@ struct TypeRenderer {
             return "\(SwiftEscaping.stringLiteral(SwiftNaming.bare(member))): \(value) as Any"
         }
         writer.line()
-        writer.block("extension \(SwiftNaming.typeName(type.name)): CustomReflectable") { writer in
+        writer.block("extension \(SwiftNaming.typeName(type.name, api: schema.api)): CustomReflectable") { writer in
             writer.line("/// The fields, with " + fields.filter(\.isSecret).map { "`\(Docs.inline(SwiftNaming.bare(SwiftNaming.fieldName($0.name))))`" }.joined(separator: ", ") + " hidden.")
             writer.block("public var customMirror: Mirror") { writer in
                 writer.line(".init(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)")
@@ -171,13 +171,14 @@ struct TypeRenderer {
     }
 }
 
-/// Renders one enum with its `unknown` fallback and raw value mapping.
+/// Renders one enum with its `undocumented` fallback and raw value mapping.
 struct EnumRenderer {
+    let schema: Schema
     let type: TypeDefinition
     let enumeration: Enumeration
 
     func render(into writer: inout SwiftWriter) {
-        let name = SwiftNaming.typeName(type.name)
+        let name = SwiftNaming.typeName(type.name, api: schema.api)
         let rawType = SwiftTypes.name(enumeration.rawType)
         let isString = enumeration.rawType == .string
         let cases = enumeration.cases.map { (enumCase: $0, swift: SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.enumCases)) }
@@ -186,13 +187,13 @@ struct EnumRenderer {
             CaseTable.Member(name: "fromRawValue", parameters: "_ rawValue: \(rawType)", arguments: "rawValue", returnType: "{Self}") { writer in
                 writer.switchBlock("rawValue") { writer in
                     for entry in cases { writer.line("case \(literal(entry.enumCase.value)): return .\(entry.swift)") }
-                    writer.line("default: return .unknown(rawValue)")
+                    writer.line("default: return .undocumented(rawValue)")
                 }
             },
             CaseTable.Member(name: "rawValue", parameters: "_ value: {Self}", arguments: "value", returnType: rawType) { writer in
                 writer.switchBlock("value") { writer in
                     for entry in cases { writer.line("case .\(entry.swift): return \(literal(entry.enumCase.value))") }
-                    writer.line("case .unknown(let rawValue): return rawValue")
+                    writer.line("case .undocumented(let rawValue): return rawValue")
                 }
             },
             CaseTable.Member(name: "knownCases", parameters: "", arguments: "", returnType: "[{Self}]") { writer in
@@ -209,8 +210,8 @@ struct EnumRenderer {
                 }
                 writer.line("case \(entry.swift)")
             }
-            writer.line("/// A value this version of the schema does not know, kept verbatim and encoded back unchanged.")
-            writer.line("case unknown(\(rawType))")
+            writer.line("/// A value the schema does not document, kept verbatim and encoded back unchanged.")
+            writer.line("case undocumented(\(rawType))")
             writer.line()
             writer.line("/// The cases the schema documents.")
             writer.line("public static var knownCases: [\(name)] { \(table.call("knownCases", "")) }")

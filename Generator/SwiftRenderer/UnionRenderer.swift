@@ -1,6 +1,6 @@
 import SchemaModel
 
-/// Renders a union: an enum with one case per variant and `unknown(JSONValue)`. A tagged union picks
+/// Renders a union: an enum with one case per variant and `undocumented(JSONValue)`. A tagged union picks
 /// the variant by its discriminator (string or integer); an untagged one by the keys present, in the
 /// order `Schema.untaggedCandidates(of:)` defines. Fields every variant shares become properties.
 struct UnionRenderer {
@@ -9,7 +9,7 @@ struct UnionRenderer {
     let union: Union
 
     /// Members the enum itself declares, which a common field must not be generated over.
-    private static let ownMembers: Set<String> = ["unknown", "DiscriminatorKey", "init", "encode", "hash", "hashValue", "Type", "Protocol"]
+    private static let ownMembers: Set<String> = ["undocumented", "DiscriminatorKey", "init", "encode", "hash", "hashValue", "Type", "Protocol"]
 
     private var variants: [(variant: Union.Variant, swift: String)] {
         union.variants.map { ($0, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants)) }
@@ -20,12 +20,12 @@ struct UnionRenderer {
     }
 
     func render(into writer: inout SwiftWriter) {
-        let name = SwiftNaming.typeName(type.name)
+        let name = SwiftNaming.typeName(type.name, api: schema.api)
         let selection: String
         if let discriminator = union.discriminator {
             selection = "The JSON key `\(Docs.inline(discriminator))` selects the variant."
         } else {
-            selection = "Untagged: a payload becomes the variant that requires the most of its keys and decodes (ties in declaration order); one that fits no variant is kept as `unknown`."
+            selection = "Untagged: a payload becomes the variant that requires the most of its keys and decodes (ties in declaration order); one that fits no variant is kept as `undocumented`."
         }
         writer.docs(Docs.paragraphs(type.notes, extra: [selection]))
         // indirect: a variant may contain the union again.
@@ -33,10 +33,10 @@ struct UnionRenderer {
             for entry in variants {
                 let tag = union.discriminator == nil ? nil : "Tag `\(Docs.inline(entry.variant.tag))`."
                 writer.docs(Docs.paragraphs(entry.variant.notes, extra: [tag]))
-                writer.line("case \(entry.swift)(\(SwiftNaming.typeName(entry.variant.type)))")
+                writer.line("case \(entry.swift)(\(SwiftNaming.typeName(entry.variant.type, api: schema.api)))")
             }
-            writer.line("/// A variant this version of the schema does not know, kept verbatim.")
-            writer.line("case unknown(JSONValue)")
+            writer.line("/// A variant the schema does not document, kept verbatim.")
+            writer.line("case undocumented(JSONValue)")
             if let discriminator = union.discriminator {
                 writer.line()
                 writer.block("private enum DiscriminatorKey: String, CodingKey") { writer in
@@ -59,14 +59,14 @@ struct UnionRenderer {
 
     private func renderTagDecoding(into writer: inout SwiftWriter) {
         writer.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
-        // A missing tag, or one of the wrong JSON type, is an unknown variant, kept verbatim.
+        // A missing tag, or one of the wrong JSON type, is an undocumented variant, kept verbatim.
         // `.init`, not the type's name: a variant may be called like a type (`String`).
         let tagType = union.tagType == .integer ? "Int" : "String"
         writer.switchBlock("(try? container.generatedDecodeIfPresent(forKey: .tag) as \(tagType)?) ?? nil") { writer in
             for entry in variants {
                 writer.line("case \(tagLiteral(entry.variant.tag)): self = .\(entry.swift)(try .init(from: decoder))")
             }
-            writer.line("default: self = .unknown(try .init(from: decoder))")
+            writer.line("default: self = .undocumented(try .init(from: decoder))")
         }
     }
 
@@ -81,7 +81,7 @@ struct UnionRenderer {
             writer.line("    self = value")
         }
         writer.line("} else {")
-        writer.line("    self = .unknown(try .init(from: decoder))")
+        writer.line("    self = .undocumented(try .init(from: decoder))")
         writer.line("}")
     }
 
@@ -96,13 +96,13 @@ struct UnionRenderer {
                         writer.line("    try container.encode(\(tagLiteral(entry.variant.tag)), forKey: .tag)")
                     }
                 }
-                writer.line("case .unknown(let value):")
+                writer.line("case .undocumented(let value):")
                 writer.line("    try value.encode(to: encoder)")
             }
         }
     }
 
-    /// A property per field every variant shares. Optional, since an `unknown` payload may lack the
+    /// A property per field every variant shares. Optional, since an `undocumented` payload may lack the
     /// value: for it the property reads the raw JSON, nil when the key is missing or does not decode.
     private func renderCommonFields(into writer: inout SwiftWriter) {
         let taken = Set(variants.map { SwiftNaming.bare($0.swift) }).union(Self.ownMembers)
@@ -112,18 +112,18 @@ struct UnionRenderer {
             let format = schema.effectiveDateFormat(of: field)
             writer.line()
             writer.docs(Docs.paragraphs(field.notes, extra: [
-                "Shared by every variant; for `unknown`, read from its JSON (nil when absent or of another type).",
+                "Shared by every variant; for `undocumented`, read from its JSON (nil when absent or of another type).",
             ]))
-            writer.block("public var \(member): \(SwiftTypes.optional(SwiftTypes.name(field.type)))") { writer in
+            writer.block("public var \(member): \(SwiftTypes.optional(SwiftTypes.name(field.type, in: schema)))") { writer in
                 writer.switchBlock("self") { writer in
                     for entry in variants {
                         writer.line("case .\(entry.swift)(let value): return value.\(member)")
                     }
                     let key = SwiftEscaping.stringLiteral(field.wireName)
                     if let format {
-                        writer.line("case .unknown(let json): return json.dateMember(\(key), format: \(DateFormatRendering.expression(format)))")
+                        writer.line("case .undocumented(let json): return json.dateMember(\(key), format: \(DateFormatRendering.expression(format)))")
                     } else {
-                        writer.line("case .unknown(let json): return json.member(\(key))")
+                        writer.line("case .undocumented(let json): return json.member(\(key))")
                     }
                 }
             }

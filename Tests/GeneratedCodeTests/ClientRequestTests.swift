@@ -103,7 +103,7 @@ final class ClientRequestTests: XCTestCase {
         let client = makeClient(server)
 
         _ = try await client.listItems()
-        _ = try await client.listItems(page: 3, size: 100, sort: [], status: [.unknown("a&b=c")])
+        _ = try await client.listItems(page: 3, size: 100, sort: [], status: [.undocumented("a&b=c")])
 
         XCTAssertEqual(server.receivedRequests.map(\.target), ["/items?page=1&size=20", "/items?page=3&size=100&status=a%26b%3Dc"])
         XCTAssertEqual(server.receivedRequests.last?.query("status"), "a&b=c")
@@ -197,7 +197,7 @@ final class ClientRequestTests: XCTestCase {
         }
         defer { server.shutdown() }
         let shapes = try await makeClient(server).describeShapes()
-        XCTAssertEqual(shapes, [.circle(Circle(radius: 1)), .square(Square(side: 2)), .unknown(["kind": "STAR", "points": 5])])
+        XCTAssertEqual(shapes, [.circle(Circle(radius: 1)), .square(Square(side: 2)), .undocumented(["kind": "STAR", "points": 5])])
     }
 
     func testLoginAndRefreshSendNoCredentials() async throws {

@@ -19,8 +19,8 @@ final class EnumTests: XCTestCase {
     }
 
     func testRawValuesAreCaseSensitive() {
-        XCTAssertEqual(Status(rawValue: "kyc in progress"), .unknown("kyc in progress"))
-        XCTAssertEqual(Size(rawValue: "m"), .unknown("m"))
+        XCTAssertEqual(Status(rawValue: "kyc in progress"), .undocumented("kyc in progress"))
+        XCTAssertEqual(Size(rawValue: "m"), .undocumented("m"))
         XCTAssertEqual(Size(rawValue: "M"), .m)
     }
 
@@ -39,28 +39,28 @@ final class EnumTests: XCTestCase {
 
     func testUnknownStringValueDecodesAndReEncodesUnchanged() throws {
         let status = try decodeJSON(Status.self, #""SOMETHING NEW""#)
-        XCTAssertEqual(status, .unknown("SOMETHING NEW"))
+        XCTAssertEqual(status, .undocumented("SOMETHING NEW"))
         XCTAssertEqual(status.rawValue, "SOMETHING NEW")
         XCTAssertEqual(try encodedText(status), #""SOMETHING NEW""#)
 
         let item = try decodeJSON(Item.self, #"{"sku":"A1","name":"Apple","discontinuedAt":null,"size":"XXL","status":"Frozen"}"#)
-        XCTAssertEqual(item.size, .unknown("XXL"))
-        XCTAssertEqual(item.status, .unknown("Frozen"))
+        XCTAssertEqual(item.size, .undocumented("XXL"))
+        XCTAssertEqual(item.status, .undocumented("Frozen"))
         let encoded = try encodedJSON(item)
         XCTAssertEqual(encoded[member: "size"], "XXL")
         XCTAssertEqual(encoded[member: "status"], "Frozen")
 
         // An unknown value that spells a known one is the known one.
-        XCTAssertEqual(Status.unknown("not_exists").rawValue, "not_exists")
-        XCTAssertEqual(Status(rawValue: Status.unknown("not_exists").rawValue), .notExists)
+        XCTAssertEqual(Status.undocumented("not_exists").rawValue, "not_exists")
+        XCTAssertEqual(Status(rawValue: Status.undocumented("not_exists").rawValue), .notExists)
     }
 
     func testIntEnumKnownAndUnknownValues() throws {
         XCTAssertEqual(Priority(rawValue: 1), .low)
         XCTAssertEqual(Priority(rawValue: 10), .high)
         XCTAssertEqual(Priority.high.rawValue, Int32(10))
-        XCTAssertEqual(try decodeJSON([Priority].self, "[1,10,42,-7]"), [.low, .high, .unknown(42), .unknown(-7)])
-        XCTAssertEqual(try encodedText([Priority.low, .high, .unknown(42), .unknown(-7)]), "[1,10,42,-7]")
+        XCTAssertEqual(try decodeJSON([Priority].self, "[1,10,42,-7]"), [.low, .high, .undocumented(42), .undocumented(-7)])
+        XCTAssertEqual(try encodedText([Priority.low, .high, .undocumented(42), .undocumented(-7)]), "[1,10,42,-7]")
         XCTAssertThrowsError(try decodeJSON(Priority.self, #""1""#), "a string is not an int enum value")
         XCTAssertThrowsError(try decodeJSON(Priority.self, "3000000000"), "does not fit Int32")
     }
@@ -69,8 +69,8 @@ final class EnumTests: XCTestCase {
         XCTAssertEqual(BigCode(rawValue: 1), ._1)
         XCTAssertEqual(BigCode(rawValue: 9_000_000_000), ._9000000000)
         XCTAssertEqual(BigCode._9000000000.rawValue, Int64(9_000_000_000))
-        XCTAssertEqual(try decodeJSON([BigCode].self, "[1,9000000000,9000000001]"), [._1, ._9000000000, .unknown(9_000_000_001)])
-        XCTAssertEqual(try encodedText([BigCode._1, ._9000000000, .unknown(9_000_000_001)]), "[1,9000000000,9000000001]")
+        XCTAssertEqual(try decodeJSON([BigCode].self, "[1,9000000000,9000000001]"), [._1, ._9000000000, .undocumented(9_000_000_001)])
+        XCTAssertEqual(try encodedText([BigCode._1, ._9000000000, .undocumented(9_000_000_001)]), "[1,9000000000,9000000001]")
         XCTAssertEqual(BigCode.knownCases, [._1, ._9000000000])
     }
 
@@ -79,7 +79,7 @@ final class EnumTests: XCTestCase {
         let legacy = try decodeJSON(Status.self, #""LEGACY""#)
         XCTAssertEqual(legacy, Status(rawValue: "LEGACY"))
         XCTAssertEqual(legacy.rawValue, "LEGACY")
-        if case .unknown = legacy { XCTFail("a deprecated value is still a known case, not .unknown") }
+        if case .undocumented = legacy { XCTFail("a deprecated value is still a known case, not .unknown") }
         XCTAssertTrue(Status.knownCases.contains(legacy))
         XCTAssertEqual(try encodedText(legacy), #""LEGACY""#)
         XCTAssertEqual(legacy.parameterValue, "LEGACY")
@@ -87,7 +87,7 @@ final class EnumTests: XCTestCase {
         let ancient = try decodeJSON(Priority.self, "0")
         XCTAssertEqual(ancient, Priority(rawValue: 0))
         XCTAssertEqual(ancient.rawValue, 0)
-        if case .unknown = ancient { XCTFail("a deprecated value is still a known case, not .unknown") }
+        if case .undocumented = ancient { XCTFail("a deprecated value is still a known case, not .unknown") }
         XCTAssertTrue(Priority.knownCases.contains(ancient))
         XCTAssertEqual(try encodedText(ancient), "0")
     }
@@ -98,14 +98,14 @@ final class EnumTests: XCTestCase {
         XCTAssertEqual(Array(Status.knownCases.prefix(3)), [.kycInProgress, .notExists, .code])
         XCTAssertEqual(Priority.knownCases.map(\.rawValue), [1, 10, 0])
         XCTAssertEqual(Array(Priority.knownCases.prefix(2)), [.low, .high])
-        XCTAssertFalse(Status.knownCases.contains { if case .unknown = $0 { true } else { false } })
+        XCTAssertFalse(Status.knownCases.contains { if case .undocumented = $0 { true } else { false } })
     }
 
     func testParameterValueIsTheRawValue() {
         XCTAssertEqual(Status.kycInProgress.parameterValue, "KYC In Progress")
-        XCTAssertEqual(Status.unknown("x y").parameterValue, "x y")
+        XCTAssertEqual(Status.undocumented("x y").parameterValue, "x y")
         XCTAssertEqual(Priority.high.parameterValue, "10")
-        XCTAssertEqual(Priority.unknown(-3).parameterValue, "-3")
+        XCTAssertEqual(Priority.undocumented(-3).parameterValue, "-3")
         XCTAssertEqual(BigCode._9000000000.parameterValue, "9000000000")
         XCTAssertEqual(Derived._2006.parameterValue, "2006")
         XCTAssertEqual(Size.xl.parameterValue, "XL")
@@ -114,7 +114,7 @@ final class EnumTests: XCTestCase {
     func testEnumParameterValuesInARequestQuery() throws {
         var builder = RequestBuilder(operation: KitchenSinkClient.Operations.listItems,
                                      baseURL: URL(string: "https://api.example/v2")!)
-        builder.addQuery("status", [Status.kycInProgress, .notExists, .unknown("a&b")])
+        builder.addQuery("status", [Status.kycInProgress, .notExists, .undocumented("a&b")])
         builder.addQuery("priority", Priority.high)
         let request = try builder.build()
         XCTAssertEqual(request.url.absoluteString,
@@ -122,7 +122,7 @@ final class EnumTests: XCTestCase {
     }
 
     func testEnumsAreHashableAcrossUnknownValues() {
-        let set: Set<Status> = [.kycInProgress, .unknown("x"), .unknown("x"), Status(rawValue: "KYC In Progress")]
+        let set: Set<Status> = [.kycInProgress, .undocumented("x"), .undocumented("x"), Status(rawValue: "KYC In Progress")]
         XCTAssertEqual(set.count, 2)
     }
 }

@@ -30,14 +30,14 @@ final class HostileModuleTests: XCTestCase {
         let typeModel = TypeModel.class
         let proto = ProtocolModel.default
         let string: StringModel = "abc"
-        let any = AnyModel.unknown_(data)
+        let any = AnyModel.unknown(data)
 
         XCTAssertEqual(error.weirdCode, "x")
         XCTAssertEqual(result.value.bytes, Data([1, 2]))
         XCTAssertEqual(typeModel.rawValue, "class")
         XCTAssertEqual(proto.rawValue, 3)
         XCTAssertEqual(string.count, 3)
-        XCTAssertEqual(any, .unknown_(DataModel(bytes: Data([1, 2]))))
+        XCTAssertEqual(any, .unknown(DataModel(bytes: Data([1, 2]))))
         // Swift's own types are not shadowed.
         let swiftResult: Result<Int, any Error> = .success(1)
         XCTAssertEqual(try swiftResult.get(), 1)
@@ -102,11 +102,11 @@ final class HostileModuleTests: XCTestCase {
     func testTypeModelRawValuesWithBackslashQuoteAndNewline() throws {
         let json = #"["class","struct","\\(x)","quote\"d","new\nline","unknown","rawValue","other"]"#
         let values = try decodeJSON([TypeModel].self, json)
-        XCTAssertEqual(values, [.class, .struct, .x, .quoteD, .newLine, .unknown_, .rawValue_, .unknown("other")])
+        XCTAssertEqual(values, [.class, .struct, .x, .quoteD, .newLine, .unknown, .rawValue_, .undocumented("other")])
         XCTAssertEqual(TypeModel.x.rawValue, "\\(x)")
         XCTAssertEqual(TypeModel.quoteD.rawValue, "quote\"d")
         XCTAssertEqual(TypeModel.newLine.rawValue, "new\nline")
-        XCTAssertEqual(TypeModel.unknown_.rawValue, "unknown")
+        XCTAssertEqual(TypeModel.unknown.rawValue, "unknown")
         XCTAssertEqual(TypeModel.rawValue_.rawValue, "rawValue")
         XCTAssertEqual(TypeModel(rawValue: "\\(x)"), .x)
         XCTAssertEqual(TypeModel(rawValue: "new\nline"), .newLine)
@@ -115,8 +115,8 @@ final class HostileModuleTests: XCTestCase {
     }
 
     func testProtocolModelIntRawValues() throws {
-        XCTAssertEqual(try decodeJSON([ProtocolModel].self, "[1,2,3,4]"), [.self_, .init_, .default, .unknown(4)])
-        XCTAssertEqual(try encodedText([ProtocolModel.self_, .init_, .default, .unknown(4)]), "[1,2,3,4]")
+        XCTAssertEqual(try decodeJSON([ProtocolModel].self, "[1,2,3,4]"), [.self_, .init_, .default, .undocumented(4)])
+        XCTAssertEqual(try encodedText([ProtocolModel.self_, .init_, .default, .undocumented(4)]), "[1,2,3,4]")
         XCTAssertEqual(ProtocolModel.knownCases, [.self_, .init_, .default])
     }
 
@@ -148,18 +148,18 @@ final class HostileModuleTests: XCTestCase {
     func testAnyModelVariantTaggedUnknownIsNotTheUnknownCase() throws {
         let json = #"{"\"kind\\":"unknown","bytes":"AAE="}"#
         let value = try decodeJSON(AnyModel.self, json)
-        XCTAssertEqual(value, .unknown_(DataModel(bytes: Data([0, 1]))))
+        XCTAssertEqual(value, .unknown(DataModel(bytes: Data([0, 1]))))
         XCTAssertEqual(try encodedJSON(value), try parseJSON(json))
     }
 
     func testAnyModelUnknownTagIsKeptVerbatim() throws {
         let json = #"{"\"kind\\":"\"); fatalError(\"other","x":[1,{"y":null}]}"#
         let value = try decodeJSON(AnyModel.self, json)
-        XCTAssertEqual(value, .unknown(try parseJSON(json)))
+        XCTAssertEqual(value, .undocumented(try parseJSON(json)))
         XCTAssertEqual(try encodedJSON(value), try parseJSON(json))
         // The unquoted key `kind` is not the discriminator.
         XCTAssertEqual(try decodeJSON(AnyModel.self, #"{"kind":"unknown","bytes":"AAE="}"#),
-                       .unknown(["kind": "unknown", "bytes": "AAE="]))
+                       .undocumented(["kind": "unknown", "bytes": "AAE="]))
     }
 
     // MARK: Errors
@@ -281,7 +281,7 @@ final class HostileModuleTests: XCTestCase {
         let server = try TestHTTPServer { _ in .json(200, #"{"value":{"bytes":"aGk="}}"#) }
         defer { server.shutdown() }
 
-        let result = try await makeClient(server).core_(body: .unknown_(DataModel(bytes: Data([0, 1]))))
+        let result = try await makeClient(server).core_(body: .unknown(DataModel(bytes: Data([0, 1]))))
 
         XCTAssertEqual(result, ResultModel(value: DataModel(bytes: Data("hi".utf8))))
         let request = try XCTUnwrap(server.receivedRequests.first)

@@ -221,9 +221,9 @@ final class ModelCodingTests: XCTestCase {
             "Everything": { _ = try decodeJSON(Everything.self, $0) },
             "Item": { _ = try decodeJSON(Item.self, $0) },
             // v2 types
-            "ProcessingFormField": { if case .unknown = try decodeJSON(ProcessingFormField.self, $0) { XCTFail("decoded as unknown") } },
+            "ProcessingFormField": { if case .undocumented = try decodeJSON(ProcessingFormField.self, $0) { XCTFail("decoded as unknown") } },
             "ProcessingFormGroup": { _ = try decodeJSON(ProcessingFormGroup.self, $0) },
-            "Notice": { if case .unknown = try decodeJSON(Notice.self, $0) { XCTFail("decoded as unknown") } },
+            "Notice": { if case .undocumented = try decodeJSON(Notice.self, $0) { XCTFail("decoded as unknown") } },
             "PushEvent": { _ = try decodeJSON(PushEvent.self, $0) },
         ]
         var checked = 0

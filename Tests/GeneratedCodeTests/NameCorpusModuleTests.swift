@@ -37,7 +37,7 @@ final class NameCorpusModuleTests: XCTestCase {
         XCTAssertEqual(cases.map(\.rawValue), ["String", "Type", "class", "self", "unknown", "other"])
         XCTAssertEqual(cases[0], .String)
         XCTAssertEqual(cases[2], .class)
-        XCTAssertEqual(cases[5], .unknown("other"))
+        XCTAssertEqual(cases[5], .undocumented("other"))
         XCTAssertEqual(try encodedText(cases), #"["String","Type","class","self","unknown","other"]"#)
     }
 

@@ -19,9 +19,9 @@ final class UnionTests: XCTestCase {
 
     func testTagsAreMatchedExactly() throws {
         // `circle` is the Swift name, `CIRCLE` the tag; `SQUARE` is not `square`.
-        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":"circle","radius":1}"#), .unknown(["kind": "circle", "radius": 1]))
-        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":"SQUARE","side":1}"#), .unknown(["kind": "SQUARE", "side": 1]))
-        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":"nested","members":[]}"#), .unknown(["kind": "nested", "members": []]))
+        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":"circle","radius":1}"#), .undocumented(["kind": "circle", "radius": 1]))
+        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":"SQUARE","side":1}"#), .undocumented(["kind": "SQUARE", "side": 1]))
+        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":"nested","members":[]}"#), .undocumented(["kind": "nested", "members": []]))
     }
 
     func testNestedGroupsDecodeRecursively() throws {
@@ -39,7 +39,7 @@ final class UnionTests: XCTestCase {
                 .circle(Circle(radius: 1)),
                 .square(Square(side: 2)),
                 .nested(Group(members: [.circle(Circle(radius: 3))], main: .square(Square(side: 4, label: "m")))),
-                .unknown(["kind": "HEXAGON", "sides": 6]),
+                .undocumented(["kind": "HEXAGON", "sides": 6]),
             ],
             main: .circle(Circle(radius: 5))
         ))
@@ -63,17 +63,17 @@ final class UnionTests: XCTestCase {
         let json = #"{"kind":"TRIANGLE","sides":[3,4,5],"meta":{"color":"red","filled":true,"note":null,"ratio":0.25}}"#
         let shape = try decodeJSON(Shape.self, json)
         let original = try parseJSON(json)
-        XCTAssertEqual(shape, .unknown(original))
-        guard case .unknown(let kept) = shape else { return XCTFail("expected unknown, got \(shape)") }
+        XCTAssertEqual(shape, .undocumented(original))
+        guard case .undocumented(let kept) = shape else { return XCTFail("expected unknown, got \(shape)") }
         XCTAssertEqual(kept[member: "kind"], "TRIANGLE")
         XCTAssertEqual(kept[path: "meta.note"], .null)
         XCTAssertEqual(try encodedJSON(shape), original)
     }
 
     func testMissingOrNullDiscriminatorIsUnknown() throws {
-        XCTAssertEqual(try decodeJSON(Shape.self, #"{"radius":1}"#), .unknown(["radius": 1]))
-        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":null,"side":1}"#), .unknown(["kind": nil, "side": 1]))
-        XCTAssertEqual(try encodedJSON(Shape.unknown(["radius": 1])), ["radius": 1])
+        XCTAssertEqual(try decodeJSON(Shape.self, #"{"radius":1}"#), .undocumented(["radius": 1]))
+        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":null,"side":1}"#), .undocumented(["kind": nil, "side": 1]))
+        XCTAssertEqual(try encodedJSON(Shape.undocumented(["radius": 1])), ["radius": 1])
     }
 
     func testKnownTagWithInvalidPayloadIsAnError() {

@@ -36,11 +36,11 @@ final class UntaggedUnionTests: XCTestCase {
     func testAPayloadThatFitsNoVariantIsKeptVerbatimAndEncodedBackUnchanged() throws {
         let json = #"{"id":12,"isRequired":true,"slider":{"min":0,"max":10},"label":"Volume"}"#
         let field = try decodeJSON(ProcessingFormField.self, json)
-        XCTAssertEqual(field, .unknown(try parseJSON(json)))
+        XCTAssertEqual(field, .undocumented(try parseJSON(json)))
         XCTAssertEqual(try encodedJSON(field), try parseJSON(json))
         // A required key with the wrong type makes the variant not fit, not the decoding fail.
         let broken = #"{"id":"twelve","isRequired":true,"inputType":"text","hideSymbols":false}"#
-        XCTAssertEqual(try decodeJSON(ProcessingFormField.self, broken), .unknown(try parseJSON(broken)))
+        XCTAssertEqual(try decodeJSON(ProcessingFormField.self, broken), .undocumented(try parseJSON(broken)))
     }
 
     func testANonObjectIsADecodingError() {
@@ -86,7 +86,7 @@ final class UntaggedUnionTests: XCTestCase {
     func testAStringOrUnknownIntegerTagIsAnUnknownVariant() throws {
         for json in [#"{"level":"1","id":1,"text":"Hello"}"#, #"{"level":3,"id":1,"text":"Hello"}"#, #"{"id":1,"text":"Hello"}"#] {
             let notice = try decodeJSON(Notice.self, json)
-            XCTAssertEqual(notice, .unknown(try parseJSON(json)), json)
+            XCTAssertEqual(notice, .undocumented(try parseJSON(json)), json)
             XCTAssertEqual(try encodedJSON(notice), try parseJSON(json), json)
         }
     }

@@ -93,7 +93,7 @@ enum NameCorpus {
         // Generated types, members and locals
         "Environment", "AuthSchemes", "Operations", "DiscriminatorKey", "Output", "Failure", "IdempotencyKey",
         "container", "encoder", "decoder", "builder", "options", "core", "configuration", "body", "value",
-        "rawValue", "response", "details", "code", "error", "name", "description", "status", "knownCases", "unknown",
+        "rawValue", "response", "details", "code", "error", "name", "description", "status", "knownCases", "unknown", "undocumented",
         "tag", "key", "page", "number", "token", "all", "baseURL", "generatedDecode", "generatedDecodeIfPresent",
     ]
 

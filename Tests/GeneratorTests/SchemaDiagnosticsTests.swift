@@ -84,11 +84,18 @@ final class SchemaDiagnosticsTests: XCTestCase {
         """), line: 12, contains: "becomes the Swift name 'ErrorModel'")
     }
 
-    func testTypeThatCollidesWithGeneratedClientIsReported() {
-        assertSingleError(schemaText(types: """
+    func testTypeNamedLikeAGeneratedTypeIsRenamedAndItsModelNameStaysTaken() {
+        let renamed = SchemaLoader.load(text: schemaText(types: """
           TestClient:
             fields: { message: string }
-        """), line: 10, contains: "the generated 'TestClient'")
+        """), file: "test.yaml")
+        XCTAssertNotNil(renamed.schema, "\(renamed.diagnostics)")
+        assertSingleError(schemaText(types: """
+          TestError:
+            fields: { message: string }
+          TestErrorModel:
+            fields: { message: string }
+        """), line: 12, contains: "type 'TestErrorModel' becomes the Swift name 'TestErrorModel', which is already used by 'TestError'")
     }
 
     func testNameThatCannotBeASwiftIdentifier() {

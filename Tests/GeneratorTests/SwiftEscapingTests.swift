@@ -31,14 +31,21 @@ final class SwiftEscapingTests: XCTestCase {
     }
 
     func testNamesThatWouldShadowSwiftOrFoundationAreRenamed() {
-        XCTAssertEqual(SwiftNaming.typeName("Error"), "ErrorModel")
-        XCTAssertEqual(SwiftNaming.typeName("Result"), "ResultModel")
-        XCTAssertEqual(SwiftNaming.typeName("Data"), "DataModel")
-        XCTAssertEqual(SwiftNaming.typeName("Type"), "TypeModel")
-        XCTAssertEqual(SwiftNaming.typeName("PaymentMean"), "PaymentMean")
+        XCTAssertEqual(SwiftNaming.typeName("Error", api: "Pay"), "ErrorModel")
+        XCTAssertEqual(SwiftNaming.typeName("Result", api: "Pay"), "ResultModel")
+        XCTAssertEqual(SwiftNaming.typeName("Data", api: "Pay"), "DataModel")
+        XCTAssertEqual(SwiftNaming.typeName("Type", api: "Pay"), "TypeModel")
+        XCTAssertEqual(SwiftNaming.typeName("PaymentMean", api: "Pay"), "PaymentMean")
+        // The types generated for the API are taken the same way.
+        XCTAssertEqual(SwiftNaming.typeName("PayError", api: "Pay"), "PayErrorModel")
+        XCTAssertEqual(SwiftNaming.typeName("PayErrorCode", api: "Pay"), "PayErrorCodeModel")
+        XCTAssertEqual(SwiftNaming.typeName("PayClient", api: "Pay"), "PayClientModel")
+        XCTAssertEqual(SwiftNaming.typeName("Operations", api: "Pay"), "OperationsModel")
+        XCTAssertEqual(SwiftNaming.typeName("WhitelabelPayError", api: "Pay"), "WhitelabelPayError")
         XCTAssertEqual(SwiftNaming.memberName("class"), "`class`")
         XCTAssertEqual(SwiftNaming.memberName("self"), "self_")
-        XCTAssertEqual(SwiftNaming.memberName("unknown", reserved: SwiftNaming.Reserved.enumCases), "unknown_")
+        XCTAssertEqual(SwiftNaming.memberName("unknown", reserved: SwiftNaming.Reserved.enumCases), "unknown")
+        XCTAssertEqual(SwiftNaming.memberName("undocumented", reserved: SwiftNaming.Reserved.enumCases), "undocumented_")
         XCTAssertEqual(SwiftNaming.memberName("amount"), "amount")
     }
 }

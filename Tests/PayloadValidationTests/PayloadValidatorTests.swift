@@ -193,7 +193,7 @@ final class PayloadValidatorTests: XCTestCase {
         let json = item(#""size": "XXL""#)
         assertOne(issues(json), .enumValue, severity: .warning, pointer: "/size", expected: "one of: S, M, L, XL", found: #"string "XXL""#,
                   ruleLine: line("Size:", after: "    examples:"))
-        XCTAssertEqual(issues(json).first?.message, #"string "XXL" is not a value of enum Size (expected one of: S, M, L, XL); generated code keeps it as .unknown"#)
+        XCTAssertEqual(issues(json).first?.message, #"string "XXL" is not a value of enum Size (expected one of: S, M, L, XL); generated code keeps it as .undocumented"#)
         assertOne(issues(json, strict: true), .enumValue, severity: .error, pointer: "/size")
         // Enum values are case-sensitive; the raw type must match.
         assertOne(issues(item(#""size": "m""#)), .enumValue, severity: .warning, pointer: "/size")

@@ -31,7 +31,7 @@ final class UnionAndDateValidationTests: XCTestCase {
         XCTAssertTrue(issue.message.contains("the ProcessingFormField object matches no variant"), issue.message)
         XCTAssertTrue(issue.message.contains("editText: no 'hideSymbols', 'inputType'"), issue.message)
         XCTAssertTrue(issue.message.contains("radioGroup: /isRequired expected boolean"), issue.message)
-        XCTAssertTrue(issue.message.contains("generated code keeps it as .unknown"), issue.message)
+        XCTAssertTrue(issue.message.contains("generated code keeps it as .undocumented"), issue.message)
         XCTAssertEqual(try issues(#"{"id":1}"#, "ProcessingFormField", strict: true).map(\.severity), [.error])
     }
 

@@ -66,6 +66,7 @@ final class ServingTests: XCTestCase {
             ("ping", "HEAD", "/ping", [:], nil, 200),
             ("options", "OPTIONS", "/items", [:], nil, 204),
             ("setShareMode", "PUT", "/share-mode?mode=none", [:], nil, 204),
+            ("getNamesakes", "GET", "/namesakes", [:], nil, 200),
             ("issueToken", "POST", "/oauth2/token", ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
              "grant_type=client_credentials", 200),
             ("uploadDocument", "POST", "/documents", bearer.merging(["Content-Type": "multipart/form-data; boundary=B"]) { $1 },

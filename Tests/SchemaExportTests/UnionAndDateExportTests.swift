@@ -25,7 +25,7 @@ final class UnionAndDateExportTests: XCTestCase {
         // In the order the decoder tries them: the variant requiring more keys first.
         XCTAssertEqual(references, [["$ref": "#/$defs/ProcessingEditText"], ["$ref": "#/$defs/ProcessingRadioGroup"]])
         let lenient = try XCTUnwrap(try definitions()["ProcessingFormField"] as? [String: Any])
-        XCTAssertNil(lenient["anyOf"], "an object that fits no variant is kept as .unknown")
+        XCTAssertNil(lenient["anyOf"], "an object that fits no variant is kept as .undocumented")
         XCTAssertEqual(lenient["type"] as? String, "object")
         XCTAssertEqual((lenient["x-untagged-variants"] as? [[String: String]])?.count, 2)
     }
