@@ -4,6 +4,9 @@ import SchemaModel
 struct ErrorRenderer {
     let schema: Schema
 
+    /// The cases every generated error has besides the catalogue's, in their order.
+    static let builtInCases = ["undocumented", "transport", "invalidRequest", "invalidResponse"]
+
     var typeName: String { "\(schema.api)Error" }
     var codeTypeName: String { "\(schema.api)ErrorCode" }
 
@@ -34,7 +37,7 @@ struct ErrorRenderer {
                         writer.line((index == 0 ? "case " : "     ") + pattern + (index == patterns.count - 1 ? ":" : ","))
                     }
                     writer.line("    return response")
-                    writer.line("case " + (clientSideCases.map { ".\($0.swift)" } + [".transport", ".invalidRequest", ".invalidResponse"]).joined(separator: ", ") + ":")
+                    writer.line("case " + (clientSideCases.map { ".\($0.swift)" } + Self.builtInCases.filter { $0 != "undocumented" }.map { ".\($0)" }).joined(separator: ", ") + ":")
                     writer.line("    return nil")
                 }
             },
@@ -43,7 +46,7 @@ struct ErrorRenderer {
                     for entry in cases {
                         writer.line("case .\(entry.swift): return \(SwiftEscaping.stringLiteral(SwiftNaming.bare(entry.swift)))")
                     }
-                    for other in ["undocumented", "transport", "invalidRequest", "invalidResponse"] {
+                    for other in Self.builtInCases {
                         writer.line("case .\(other): return \"\(other)\"")
                     }
                 }
@@ -62,7 +65,7 @@ struct ErrorRenderer {
                     for entry in cases {
                         writer.line("case .\(entry.swift): return .\(entry.swift)")
                     }
-                    for other in ["undocumented", "transport", "invalidRequest", "invalidResponse"] {
+                    for other in Self.builtInCases {
                         writer.line("case .\(other): return .\(other)")
                     }
                 }

@@ -72,20 +72,11 @@ extension ClientRenderer {
         factory.append(")")
 
         let stop = pagination.style == .page ? "page" : pagination.style.rawValue
-        writer.line("/// The pages of `\(name)`, fetched one at a time as you iterate. Iteration stops after the last")
-        writer.line("/// page, at an empty page or a repeated \(stop), and when the task is cancelled.")
-        writer.block("public func \(name)Pages(\(signature)) -> PageSequence<\(pageType)>") { writer in
-            writer.line("\(name)Paginator(\(forwarded)).pages")
-        }
-        writer.line()
-        writer.line("/// Every item of `\(name)` across its pages, fetched lazily as you iterate.")
-        writer.block("public func \(name)Items(\(signature)) -> ItemSequence<\(itemTypeName)>") { writer in
-            writer.line("\(name)Paginator(\(forwarded)).items")
-        }
-        writer.line()
-        writer.block("private func \(name)Paginator(\(signature)) -> Paginator<\(pageType), \(itemTypeName)>") { writer in
-            for line in factory { writer.line(line) }
-        }
+        let sequences = Sequences(name: name, pageType: pageType, itemType: itemTypeName)
+        sequences.render(signature: signature, forwarded: forwarded, factory: factory, pagesDocs: [
+            "The pages of `\(name)`, fetched one at a time as you iterate. Iteration stops after the last",
+            "page, at an empty page or a repeated \(stop), and when the task is cancelled.",
+        ], itemsDocs: "Every item of `\(name)` across its pages, fetched lazily as you iterate.", into: &writer)
 
         // `previous:` walks the other way, from a page the caller has (token and cursor styles).
         guard pagination.style != .page, let previous = pagination.previous.flatMap({ memberPath($0, in: response) }) else { return }
@@ -98,20 +89,34 @@ extension ClientRenderer {
         backward.append("    previous: { $0\(previous.expression) }")
         backward.append(")")
         writer.line()
-        writer.line("/// The pages before `before`, nearest first, fetched one at a time as you iterate by following")
-        writer.line("/// `\(Docs.inline(pagination.previous ?? ""))`. Iteration stops at the first page (no previous \(stop)), at an empty")
-        writer.line("/// page or a repeated \(stop), and when the task is cancelled.")
-        writer.block("public func \(name)Pages(\(backwardSignature)) -> PageSequence<\(pageType)>") { writer in
-            writer.line("\(name)Paginator(\(backwardForwarded)).pages")
-        }
-        writer.line()
-        writer.line("/// The items of the pages before `before`, nearest page first (each page's items in their own order).")
-        writer.block("public func \(name)Items(\(backwardSignature)) -> ItemSequence<\(itemTypeName)>") { writer in
-            writer.line("\(name)Paginator(\(backwardForwarded)).items")
-        }
-        writer.line()
-        writer.block("private func \(name)Paginator(\(backwardSignature)) -> Paginator<\(pageType), \(itemTypeName)>") { writer in
-            for line in backward { writer.line(line) }
+        sequences.render(signature: backwardSignature, forwarded: backwardForwarded, factory: backward, pagesDocs: [
+            "The pages before `before`, nearest first, fetched one at a time as you iterate by following",
+            "`\(Docs.inline(pagination.previous ?? ""))`. Iteration stops at the first page (no previous \(stop)), at an empty",
+            "page or a repeated \(stop), and when the task is cancelled.",
+        ], itemsDocs: "The items of the pages before `before`, nearest page first (each page's items in their own order).", into: &writer)
+    }
+
+    /// The three members of one walk through the pages: `<name>Pages` and `<name>Items` over one private
+    /// `<name>Paginator` built from `factory`. Forward and backward walks differ only in their arguments.
+    private struct Sequences {
+        let name: String
+        let pageType: String
+        let itemType: String
+
+        func render(signature: String, forwarded: String, factory: [String], pagesDocs: [String], itemsDocs: String, into writer: inout SwiftWriter) {
+            for line in pagesDocs { writer.line("/// " + line) }
+            writer.block("public func \(name)Pages(\(signature)) -> PageSequence<\(pageType)>") { writer in
+                writer.line("\(name)Paginator(\(forwarded)).pages")
+            }
+            writer.line()
+            writer.line("/// " + itemsDocs)
+            writer.block("public func \(name)Items(\(signature)) -> ItemSequence<\(itemType)>") { writer in
+                writer.line("\(name)Paginator(\(forwarded)).items")
+            }
+            writer.line()
+            writer.block("private func \(name)Paginator(\(signature)) -> Paginator<\(pageType), \(itemType)>") { writer in
+                for line in factory { writer.line(line) }
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Proleptic Gregorian calendar arithmetic on plain integers.
 ///
 /// Hand-written (after Howard Hinnant's `days_from_civil`) rather than using `Calendar` or date formatters
@@ -48,5 +50,28 @@ enum CivilCalendar {
         let digits = String(value.magnitude)
         let padding = String(repeating: "0", count: max(0, width - digits.count))
         return (value < 0 ? "-" : "") + padding + digits
+    }
+
+    /// `date` in UTC as its civil date, its second of the day and the fraction of that second in units
+    /// of `1 / unitsPerSecond` (1000: milliseconds), rounded to that precision first so 0.9996 s at
+    /// milliseconds becomes the next second, not "…:00.1000".
+    static func split(_ date: Date, unitsPerSecond: Int64) -> (year: Int, month: Int, day: Int, secondOfDay: Int, fraction: Int64) {
+        let units = Int64((date.timeIntervalSince1970 * Double(unitsPerSecond)).rounded())
+        let (seconds, fraction) = floorDivision(units, unitsPerSecond)
+        let (days, secondOfDay) = floorDivision(seconds, 86_400)
+        let civil = Self.date(daysSinceEpoch: Int(days))
+        return (civil.year, civil.month, civil.day, Int(secondOfDay), fraction)
+    }
+
+    /// The instant of a valid civil date and time written `offsetSeconds` east of UTC.
+    static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double, offsetSeconds: Int) -> Date {
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
     }
 }

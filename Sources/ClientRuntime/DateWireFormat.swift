@@ -252,11 +252,8 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
         }.first ?? 0
         // Rounded to the precision written, so 0.9999996 s at six digits becomes the next second.
         let scale = (0..<fractionDigits).reduce(Int64(1)) { value, _ in value * 10 }
-        let units = Int64((date.timeIntervalSince1970 * Double(scale)).rounded())
-        let (seconds, fraction) = floorDivision(units, scale)
-        let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let civil = CivilCalendar.date(daysSinceEpoch: Int(days))
-        let second = Int(secondOfDay)
+        let civil = CivilCalendar.split(date, unitsPerSecond: scale)
+        let second = civil.secondOfDay, fraction = civil.fraction
         var text = ""
         for token in tokens {
             switch token {
@@ -314,14 +311,8 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
             }
         }
         guard index == bytes.count, CivilCalendar.isValid(year: year, month: month, day: day) else { return nil }
-        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+        return CivilCalendar.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                     fraction: fraction, offsetSeconds: offset)
     }
 }
 

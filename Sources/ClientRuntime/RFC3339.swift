@@ -7,19 +7,15 @@ import Foundation
 public enum RFC3339 {
     /// `date` in UTC with millisecond precision, e.g. `2024-05-01T12:30:00.250Z`.
     public static func string(from date: Date) -> String {
-        // Rounded to whole milliseconds first so 0.9996 s becomes the next second, not "…:00.1000".
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, milliseconds) = floorDivision(totalMilliseconds, 1000)
-        let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let civil = CivilCalendar.date(daysSinceEpoch: Int(days))
-        let second = Int(secondOfDay)
+        let civil = CivilCalendar.split(date, unitsPerSecond: 1000)
+        let second = civil.secondOfDay
         return CivilCalendar.padded(civil.year, width: 4) + "-"
             + CivilCalendar.padded(civil.month, width: 2) + "-"
             + CivilCalendar.padded(civil.day, width: 2) + "T"
             + CivilCalendar.padded(second / 3600, width: 2) + ":"
             + CivilCalendar.padded(second / 60 % 60, width: 2) + ":"
             + CivilCalendar.padded(second % 60, width: 2) + "."
-            + CivilCalendar.padded(Int(milliseconds), width: 3) + "Z"
+            + CivilCalendar.padded(Int(civil.fraction), width: 3) + "Z"
     }
 
     /// Parses `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:mm)`; `nil` when the text is not a valid date-time.
@@ -64,14 +60,8 @@ public enum RFC3339 {
         }
         guard scanner.isAtEnd else { return nil }
 
-        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+        return CivilCalendar.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                     fraction: fraction, offsetSeconds: offsetSeconds)
     }
 }
 
