@@ -106,6 +106,9 @@ public enum Inventory {
     private static func type(_ type: TypeDefinition, in schema: Schema) -> OrderedJSON {
         var builder = ObjectBuilder()
         builder.set("name", type.name)
+        // Only where the name is taken in Swift (docs/SchemaLanguage.md, generated names).
+        let swiftName = SwiftNaming.typeName(type.name, api: schema.api)
+        if swiftName != type.name { builder.set("swiftName", swiftName) }
         switch type.kind {
         case .structure(let fields):
             builder.set("kind", "struct")
@@ -204,7 +207,9 @@ public enum Inventory {
                 detail = "union \(selector), \(union.variants.count) variants"
             case .alias(let target, _): detail = "alias of \(target)"
             }
-            lines.append("  \(type.name): \(detail)" + (type.notes.isDeprecated ? ", deprecated" : ""))
+            let swiftName = SwiftNaming.typeName(type.name, api: schema.api)
+            let renamed = swiftName == type.name ? "" : " (Swift: \(swiftName))"
+            lines.append("  \(type.name)\(renamed): \(detail)" + (type.notes.isDeprecated ? ", deprecated" : ""))
         }
         if let errors = schema.errors {
             lines.append("")

@@ -14,6 +14,13 @@ enum Docs {
         return paragraphs
     }
 
+    /// For a type whose name is taken in Swift (see `SwiftNaming.typeName`): which schema name it has.
+    static func renamed(_ type: TypeDefinition, api: String) -> String? {
+        let swiftName = SwiftNaming.typeName(type.name, api: api)
+        guard swiftName != type.name else { return nil }
+        return "`\(inline(type.name))` in the schema; `\(swiftName)` in Swift because `\(inline(type.name))` names a Swift, Foundation or runtime type, or one generated for the API."
+    }
+
     static func wire(_ field: Field) -> String? {
         field.wireName == field.name ? nil : "JSON key `\(inline(field.wireName))`."
     }

@@ -14,7 +14,7 @@ struct TypeRenderer {
             case .enumeration(let enumeration): EnumRenderer(schema: schema, type: type, enumeration: enumeration).render(into: &writer)
             case .union(let union): UnionRenderer(schema: schema, type: type, union: union).render(into: &writer)
             case .alias(let target, let constraints):
-                writer.docs(Docs.paragraphs(type.notes, extra: [Docs.constraints(constraints)]))
+                writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), Docs.constraints(constraints)]))
                 writer.line("public typealias \(SwiftNaming.typeName(type.name, api: schema.api)) = \(SwiftTypes.name(target, in: schema))")
             }
         }
@@ -63,7 +63,7 @@ struct TypeRenderer {
         }
         let needsCodingKeys = needsCustomCoding || members.contains { $0.field.wireName != SwiftNaming.bare($0.swift) }
 
-        writer.docs(Docs.paragraphs(type.notes))
+        writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
         writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
             for member in members {
                 writer.docs(Docs.paragraphs(member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints), Docs.secret(member.field)]))
@@ -201,7 +201,7 @@ struct EnumRenderer {
             },
         ])
 
-        writer.docs(Docs.paragraphs(type.notes))
+        writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
         writer.block("public enum \(name): RawRepresentable, Codable, Hashable, Sendable") { writer in
             for entry in cases {
                 writer.docs(Docs.paragraphs(entry.enumCase.notes, extra: ["Wire value `\(Docs.inline(entry.enumCase.value))`."]))

@@ -27,7 +27,7 @@ struct UnionRenderer {
         } else {
             selection = "Untagged: a payload becomes the variant that requires the most of its keys and decodes (ties in declaration order); one that fits no variant is kept as `undocumented`."
         }
-        writer.docs(Docs.paragraphs(type.notes, extra: [selection]))
+        writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), selection]))
         // indirect: a variant may contain the union again.
         writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { writer in
             for entry in variants {
