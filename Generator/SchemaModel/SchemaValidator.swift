@@ -515,9 +515,27 @@ struct SchemaValidator {
     // MARK: Operations
 
 
+    /// Two operations with the same method and path (parameter names aside) cannot be told apart by a
+    /// server: the sandbox would answer both as the first and the OpenAPI export would keep one. An SDK's
+    /// overloads that reach one endpoint are one operation with optional parameters.
+    private func checkDistinctRoutes() {
+        var routes: [String: Operation] = [:]
+        for operation in schema.operations where !operation.hasAbsoluteURL {
+            let template = operation.path.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
+            let route = "\(operation.method) \(template)"
+            if let earlier = routes[route] {
+                log.error("operations '\(earlier.name)' and '\(operation.name)' are both \(operation.method) \(operation.path): a server cannot tell them apart; make them one operation (optional parameters cover an SDK's overloads) or give them different paths",
+                          at: operation.pathLocation)
+            } else {
+                routes[route] = operation
+            }
+        }
+    }
+
     private func checkOperations(types: [String: TypeDefinition]) {
         let schemeNames = schema.authSchemes.map(\.name)
         let errorNames = schema.errors?.cases.map(\.name) ?? []
+        checkDistinctRoutes()
         for operation in schema.operations {
             let context = "operation '\(operation.name)'"
             checkName(operation.name, what: "operation name", at: operation.location)

@@ -114,4 +114,25 @@ final class NameConsistencyTests: XCTestCase {
         XCTAssertEqual(SwiftNaming.memberName("none", reserved: SwiftNaming.Reserved.unionVariants), "none_")
         XCTAssertEqual(SwiftNaming.memberName("none", reserved: SwiftNaming.Reserved.errorCases), "none_")
     }
+
+    // MARK: Routes
+
+    /// KD Pay's two getCashbackInfo overloads would both be GET /cashback: the sandbox answered both as
+    /// the first and the OpenAPI export kept one, so lint rejects the second at its path.
+    func testTwoOperationsOnOneRouteAreReported() {
+        let text = schemaText(operations: """
+          getItemBySku:
+            http: GET /items/{sku}
+            path:
+              sku: string
+        """)
+        assertSingleError(text, line: 18, contains: "operations 'getItem' and 'getItemBySku' are both GET /items/{sku}: a server cannot tell them apart")
+        let otherMethod = schemaText(operations: """
+          putItem:
+            http: PUT /items/{key}
+            path:
+              key: string
+        """)
+        XCTAssertEqual(diagnostics(otherMethod), [])
+    }
 }
