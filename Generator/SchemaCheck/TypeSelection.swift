@@ -58,11 +58,9 @@ enum TypeSelection {
     /// The body of the outcome with `status` (the first normal answer with a body; an error outcome's is
     /// the error body); an error status no outcome declares has the error body.
     private static func outcomeBody(_ operation: SchemaModel.Operation, _ outcomes: [Outcome], status: Int, in schema: Schema) -> Result<TypeReference, Failure> {
+        // The choice is the one clients and lint's example check make; only the failures are said here.
+        if let body = operation.responseBody(status: status, in: schema) { return .success(body) }
         let group = outcomes.filter { $0.status == status }
-        if let body = group.compactMap(\.body).first { return .success(body) }
-        if let errorBody = schema.errors?.body, group.contains(where: { !$0.isResult }) || (group.isEmpty && status >= 400) {
-            return .success(errorBody)
-        }
         let declared = outcomes.map { "\($0.name) (\($0.status))" }.joined(separator: ", ")
         if group.isEmpty {
             return .failure(Failure("operation '\(operation.name)' declares no outcome with status \(status); it has \(declared)"))
