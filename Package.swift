@@ -10,12 +10,14 @@ let package = Package(
     products: [
         .library(name: "ClientRuntime", targets: ["ClientRuntime"]),
         .library(name: "WhitelabelPay", targets: ["WhitelabelPay"]),
+        .library(name: "Finaptic", targets: ["Finaptic"]),
         .executable(name: "client-generator", targets: ["client-generator"]),
         .plugin(name: "ClientGeneratorPlugin", targets: ["ClientGeneratorPlugin"]),
         .plugin(name: "GenerateClientCode", targets: ["GenerateClientCode"]),
         // The sandbox server (`swift run sandbox <schema.yaml>`); a developer tool no client depends on.
         .executable(name: "sandbox", targets: ["SandboxCommand"]),
         .executable(name: "whitelabelpay-demo", targets: ["whitelabelpay-demo"]),
+        .executable(name: "finaptic-demo", targets: ["finaptic-demo"]),
         // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
         .executable(name: "schema-check", targets: ["schema-check"]),
     ],
@@ -100,6 +102,12 @@ let package = Package(
             path: "Sources/WhitelabelPay",
             plugins: ["ClientGeneratorPlugin"]
         ),
+        .target(
+            name: "Finaptic",
+            dependencies: ["ClientRuntime"],
+            path: "Sources/Finaptic",
+            plugins: ["ClientGeneratorPlugin"]
+        ),
 
         // MARK: Sandbox server (developer tool on Hummingbird; no client product depends on it)
         .target(
@@ -120,6 +128,12 @@ let package = Package(
             name: "whitelabelpay-demo",
             dependencies: ["WhitelabelPay", "Sandbox", "SchemaModel"],
             path: "Sources/WhitelabelPayDemo"
+        ),
+        // `swift run finaptic-demo`: the Finaptic onboarding-to-transfer flow against the in-process sandbox.
+        .executableTarget(
+            name: "finaptic-demo",
+            dependencies: ["Finaptic", "Sandbox", "SchemaModel"],
+            path: "Sources/FinapticDemo"
         ),
         .executableTarget(
             name: "SandboxCommand",
@@ -173,6 +187,12 @@ let package = Package(
             name: "WhitelabelPayTests",
             dependencies: ["WhitelabelPay", "TestHTTPServer", "SchemaModel"],
             path: "Tests/WhitelabelPayTests"
+        ),
+        // The Finaptic document's flows against the sandbox over HTTP on 127.0.0.1.
+        .testTarget(
+            name: "FinapticTests",
+            dependencies: ["Finaptic", "Sandbox", "SchemaModel"],
+            path: "Tests/FinapticTests"
         ),
         .testTarget(
             name: "PayloadValidationTests",
