@@ -214,6 +214,8 @@ final class ConstraintInfo: Sendable {
     let maximum: Bound?
     let minItems: Int?
     let maxItems: Int?
+    /// `exclude:` raw values of an enum, as text (an integer enum's in decimal).
+    let excluded: Set<String>
     let location: SourceLocation
 
     init(_ constraints: Constraints, pattern: Pattern?, location: SourceLocation) {
@@ -224,6 +226,7 @@ final class ConstraintInfo: Sendable {
         maximum = constraints.maximum.map(Bound.init)
         minItems = constraints.minItems
         maxItems = constraints.maxItems
+        excluded = Set((constraints.excluded ?? []).map(\.text))
         self.location = location
     }
 }

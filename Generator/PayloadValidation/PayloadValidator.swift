@@ -781,6 +781,9 @@ extension CompiledSchema {
         func fail(_ expected: String, _ found: String) {
             walk.report(.error, .constraint, expected: expected, found: found, message: "expected \(expected), found \(found)", rule: rule)
         }
+        func failExcluded() {
+            fail("a value other than " + constraints.excluded.sorted().joined(separator: ", ") + " (excluded here)", Describe.value(value))
+        }
         switch value {
         case .string(let text):
             // Code points lie between a quarter of the UTF-8 length and the UTF-8 length, so most
@@ -798,7 +801,9 @@ extension CompiledSchema {
             if let pattern = constraints.pattern, !pattern.matches(text) {
                 fail("a string matching \(pattern.source)", Describe.value(value))
             }
+            if constraints.excluded.contains(text) { failExcluded() }
         case .number(let text):
+            if !constraints.excluded.isEmpty, constraints.excluded.contains(Int64(text).map(String.init) ?? text) { failExcluded() }
             if let minimum = constraints.minimum, let order = minimum.compare(text), order < 0 {
                 fail("a number ≥ \(minimum.text)", Describe.value(value))
             }

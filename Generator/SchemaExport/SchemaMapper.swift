@@ -287,6 +287,7 @@ struct SchemaMapper {
             if let value = constraints.minItems { added.append(("min" + suffix, .integer(value))) }
             if let value = constraints.maxItems { added.append(("max" + suffix, .integer(value))) }
         }
+        if let excluded = constraints.excluded { added.append(("not", excludedValues(excluded, of: shape))) }
         guard case .object(var members) = base else { return base }
         // A bound on a bounded integer (int32's own range) becomes the tighter of the two.
         for key in ["minimum", "maximum"] {
@@ -301,6 +302,19 @@ struct SchemaMapper {
         let clash = added.contains { key, _ in members.contains { $0.0 == key } }
         if clash { return .object([("allOf", .array([base]))] + added) }
         return .object(members + added)
+    }
+
+    /// `exclude:` as `{"not": {"enum": [...]}}`, with an integer enum's values as numbers.
+    private func excludedValues(_ excluded: [ExcludedValue], of reference: TypeReference) -> OrderedJSON {
+        var current = reference
+        var integral = false
+        for _ in 0..<64 {
+            guard case .named(let name) = current, let type = typesByName[name] else { break }
+            if case .alias(let target, _) = type.kind { current = target; continue }
+            if case .enumeration(let enumeration) = type.kind { integral = enumeration.rawType != .string }
+            break
+        }
+        return .object([("enum", .array(excluded.map { integral ? .number($0.text) : .string($0.text) }))])
     }
 
     private enum Shape { case array, object, unknown }

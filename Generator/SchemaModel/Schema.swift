@@ -170,6 +170,8 @@ public struct Constraints: Hashable, Sendable {
     public var maxItems: Int?
     /// `format:` of a `date-time` field or alias; nil is RFC 3339.
     public var dateFormat: DateFormat?
+    /// `exclude:` values of an enum that this field, parameter or alias never takes (see ExcludedValues.swift).
+    public var excluded: [ExcludedValue]?
 
     public init() {}
 

@@ -6,7 +6,7 @@ struct SchemaParser {
     let file: String
     let log: DiagnosticLog
 
-    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "format"]
+    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "format", "exclude"]
     static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example", "secret", "style"] + constraintKeys + MappingReader.noteKeys
     static let exampleKeys = ["example", "examples"]
 
@@ -304,6 +304,7 @@ struct SchemaParser {
         constraints.maximum = reader.number("maximum")
         constraints.minItems = reader.int("minItems")
         constraints.maxItems = reader.int("maxItems")
+        constraints.excluded = excludedValues(reader)
         if let format = reader.string("format") {
             switch DateFormat.parse(format) {
             case .success(let dateFormat): constraints.dateFormat = dateFormat

@@ -222,6 +222,8 @@ struct SchemaValidator {
                     log.error("the default of \(fieldContext) \(problem)", at: defaultValue.location)
                 } else if let bounds = outOfBounds(defaultValue, field.constraints) {
                     log.error("the default of \(fieldContext) \(bounds)", at: defaultValue.location)
+                } else if let text = defaultValue.scalar?.text, field.constraints.excludes(text) {
+                    log.error("the default of \(fieldContext) is '\(text)', a value its 'exclude' rules out", at: defaultValue.location)
                 }
             }
         }
@@ -322,6 +324,7 @@ struct SchemaValidator {
         check("maximum", constraints.maximum, applies: numeric, kind: "numbers")
         check("minItems", constraints.minItems.map(Double.init), applies: collection, kind: "lists and maps")
         check("maxItems", constraints.maxItems.map(Double.init), applies: collection, kind: "lists and maps")
+        if let excluded = constraints.excluded { checkExcluded(excluded, of: type, in: context, at: location, types: types) }
         if constraints.dateFormat != nil, !(isDateTime(shape)) {
             log.error("'format' of \(context) applies to date-time, not to '\(type)'", at: location)
         }

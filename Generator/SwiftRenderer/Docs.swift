@@ -45,6 +45,7 @@ enum Docs {
         if let value = constraints.minItems { parts.append("minItems \(value)") }
         if let value = constraints.maxItems { parts.append("maxItems \(value)") }
         if let value = constraints.dateFormat { parts.append("wire format `\(inline(value.description))`") }
+        if let values = constraints.excluded { parts.append("never " + values.map { "`\(inline($0.text))`" }.joined(separator: ", ")) }
         return parts.isEmpty ? nil : "Constraints: " + parts.joined(separator: ", ") + "."
     }
 

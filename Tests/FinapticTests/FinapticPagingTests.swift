@@ -46,6 +46,23 @@ final class FinapticPagingTests: XCTestCase {
         XCTAssertEqual(items, 7)
     }
 
+    func testOrderUnspecifiedIsRejectedInARequest() async throws {
+        // "Trying to make a request with this type will result in an error" (`exclude: [orderUnspecified]`).
+        do {
+            _ = try await client.getTransactions(accountId: "acc-0001", sortOrder: .orderUnspecified)
+            XCTFail("the sandbox rejects orderUnspecified")
+        } catch FinapticError.invalidArgument(let response) {
+            XCTAssertEqual(response.status, 400)
+            XCTAssertTrue(response.body?.message?.contains("orderUnspecified") ?? false, "\(response.body?.message ?? "")")
+        }
+        XCTAssertEqual(sandbox.receivedRequests("getTransactions").map(\.status), [400])
+
+        // In a response it is an ordinary value.
+        let page = try await client.getTransactions(accountId: "acc-0001", sortOrder: .ascending)
+        XCTAssertEqual(page.transactions.count, 3, "the sandbox's default page size")
+        XCTAssertEqual(sandbox.receivedRequests("getTransactions").map(\.status), [400, 200])
+    }
+
     func testListCardsPagesByPageToken() async throws {
         var pages: [ListCardsResponse] = []
         for try await page in client.listCardsPages(pageSize: 4) { pages.append(page) }
