@@ -93,6 +93,9 @@ final class ServingTests: XCTestCase {
             ("listNotices", "GET", "/notices", bearer, nil, 200),
             ("listFormFields", "GET", "/processing/fields", bearer, nil, 200),
             ("sendPushEvent", "POST", "/push-events", bearer, schema.type(named: "PushEvent")!.examples[0].value.jsonText, 200),
+            // Finaptic extension: `exclude:`
+            ("listReport", "GET", "/reports?sortOrder=ascending", bearer, nil, 200),
+            ("runReport", "POST", "/reports", bearer, #"{"order":"descending","priority":10}"#, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {
