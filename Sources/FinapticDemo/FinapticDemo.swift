@@ -63,6 +63,14 @@ struct FinapticDemo {
             customerPersonalDetails: PersonalDetails(firstName: "COMPANY", lastName: "SAMPLE", dateOfBirth: CalendarDate(year: 2000, month: 3, day: 6))))
         result(details.basicDetails.onboardingApplicationStatus.rawValue)
 
+        step("updateConsents — the consents initiateApplication asked for")
+        let now = Date()
+        let consents = (initiated.basicDetails.consents ?? []).map {
+            Consent(consentType: $0.documentType, consentTimestamp: now, documentNameAndVersion: $0.documentNameAndVersion, viewTimestamp: now)
+        }
+        let consented = try await client.updateConsents(body: UpdateConsentsRequest(onboardingApplicationId: applicationId, consents: consents))
+        result("\(consents.map(\.consentType)) accepted: \(consented.basicDetails.requestStatus)")
+
         step("KYC: createFileUploadURL + uploadFile for the document front, back and the selfie")
         var fileNames: [String] = []
         for image in ["front", "back", "selfie"] {

@@ -46,6 +46,18 @@ final class FinapticFlowTests: XCTestCase {
             customerPersonalDetails: PersonalDetails(firstName: "COMPANY", lastName: "SAMPLE", dateOfBirth: CalendarDate(year: 2000, month: 3, day: 6))))
         XCTAssertEqual(details.basicDetails.onboardingApplicationStatus, .dataCollection)
 
+        // The consents the application asks for, accepted with the document name and version it gave.
+        let terms = try XCTUnwrap(initiated.basicDetails.consents?.first)
+        let viewedAt = Date(timeIntervalSince1970: 1_717_149_540)
+        let consents = try await client.updateConsents(body: UpdateConsentsRequest(
+            onboardingApplicationId: applicationId,
+            consents: [Consent(consentType: terms.documentType, consentTimestamp: viewedAt.addingTimeInterval(60),
+                               documentNameAndVersion: terms.documentNameAndVersion, viewTimestamp: viewedAt)]))
+        XCTAssertEqual(consents.basicDetails.requestStatus, "OK")
+        let sentConsent = (try JSONSerialization.jsonObject(with: try XCTUnwrap(sandbox.receivedRequests("updateConsents").first?.body)) as? [String: Any])?["consents"] as? [[String: Any]]
+        XCTAssertEqual(sentConsent?.first?["consentType"] as? String, "CONSENT_TYPE_TERMS_OF_USE")
+        XCTAssertEqual(sentConsent?.first?["documentNameAndVersion"] as? String, "https://must-be-a-well-formed-url.com/document/1.0")
+
         // KYC: an upload URL per image, the bytes to it, then the documents and the selfie by file name.
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46])
         var fileNames: [String] = []
@@ -139,7 +151,7 @@ final class FinapticFlowTests: XCTestCase {
 
         // Every request of the flow, counted by the sandbox: nothing sent twice but the 401'd call.
         XCTAssertEqual(sandbox.requestCounts(), [
-            "signUp": 1, "signIn": 1, "initiateApplication": 1, "updatePersonalDetails": 1,
+            "signUp": 1, "signIn": 1, "initiateApplication": 1, "updatePersonalDetails": 1, "updateConsents": 1,
             "createFileUploadURL": 3, "uploadFile": 3, "validateDocuments": 1, "validateSelfie": 1,
             "validateApplication": 1, "acceptApplication": 1, "finalizeApplicationCreateCustomer": 1,
             "listAccounts": 4, "listTransactions": 3, "initiateTransfer": 1, "acceptAuthorizedUserInvitation": 1,
