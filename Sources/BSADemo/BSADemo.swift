@@ -73,9 +73,11 @@ struct BSADemo {
         result("re-authenticated \(reauthentications.value) time(s), then an OTP number of \(issued.otpNumber.count) digits was issued (not printed)")
 
         step("retrieveAuthHistoryPages(size: 3) — every page from page 0, fetched lazily")
+        var pageIndex = 0
         for try await page in authenticated.retrieveAuthHistoryPages(size: 3) {
             let statuses = page.list.map { $0.status.rawValue }.joined(separator: " ")
-            result("page \(page.page.currentPage) of \(page.page.totalPages): \(page.list.count) entries [\(statuses)]")
+            result("page \(pageIndex) of \(page.page.totalPages): \(page.list.count) entries [\(statuses)]")
+            pageIndex += 1
         }
         let indices = sandbox.receivedRequests("retrieveAuthHistory").compactMap { $0.queryItems.first { $0.name == "pageIndex" }?.value }
         result("pageIndex sent: \(indices.joined(separator: ", "))")

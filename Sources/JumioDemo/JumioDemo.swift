@@ -79,7 +79,8 @@ struct JumioDemo {
             let result = try decoder.decode(ResultModel.self, from: Data(example.value.jsonText.utf8))
             let ids = (result.idResults ?? []).map { "\($0.idType ?? "?") from \($0.issuingCountry ?? "?") via \($0.extractionMethod?.rawValue ?? "?")" }
             let faces = (result.faceResults ?? []).map { "face passed=\($0.passed.map(String.init) ?? "?")" }
-            Self.result("\(name): isSuccess=\(result.isSuccess) \((ids + faces).joined(separator: ", "))\(result.error.map { " error \($0.code): \($0.message)" } ?? "")")
+            let error = result.error.map { ["error \($0.code): \($0.message)"] } ?? []
+            Self.result(([ "\(name): isSuccess=\(result.isSuccess)"] + ids + faces + error).joined(separator: ", "))
         }
 
         step("Requests the sandbox counted")
