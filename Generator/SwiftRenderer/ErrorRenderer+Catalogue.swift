@@ -14,7 +14,7 @@ extension ErrorRenderer {
         case .pattern(let pattern): recognised.append("codes matching `\(Docs.inline(pattern))`")
         case nil: break
         }
-        if let status = entry.status { recognised.append("HTTP \(status)") }
+        if let status = entry.status { recognised.append(entry.statusFirst ? "HTTP \(status) (before any code)" : "HTTP \(status)") }
         if !entry.conditions.isEmpty {
             recognised.append("a failure without a response: " + entry.conditions.map(\.rawValue).joined(separator: ", "))
         }
