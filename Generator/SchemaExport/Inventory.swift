@@ -215,7 +215,9 @@ public enum Inventory {
             lines.append("")
             lines.append("errors (\(errors.cases.count)):")
             if errors.envelope, let codePath = errors.codePath {
-                lines.append("  (envelope: a 2xx body carrying \(codePath) is an error)")
+                let exempt = schema.operationsExemptFromEnvelope
+                lines.append("  (envelope: a 2xx body carrying \(codePath) is an error"
+                             + (exempt.isEmpty ? ")" : "; not for \(exempt.joined(separator: ", ")), whose answers declare it)"))
             }
             for item in errors.cases {
                 var parts: [String] = []

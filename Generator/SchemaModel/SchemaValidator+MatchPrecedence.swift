@@ -13,16 +13,8 @@ extension SchemaValidator {
             }
         }
         guard catalogue.envelope else { return }
-        guard let codePath = catalogue.codePath else {
+        if catalogue.codePath == nil {
             log.error("'envelope' needs the catalogue's 'code' path: a 2xx body is an error when it carries a value there", at: catalogue.envelopeLocation)
-            return
-        }
-        for operation in schema.operations {
-            for outcome in operation.outcomes ?? [] {
-                guard case .result = outcome.kind, (200..<300).contains(outcome.status),
-                      outcome.conditions.contains(where: { $0.path == codePath }) else { continue }
-                log.error("outcome '\(outcome.name)' of operation '\(operation.name)' is a normal answer recognised by '\(codePath)', but with 'envelope: true' every 2xx body carrying '\(codePath)' is an error; drop 'envelope' or this condition", at: outcome.location)
-            }
         }
     }
 }

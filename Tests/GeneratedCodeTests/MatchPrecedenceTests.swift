@@ -44,4 +44,10 @@ final class MatchPrecedenceTests: XCTestCase {
         XCTAssertNil(KitchenSinkError.envelopeFailure(in: response(409, #"{"error":{"code":"OUT_OF_STOCK"}}"#), operation: operation),
                      "error statuses are matched as always, not as envelopes")
     }
+
+    func testAnOperationWhoseSuccessBodyDeclaresTheCodeIsExempt() {
+        // getNamesakes answers Namesakes, which embeds an error object: its error.code is data.
+        let namesakes = OperationInfo(name: "getNamesakes", method: .get, pathTemplate: "/namesakes", successStatus: 200)
+        XCTAssertNil(KitchenSinkError.envelopeFailure(in: response(200, #"{"error":{"code":"E1","message":"m"}}"#), operation: namesakes))
+    }
 }

@@ -84,7 +84,8 @@ final class MatchPrecedenceDiagnosticsTests: XCTestCase {
         assertOneError(text, at: "envelope:", contains: "'envelope' in 'errors' must be true or false")
     }
 
-    func testEnvelopeAndANormalAnswerRecognisedByTheCode() {
+    func testEnvelopeExemptsOperationsWhoseSuccessBodyDeclaresTheCode() throws {
+        // A normal answer recognised by its rtCode ("0000") declares the field: envelope leaves it alone.
         let text = catalogue("""
             apiFailure: { code: { pattern: "^.+$" } }
         """, envelope: true, operations: """
@@ -92,8 +93,10 @@ final class MatchPrecedenceDiagnosticsTests: XCTestCase {
             http: GET /check
             responses:
               ok: { status: 200, body: Failure, where: { rtCode: "0000" } }
-              missing: { status: 404 }
+              failed: { status: 200, error: apiFailure }
         """)
-        assertOneError(text, at: "ok: {", contains: "outcome 'ok' of operation 'check' is a normal answer recognised by 'rtCode', but with 'envelope: true'")
+        XCTAssertEqual(diagnostics(text), [])
+        let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "test.yaml").schema)
+        XCTAssertEqual(schema.operationsExemptFromEnvelope, ["check"], "getItem's Item has no rtCode, so only check is exempt")
     }
 }
