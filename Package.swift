@@ -18,6 +18,10 @@ let package = Package(
         .executable(name: "sandbox", targets: ["SandboxCommand"]),
         .executable(name: "whitelabelpay-demo", targets: ["whitelabelpay-demo"]),
         .executable(name: "finaptic-demo", targets: ["finaptic-demo"]),
+        .library(name: "Jumio", targets: ["Jumio"]),
+        .executable(name: "jumio-demo", targets: ["jumio-demo"]),
+        .library(name: "BSA", targets: ["BSA"]),
+        .executable(name: "bsa-demo", targets: ["bsa-demo"]),
         // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
         .executable(name: "schema-check", targets: ["schema-check"]),
     ],
@@ -135,6 +139,30 @@ let package = Package(
             dependencies: ["Finaptic", "Sandbox", "SchemaModel"],
             path: "Sources/FinapticDemo"
         ),
+        // Jumio (issue 11): the token and workflow requests and the SDK's result and error model.
+        .target(
+            name: "Jumio",
+            dependencies: ["ClientRuntime"],
+            path: "Sources/Jumio",
+            plugins: ["ClientGeneratorPlugin"]
+        ),
+        .executableTarget(
+            name: "jumio-demo",
+            dependencies: ["Jumio", "Sandbox", "SchemaModel"],
+            path: "Sources/JumioDemo"
+        ),
+        // BSA (issue 11): the server calls of the BSA iOS SDK.
+        .target(
+            name: "BSA",
+            dependencies: ["ClientRuntime"],
+            path: "Sources/BSA",
+            plugins: ["ClientGeneratorPlugin"]
+        ),
+        .executableTarget(
+            name: "bsa-demo",
+            dependencies: ["BSA", "Sandbox", "SchemaModel"],
+            path: "Sources/BSADemo"
+        ),
         .executableTarget(
             name: "SandboxCommand",
             dependencies: ["Sandbox", "SchemaModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -193,6 +221,17 @@ let package = Package(
             name: "FinapticTests",
             dependencies: ["Finaptic", "Sandbox", "SchemaModel"],
             path: "Tests/FinapticTests"
+        ),
+        // Jumio's and BSA's flows against the sandbox on 127.0.0.1 (issue 11).
+        .testTarget(
+            name: "JumioTests",
+            dependencies: ["Jumio", "Sandbox", "SchemaModel", "PayloadValidation"],
+            path: "Tests/JumioTests"
+        ),
+        .testTarget(
+            name: "BSATests",
+            dependencies: ["BSA", "Sandbox", "SchemaModel"],
+            path: "Tests/BSATests"
         ),
         .testTarget(
             name: "PayloadValidationTests",

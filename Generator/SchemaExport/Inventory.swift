@@ -214,6 +214,11 @@ public enum Inventory {
         if let errors = schema.errors {
             lines.append("")
             lines.append("errors (\(errors.cases.count)):")
+            if errors.envelope, let codePath = errors.codePath {
+                let exempt = schema.operationsExemptFromEnvelope
+                lines.append("  (envelope: a 2xx body carrying \(codePath) is an error"
+                             + (exempt.isEmpty ? ")" : "; not for \(exempt.joined(separator: ", ")), whose answers declare it)"))
+            }
             for item in errors.cases {
                 var parts: [String] = []
                 if let code = item.code { parts.append("code \(code)") }
@@ -223,7 +228,7 @@ public enum Inventory {
                 case nil: break
                 }
                 if !item.conditions.isEmpty { parts.append("when " + item.conditions.map(\.rawValue).joined(separator: "|")) }
-                if let status = item.status { parts.append("status \(status)") }
+                if let status = item.status { parts.append(item.statusFirst ? "status \(status) before any code" : "status \(status)") }
                 if item.isRetryable { parts.append("retryable") }
                 if item.notes.isDeprecated { parts.append("deprecated") }
                 lines.append("  \(item.name): " + parts.joined(separator: ", "))

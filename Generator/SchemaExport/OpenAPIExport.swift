@@ -93,6 +93,7 @@ public enum OpenAPIExport {
         var builder = ObjectBuilder()
         builder.set("body", errors.body?.description)
         builder.set("codePath", errors.codePath)
+        if errors.envelope { builder.set("envelope", .bool(true)) }
         builder.set("cases", .array(errors.cases.map { item in
             var value = ObjectBuilder()
             value.set("name", item.name)
@@ -105,6 +106,7 @@ public enum OpenAPIExport {
             case nil: break
             }
             if item.declaredRetryable == false { value.set("neverRetried", .bool(true)) }
+            if item.statusFirst { value.set("statusFirst", .bool(true)) }
             if !item.conditions.isEmpty { value.set("when", .array(item.conditions.map { .string($0.rawValue) })) }
             if item.notes.isDeprecated { value.set("deprecated", .bool(true)) }
             value.set("description", SchemaMapper.description(item.notes))

@@ -288,6 +288,11 @@ public struct ErrorCatalogue: Sendable {
         public var declaredRetryable: Bool? = nil
         /// Client-side conditions (`when: [offline, timeout]`) reported as this case instead of `.transport`.
         public var conditions: [TransportCondition] = []
+        /// `statusFirst: true`: a case recognised by its status alone that decides before any code or
+        /// code family (BSA's onTokenExpired, a 401 whose body carries an rtCode like any failure).
+        public var statusFirst: Bool = false
+        /// Where `statusFirst` is written, for diagnostics.
+        public var statusFirstLocation: SourceLocation? = nil
     }
 
     /// A set of codes one case stands for; the concrete code stays readable on the error.
@@ -312,6 +317,11 @@ public struct ErrorCatalogue: Sendable {
     public var codePath: String?
     public var cases: [Case]
     public var notes: Notes
+    /// `envelope: true`: a 2xx response whose body carries a value at `codePath` is an error (matched
+    /// like any error response), for APIs that report failures inside success answers (BSA's rtCode).
+    public var envelope: Bool = false
+    /// Where `envelope` is written, for diagnostics.
+    public var envelopeLocation: SourceLocation? = nil
 }
 
 public struct Operation: Sendable {

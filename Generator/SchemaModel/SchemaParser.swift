@@ -95,11 +95,11 @@ struct SchemaParser {
     // MARK: Errors
 
     private func errorCatalogue(_ node: YAMLNode) -> ErrorCatalogue? {
-        guard let reader = MappingReader(node, context: "'errors'", allowed: ["body", "code", "cases"] + MappingReader.noteKeys, log: log) else { return nil }
+        guard let reader = MappingReader(node, context: "'errors'", allowed: ["body", "code", "cases", "envelope"] + MappingReader.noteKeys, log: log) else { return nil }
         let cases = reader.entries("cases").compactMap { pair -> ErrorCatalogue.Case? in
             let context = "error '\(pair.key)'"
             guard let caseReader = MappingReader(pair.value, context: context,
-                                                 allowed: ["code", "status", "retryable", "when"] + MappingReader.noteKeys, log: log) else { return nil }
+                                                 allowed: ["code", "status", "retryable", "when", "statusFirst"] + MappingReader.noteKeys, log: log) else { return nil }
             let status = caseReader.int("status")
             if let status, !(100...599).contains(status) {
                 log.error("'status' of \(context) must be an HTTP status 100–599, found \(status)", at: caseReader["status"]?.location)
@@ -113,10 +113,13 @@ struct SchemaParser {
                                        isRetryable: retryable ?? false,
                                        notes: caseReader.notes(), location: pair.keyLocation,
                                        family: family, declaredRetryable: retryable,
-                                       conditions: transportConditions(caseReader, context: context))
+                                       conditions: transportConditions(caseReader, context: context),
+                                       statusFirst: caseReader.bool("statusFirst") ?? false,
+                                       statusFirstLocation: caseReader["statusFirst"]?.location)
         }
         return ErrorCatalogue(body: reader["body"].flatMap(typeReference), bodyLocation: reader["body"]?.location,
-                              codePath: reader.string("code"), cases: cases, notes: reader.notes())
+                              codePath: reader.string("code"), cases: cases, notes: reader.notes(),
+                              envelope: reader.bool("envelope") ?? false, envelopeLocation: reader["envelope"]?.location)
     }
 
     // MARK: Types

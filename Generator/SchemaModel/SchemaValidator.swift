@@ -490,6 +490,7 @@ struct SchemaValidator {
         }
         checkDistinct(catalogue.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.errorCases), $0.location) },
                       what: "error names")
+        checkMatchPrecedence(catalogue)
     }
 
     /// A dotted path through struct fields (by wire name), e.g. the error code or pagination fields.

@@ -14,14 +14,14 @@ extension ErrorRenderer {
         case .pattern(let pattern): recognised.append("codes matching `\(Docs.inline(pattern))`")
         case nil: break
         }
-        if let status = entry.status { recognised.append("HTTP \(status)") }
+        if let status = entry.status { recognised.append(entry.statusFirst ? "HTTP \(status) (before any code)" : "HTTP \(status)") }
         if !entry.conditions.isEmpty {
             recognised.append("a failure without a response: " + entry.conditions.map(\.rawValue).joined(separator: ", "))
         }
         return recognised.joined(separator: ", ")
     }
 
-    /// The match order: an exact code, then code families (longest prefix first, then patterns in schema
+    /// The match order: cases with `statusFirst` by status, then an exact code, then code families (longest prefix first, then patterns in schema
     /// order), then the status of cases without a code; each only when `allowed` (the operation's
     /// `errors:`) lets it.
     func renderMatching(cases: [RenderedCase], into writer: inout SwiftWriter) {
@@ -34,10 +34,12 @@ extension ErrorRenderer {
             if case .pattern(let pattern) = entry.entry.family { return (entry, pattern) }
             return nil
         }
-        let byStatus = cases.filter { $0.entry.code == nil && $0.entry.family == nil && $0.entry.status != nil }
-        if !(exact.isEmpty && prefixes.isEmpty && patterns.isEmpty && byStatus.isEmpty) {
+        let byStatus = cases.filter { $0.entry.code == nil && $0.entry.family == nil && $0.entry.status != nil && !$0.entry.statusFirst }
+        let statusFirst = cases.filter { $0.entry.code == nil && $0.entry.family == nil && $0.entry.status != nil && $0.entry.statusFirst }
+        if !(exact.isEmpty && prefixes.isEmpty && patterns.isEmpty && byStatus.isEmpty && statusFirst.isEmpty) {
             writer.line("func allows(_ code: \(codeTypeName)) -> Bool { allowed?.contains(code) ?? true }")
         }
+        renderStatusFirst(statusFirst, into: &writer)
         if !(exact.isEmpty && prefixes.isEmpty && patterns.isEmpty) {
             writer.block("if let code") { writer in
                 if !exact.isEmpty {

@@ -149,6 +149,7 @@ struct ErrorRenderer {
                 writer.line("self.init(response: response, allowed: Self.documentedCodes(of: operation.name))")
             }
             writer.line()
+            renderEnvelope(into: &writer)
             writer.line("/// The response as the case `code`, whatever its code and status: an error outcome an operation")
             writer.line("/// declares (`responses:`), such as an error envelope in a 2xx.")
             writer.block("public init(response: HTTPResponse, as code: \(codeTypeName))") { writer in

@@ -16,12 +16,20 @@ public protocol APIFailure: Error {
     /// A failure without a usable response; a catalogue may map conditions such as being offline to its
     /// own cases, else it is `transport(error)`.
     init(transportFailure error: any Error)
+    /// A 2xx response that reports a failure in its body (a catalogue with `envelope: true`: the body
+    /// carries an error code), as the error to throw; nil for a response that is what it says.
+    static func envelopeFailure(in response: HTTPResponse, operation: OperationInfo) -> Self?
 }
 
 extension APIFailure {
     /// Matches as `init(response:)`, for error types whose operations do not narrow their errors.
     public init(response: HTTPResponse, operation: OperationInfo) {
         self.init(response: response)
+    }
+
+    /// No 2xx is a failure, for catalogues without `envelope`.
+    public static func envelopeFailure(in response: HTTPResponse, operation: OperationInfo) -> Self? {
+        nil
     }
 
     /// `transport(error)`, for error types without client-side cases.

@@ -94,7 +94,8 @@ public struct ClientCore: Sendable {
     /// several outcomes, whose generated code maps statuses and bodies itself.
     ///
     /// - Throws: only `Failure`: `.invalidRequest` when building fails, `Failure(transportFailure:)` when
-    ///   no response was obtained. A `Failure` thrown by a middleware passes through unwrapped.
+    ///   no response was obtained, `Failure.envelopeFailure` for a 2xx whose body reports a failure. A
+    ///   `Failure` thrown by a middleware passes through unwrapped.
     public func exchange<Failure: APIFailure>(
         _ request: RequestBuilder,
         failure: Failure.Type,
@@ -108,9 +109,12 @@ public struct ClientCore: Sendable {
         }
         do {
             let effective = options.merged(over: RequestOptions.current)
-            return try await RequestOptions.$current.withValue(effective) {
+            let response = try await RequestOptions.$current.withValue(effective) {
                 try await send(httpRequest, operation: request.operation)
             }
+            // A failure reported inside a success answer (an error envelope) is thrown like any other.
+            if let failure = Failure.envelopeFailure(in: response, operation: request.operation) { throw failure }
+            return response
         } catch let failure as Failure {
             throw failure
         } catch let error as RequestBuildError {

@@ -205,7 +205,8 @@ struct PayloadFactory: Sendable {
         return body
     }
 
-    /// The shallowest string field named message, detail, description or error, searching nested structs.
+    /// The shallowest string field named message, detail, description or error (else one whose name ends
+    /// in message), searching nested structs.
     private func messageFieldPath(in type: TypeReference) -> [String]? {
         let names = ["message", "detail", "description", "error"]
         var level: [([String], TypeReference)] = [([], type)]
@@ -217,6 +218,10 @@ struct PayloadFactory: Sendable {
                     if let field = fields.first(where: { $0.wireName.lowercased() == name }), primitive(of: field.type) == .string {
                         return path + [field.wireName]
                     }
+                }
+                // Then a name ending in "message", such as BSA's resultMessage.
+                if let field = fields.first(where: { $0.wireName.lowercased().hasSuffix("message") && primitive(of: $0.type) == .string }) {
+                    return path + [field.wireName]
                 }
                 for field in fields { next.append((path + [field.wireName], field.type)) }
             }
