@@ -10,12 +10,14 @@ let package = Package(
     products: [
         .library(name: "ClientRuntime", targets: ["ClientRuntime"]),
         .library(name: "WhitelabelPay", targets: ["WhitelabelPay"]),
+        .library(name: "KDPay", targets: ["KDPay"]),
         .executable(name: "client-generator", targets: ["client-generator"]),
         .plugin(name: "ClientGeneratorPlugin", targets: ["ClientGeneratorPlugin"]),
         .plugin(name: "GenerateClientCode", targets: ["GenerateClientCode"]),
         // The sandbox server (`swift run sandbox <schema.yaml>`); a developer tool no client depends on.
         .executable(name: "sandbox", targets: ["SandboxCommand"]),
         .executable(name: "whitelabelpay-demo", targets: ["whitelabelpay-demo"]),
+        .executable(name: "kdpay-demo", targets: ["kdpay-demo"]),
         // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
         .executable(name: "schema-check", targets: ["schema-check"]),
     ],
@@ -100,6 +102,12 @@ let package = Package(
             path: "Sources/WhitelabelPay",
             plugins: ["ClientGeneratorPlugin"]
         ),
+        .target(
+            name: "KDPay",
+            dependencies: ["ClientRuntime"],
+            path: "Sources/KDPay",
+            plugins: ["ClientGeneratorPlugin"]
+        ),
 
         // MARK: Sandbox server (developer tool on Hummingbird; no client product depends on it)
         .target(
@@ -120,6 +128,12 @@ let package = Package(
             name: "whitelabelpay-demo",
             dependencies: ["WhitelabelPay", "Sandbox", "SchemaModel"],
             path: "Sources/WhitelabelPayDemo"
+        ),
+        // `swift run kdpay-demo`: the KD Pay document's scenarios against the sandbox in-process.
+        .executableTarget(
+            name: "kdpay-demo",
+            dependencies: ["KDPay", "Sandbox", "SchemaModel"],
+            path: "Sources/KDPayDemo"
         ),
         .executableTarget(
             name: "SandboxCommand",
@@ -173,6 +187,12 @@ let package = Package(
             name: "WhitelabelPayTests",
             dependencies: ["WhitelabelPay", "TestHTTPServer", "SchemaModel"],
             path: "Tests/WhitelabelPayTests"
+        ),
+        // The KD Pay document's scenarios against the sandbox over HTTP on 127.0.0.1.
+        .testTarget(
+            name: "KDPayTests",
+            dependencies: ["KDPay", "Sandbox", "SchemaModel"],
+            path: "Tests/KDPayTests"
         ),
         .testTarget(
             name: "PayloadValidationTests",

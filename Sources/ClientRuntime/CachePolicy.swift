@@ -26,15 +26,27 @@ public struct CachePolicy: Sendable, Hashable {
     /// (they are still logged, redacted).
     public var suppressRefreshErrors: Bool
 
+    /// Whether a `networkOnly` operation still stores its 2xx answers, so that cache-only calls can read
+    /// them (the schema's `store: true`; KD Pay's `getAccount(cached: false)`: "from the server, then
+    /// cached"). `localFirst` operations always store.
+    public var storesAnswers: Bool
+
     /// Creates a policy.
-    public init(mode: Mode, maxAge: TimeInterval? = nil, suppressRefreshErrors: Bool = false) {
+    public init(mode: Mode, maxAge: TimeInterval? = nil, suppressRefreshErrors: Bool = false, storesAnswers: Bool = false) {
         self.mode = mode
         self.maxAge = maxAge
         self.suppressRefreshErrors = suppressRefreshErrors
+        self.storesAnswers = storesAnswers || mode == .localFirst
     }
 
     /// Never serve from the cache (the default for every operation).
     public static let networkOnly = CachePolicy(mode: .networkOnly)
+
+    /// Ask the server on every plain call but store the 2xx answers, which only cache-only calls read;
+    /// `maxAge` bounds their age (`nil`: any age).
+    public static func networkStoring(maxAge: TimeInterval?) -> CachePolicy {
+        CachePolicy(mode: .networkOnly, maxAge: maxAge, storesAnswers: true)
+    }
 
     /// Stale-while-revalidate with entries served while younger than `maxAge` seconds (`nil`: any age).
     public static func localFirst(maxAge: TimeInterval?, suppressRefreshErrors: Bool) -> CachePolicy {
