@@ -80,7 +80,12 @@ final class CacheArgumentAndConditionDiagnosticsTests: XCTestCase {
     }
 
     func testArgumentsDoNotApplyToPaginatedOperations() {
-        let text = schemaText(operations: """
+        let text = schemaText(types: """
+          Page:
+            fields:
+              items: "[Item]"
+              next: { type: string, optional: true }
+        """, operations: """
           listItems:
             http: GET /items
             query:
@@ -90,17 +95,16 @@ final class CacheArgumentAndConditionDiagnosticsTests: XCTestCase {
             cache:
               mode: localFirst
               maxAgeParameter: cacheInterval
-        """, types: """
-          Page:
-            fields:
-              items: "[Item]"
-              next: { type: string, optional: true }
         """)
         assertOneError(text, on: "maxAgeParameter", contains: "'maxAgeParameter' of operation 'listItems' does not apply to a paginated operation")
     }
 
     func testArgumentsDoNotApplyToLoginOperations() {
-        let text = schemaText(operations: """
+        let text = schemaText(types: """
+          Session:
+            fields:
+              id: string
+        """, operations: """
           confirm:
             http: POST /login
             auth: none
@@ -108,10 +112,6 @@ final class CacheArgumentAndConditionDiagnosticsTests: XCTestCase {
             cache:
               mode: localFirst
               maxAgeParameter: cacheInterval
-        """, types: """
-          Session:
-            fields:
-              id: string
         """, extra: """
         auth:
           session:
