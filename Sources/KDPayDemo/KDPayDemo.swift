@@ -34,10 +34,15 @@ struct KDPayDemo {
         let session = InMemoryTokenStore()
         let cache = ResponseCache()
         let auth = KDPayClient(environment: environment, middlewares: [LoggingMiddleware(logger: logger)])
+        // Logging innermost, so it shows the session header as sent (redacted) and a cache hit sends nothing.
         let client = KDPayClient(environment: environment, middlewares: [
-            LoggingMiddleware(logger: logger),
             CachingMiddleware(cache: cache, logger: logger),
             auth.sessionTokenMiddleware(store: session, logger: logger),
+            LoggingMiddleware(logger: logger),
+        ])
+        // The same session, asking the sandbox for getAccount's `none` example: a user without an account.
+        let newUser = KDPayClient(environment: environment, middlewares: [
+            auth.sessionTokenMiddleware(store: session), SandboxExample(name: "none"), LoggingMiddleware(logger: logger),
         ])
 
         step("getBanks() before login")
@@ -55,6 +60,8 @@ struct KDPayDemo {
         result("userId \(confirmed.userId), session stored: \(try await session.load() != nil)")
 
         step("getAccount(cached: false) — no account yet, then createAccount()")
+        let none = try await newUser.getAccount(cached: false, isShort: false)
+        result("walletAccountState \(none.walletAccountState.rawValue): processAccountNotExists()")
         let created = try await client.createAccount(body: CreateAccountRequest())
         result("createAccount: walletAccountState \(created.walletAccountState.rawValue)")
         let account = try await client.getAccount(cached: false, isShort: false)
@@ -122,7 +129,13 @@ struct KDPayDemo {
         let experiment = try await client.getUserExperiment(phone: "+79990001122")
         let version = try await client.checkLibraryVersion(cacheInterval: 600)
         await cache.waitForBackgroundRefreshes()
-        result("experiment \(experiment), library \(version.current.status.rawValue) (latest \(version.actual?.value ?? "-"))")
+        let access: String
+        switch experiment {
+        case .normal: access = "normal (wallets available)"
+        case .notAvailable(let details): access = "notAvailable(hasQrCodes: \(details.hasQrCodes))"
+        case .undocumented: access = "a value this client does not know"
+        }
+        result("experiment \(access), library \(version.current.status.rawValue) (latest \(version.actual?.value ?? "-"))")
 
         step("logout(clearing:) — the session is forgotten")
         try await client.logout(clearing: session)
@@ -148,5 +161,17 @@ struct KDPayDemo {
 
     private static func result(_ text: String) {
         print("   → \(text)")
+    }
+}
+
+/// Asks the sandbox for one of an operation's named examples (`X-Sandbox-Example`).
+struct SandboxExample: ClientMiddleware {
+    let name: String
+
+    func intercept(_ request: HTTPRequest, operation: OperationInfo,
+                   next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        var request = request
+        request.headers.add(name: "X-Sandbox-Example", value: name)
+        return try await next(request)
     }
 }

@@ -93,6 +93,9 @@ final class ServingTests: XCTestCase {
             ("listNotices", "GET", "/notices", bearer, nil, 200),
             ("listFormFields", "GET", "/processing/fields", bearer, nil, 200),
             ("sendPushEvent", "POST", "/push-events", bearer, schema.type(named: "PushEvent")!.examples[0].value.jsonText, 200),
+            // KD Pay extension: the cache arguments are never sent, so the routes are plain GETs
+            ("getStoredAccount", "GET", "/stored/account?short=true", bearer, nil, 200),
+            ("getVersionInfo", "GET", "/version-info", bearer, nil, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {
