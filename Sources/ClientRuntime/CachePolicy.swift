@@ -28,15 +28,19 @@ public struct CachePolicy: Sendable, Hashable {
 
     /// Whether a `networkOnly` operation still stores its 2xx answers, so that cache-only calls can read
     /// them (the schema's `store: true`; KD Pay's `getAccount(cached: false)`: "from the server, then
-    /// cached"). `localFirst` operations always store.
-    public var storesAnswers: Bool
+    /// cached").
+    public var storesNetworkAnswers: Bool
+
+    /// Whether 2xx answers are stored: always for `localFirst`, and for `networkOnly` with
+    /// `storesNetworkAnswers`.
+    public var storesAnswers: Bool { mode == .localFirst || storesNetworkAnswers }
 
     /// Creates a policy.
-    public init(mode: Mode, maxAge: TimeInterval? = nil, suppressRefreshErrors: Bool = false, storesAnswers: Bool = false) {
+    public init(mode: Mode, maxAge: TimeInterval? = nil, suppressRefreshErrors: Bool = false, storesNetworkAnswers: Bool = false) {
         self.mode = mode
         self.maxAge = maxAge
         self.suppressRefreshErrors = suppressRefreshErrors
-        self.storesAnswers = storesAnswers || mode == .localFirst
+        self.storesNetworkAnswers = storesNetworkAnswers
     }
 
     /// Never serve from the cache (the default for every operation).
@@ -45,7 +49,7 @@ public struct CachePolicy: Sendable, Hashable {
     /// Ask the server on every plain call but store the 2xx answers, which only cache-only calls read;
     /// `maxAge` bounds their age (`nil`: any age).
     public static func networkStoring(maxAge: TimeInterval?) -> CachePolicy {
-        CachePolicy(mode: .networkOnly, maxAge: maxAge, storesAnswers: true)
+        CachePolicy(mode: .networkOnly, maxAge: maxAge, storesNetworkAnswers: true)
     }
 
     /// Stale-while-revalidate with entries served while younger than `maxAge` seconds (`nil`: any age).
