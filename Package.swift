@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ClientRuntime", targets: ["ClientRuntime"]),
         .library(name: "WhitelabelPay", targets: ["WhitelabelPay"]),
         .library(name: "Finaptic", targets: ["Finaptic"]),
+        .library(name: "KDPay", targets: ["KDPay"]),
         .executable(name: "client-generator", targets: ["client-generator"]),
         .plugin(name: "ClientGeneratorPlugin", targets: ["ClientGeneratorPlugin"]),
         .plugin(name: "GenerateClientCode", targets: ["GenerateClientCode"]),
@@ -22,6 +23,7 @@ let package = Package(
         .executable(name: "jumio-demo", targets: ["jumio-demo"]),
         .library(name: "BSA", targets: ["BSA"]),
         .executable(name: "bsa-demo", targets: ["bsa-demo"]),
+        .executable(name: "kdpay-demo", targets: ["kdpay-demo"]),
         // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
         .executable(name: "schema-check", targets: ["schema-check"]),
     ],
@@ -112,6 +114,12 @@ let package = Package(
             path: "Sources/Finaptic",
             plugins: ["ClientGeneratorPlugin"]
         ),
+        .target(
+            name: "KDPay",
+            dependencies: ["ClientRuntime"],
+            path: "Sources/KDPay",
+            plugins: ["ClientGeneratorPlugin"]
+        ),
 
         // MARK: Sandbox server (developer tool on Hummingbird; no client product depends on it)
         .target(
@@ -162,6 +170,12 @@ let package = Package(
             name: "bsa-demo",
             dependencies: ["BSA", "Sandbox", "SchemaModel"],
             path: "Sources/BSADemo"
+        ),
+        // `swift run kdpay-demo`: the KD Pay document's scenarios against the sandbox in-process.
+        .executableTarget(
+            name: "kdpay-demo",
+            dependencies: ["KDPay", "Sandbox", "SchemaModel"],
+            path: "Sources/KDPayDemo"
         ),
         .executableTarget(
             name: "SandboxCommand",
@@ -232,6 +246,12 @@ let package = Package(
             name: "BSATests",
             dependencies: ["BSA", "Sandbox", "SchemaModel"],
             path: "Tests/BSATests"
+        ),
+        // The KD Pay document's scenarios against the sandbox over HTTP on 127.0.0.1.
+        .testTarget(
+            name: "KDPayTests",
+            dependencies: ["KDPay", "Sandbox", "SchemaModel"],
+            path: "Tests/KDPayTests"
         ),
         .testTarget(
             name: "PayloadValidationTests",

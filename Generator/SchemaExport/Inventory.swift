@@ -93,6 +93,11 @@ public enum Inventory {
         builder.set("status", .integer(operation.successStatus))
         builder.set("errors", .array(operation.errors.map(OrderedJSON.string)))
         builder.set("cache", (operation.cache?.mode ?? CachePolicy.Mode.network).rawValue)
+        // Only where used (KD Pay), so other schemas describe as before.
+        if let cache = operation.cache, cache.store || !cache.parameters.isEmpty {
+            builder.set("cacheStore", .bool(cache.storesAnswers))
+            builder.set("cacheArguments", .array(cache.parameters.map { OrderedJSON.string("\($0.name) (\($0.role.rawValue))") }))
+        }
         // Only for the constructs that are not JSON, so JSON-only schemas describe as before.
         if operation.hasAbsoluteURL { builder.set("url", "given at call time") }
         if let body = operation.body, body.encoding != .json {

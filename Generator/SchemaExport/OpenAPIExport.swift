@@ -190,6 +190,9 @@ public enum OpenAPIExport {
             value.set("mode", cache.mode.rawValue)
             value.set("maxAge", cache.maxAge.map { OrderedJSON.integer($0) })
             if cache.mode == .localFirst { value.set("refreshErrors", cache.refreshErrors.rawValue) }
+            if cache.store { value.set("store", .bool(true)) }
+            value.set("cacheOnlyParameter", cache.cacheOnlyParameter)
+            value.set("maxAgeParameter", cache.maxAgeParameter)
             builder.set("x-cache", value.value)
         }
         builder.set("x-idempotent", .bool(operation.isIdempotent))

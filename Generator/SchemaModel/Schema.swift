@@ -309,6 +309,12 @@ public struct ErrorCatalogue: Sendable {
         case offline
         /// The request or the whole call timed out.
         case timeout
+        /// Nothing was sent because the operation needs a credential and none is stored (not signed in:
+        /// KD Pay's `ErrorMessage.Client.Authorization`, "login required").
+        case noCredential
+        /// Nothing more is sent because the server rejected the stored credential (401) and it cannot be
+        /// renewed: sign in again (KD Pay's `ErrorMessage.Client.NotAuthorized`, "session expired").
+        case credentialRejected
     }
 
     public var body: TypeReference?
@@ -454,6 +460,32 @@ public struct CachePolicy: Sendable, Hashable {
     public var maxAge: Int?
     public var refreshErrors: RefreshErrors
     public var notes: Notes
+    /// `store: true` (mode network only): answers are stored, though plain calls never read them, so a
+    /// cache-only call can (KD Pay's `getAccount(cached:)`: "false: from the server, then cached").
+    public var store: Bool = false
+    /// `cacheOnlyParameter: cached`: a generated `Bool` argument, never sent, that makes the call read the
+    /// cache only (`true`) or the network only (`false`).
+    public var cacheOnlyParameter: String? = nil
+    /// `maxAgeParameter: cacheInterval`: a generated `TimeInterval?` argument, never sent, that replaces
+    /// `maxAge` for the call (KD Pay's `checkLibraryVersion(cacheInterval:)`).
+    public var maxAgeParameter: String? = nil
+    /// Where each of the two parameter names is written, for diagnostics.
+    public var parameterLocations: [String: SourceLocation] = [:]
+
+    /// Whether 2xx answers are kept: always for localFirst, and for network with `store: true`.
+    public var storesAnswers: Bool { mode == .localFirst || store }
+    /// The generated cache arguments in signature order: (schema name, role).
+    public var parameters: [(name: String, role: ParameterRole)] {
+        [cacheOnlyParameter.map { ($0, ParameterRole.cacheOnly) }, maxAgeParameter.map { ($0, ParameterRole.maxAge) }].compactMap { $0 }
+    }
+
+    /// What a generated cache argument controls.
+    public enum ParameterRole: String, Sendable {
+        /// `Bool`: true reads the cache only, false the network only.
+        case cacheOnly
+        /// `TimeInterval?`: the max age for this call; nil keeps the schema's.
+        case maxAge
+    }
 }
 
 extension Operation {

@@ -446,7 +446,7 @@ struct SchemaParser {
     }
 
     private func cache(_ node: YAMLNode, context: String) -> CachePolicy? {
-        guard let reader = MappingReader(node, context: "'cache' of \(context)", allowed: ["mode", "maxAge", "refreshErrors"] + MappingReader.noteKeys, log: log) else { return nil }
+        guard let reader = MappingReader(node, context: "'cache' of \(context)", allowed: ["mode", "maxAge", "refreshErrors"] + Self.cacheStorageKeys + MappingReader.noteKeys, log: log) else { return nil }
         let modeText = reader.string("mode") ?? "network"
         guard let mode = CachePolicy.Mode(rawValue: modeText) else {
             log.error("cache 'mode' of \(context) must be network or localFirst, found '\(modeText)'", at: reader["mode"]?.location)
@@ -461,7 +461,9 @@ struct SchemaParser {
         if let maxAge, maxAge <= 0 {
             log.error("cache 'maxAge' of \(context) must be a positive number of seconds, found \(maxAge)", at: reader["maxAge"]?.location)
         }
-        return CachePolicy(mode: mode, maxAge: maxAge, refreshErrors: refreshErrors, notes: reader.notes())
+        var policy = CachePolicy(mode: mode, maxAge: maxAge, refreshErrors: refreshErrors, notes: reader.notes())
+        cacheStorage(reader, into: &policy, context: context)
+        return policy
     }
 
     // MARK: Examples

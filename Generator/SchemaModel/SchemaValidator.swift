@@ -32,6 +32,7 @@ struct SchemaValidator {
         checkRequestShapes(types: types)
         checkCredentialFlows(types: types)
         checkOutcomes(types: types)
+        checkCacheArguments()
     }
 
     // MARK: Names

@@ -144,6 +144,8 @@ struct ClientRenderer {
                 if let cache = operation.cache, cache.mode == .localFirst {
                     let maxAge = cache.maxAge.map(String.init) ?? "nil"
                     arguments.append("cache: .localFirst(maxAge: \(maxAge), suppressRefreshErrors: \(cache.refreshErrors == .suppress))")
+                } else if let argument = cacheStorageArgument(operation) {
+                    arguments.append(argument)
                 }
                 if let pagination = operation.pagination {
                     arguments.append("pagination: .\(pagination.style.rawValue)")
@@ -207,10 +209,11 @@ struct ClientRenderer {
         if let pagination = operation.pagination {
             extra.append("Paginated (\(pagination.style.rawValue) style): the items are `\(Docs.inline(pagination.items))`.")
         }
+        extra.append(cacheStorageDocs(operation))
         if let cache = operation.cache, cache.mode == .localFirst {
             extra.append("Cache hint: local first\(cache.maxAge.map { ", fresh for \($0) s" } ?? ""), refresh errors \(cache.refreshErrors == .suppress ? "suppressed" : "surfaced").\(cache.notes.docs.map { " " + $0 } ?? "")")
         }
-        extra.append("- Parameters:\n" + (parameters.map { "  - \(SwiftNaming.bare($0.label)): \($0.docs ?? "")" }
+        extra.append("- Parameters:\n" + (cacheArguments(operation).map { "  - \(SwiftNaming.bare($0.label)): \($0.docs)" } + parameters.map { "  - \(SwiftNaming.bare($0.label)): \($0.docs ?? "")" }
             + ["  - options: Per-call retry and cache settings; the client's apply by default."]).joined(separator: "\n"))
         if let outcomes { extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".") } else if let output { extra.append("- Returns: `\(output)`.") }
         var documentedErrors = operation.errors
@@ -221,7 +224,8 @@ struct ClientRenderer {
         if let message = operation.notes.deprecated {
             writer.line(Docs.availability(message))
         }
-        let signature = (parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(separator: ", ")
+        let signature = (cacheArguments(operation).map(\.declaration) + parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(separator: ", ")
+        let options = cacheOptionsExpression(operation)
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
             // Local names are reserved parameter names (SwiftNaming.Reserved.parameters).
             writer.line("typealias Output = \(output ?? "NoContent")")
@@ -249,10 +253,10 @@ struct ClientRenderer {
             requestShapeLines(operation).forEach { writer.line($0) }
             let body = bodyArguments(operation)
             if outcomes != nil {
-                writer.line("return try Output(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: options), operation: builder.operation)")
+                writer.line("return try Output(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)), operation: builder.operation)")
                 return
             }
-            writer.line("\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: options)")
+            writer.line("\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: \(options))")
         }
     }
 }

@@ -26,15 +26,31 @@ public struct CachePolicy: Sendable, Hashable {
     /// (they are still logged, redacted).
     public var suppressRefreshErrors: Bool
 
+    /// Whether a `networkOnly` operation still stores its 2xx answers, so that cache-only calls can read
+    /// them (the schema's `store: true`; KD Pay's `getAccount(cached: false)`: "from the server, then
+    /// cached").
+    public var storesNetworkAnswers: Bool
+
+    /// Whether 2xx answers are stored: always for `localFirst`, and for `networkOnly` with
+    /// `storesNetworkAnswers`.
+    public var storesAnswers: Bool { mode == .localFirst || storesNetworkAnswers }
+
     /// Creates a policy.
-    public init(mode: Mode, maxAge: TimeInterval? = nil, suppressRefreshErrors: Bool = false) {
+    public init(mode: Mode, maxAge: TimeInterval? = nil, suppressRefreshErrors: Bool = false, storesNetworkAnswers: Bool = false) {
         self.mode = mode
         self.maxAge = maxAge
         self.suppressRefreshErrors = suppressRefreshErrors
+        self.storesNetworkAnswers = storesNetworkAnswers
     }
 
     /// Never serve from the cache (the default for every operation).
     public static let networkOnly = CachePolicy(mode: .networkOnly)
+
+    /// Ask the server on every plain call but store the 2xx answers, which only cache-only calls read;
+    /// `maxAge` bounds their age (`nil`: any age).
+    public static func networkStoring(maxAge: TimeInterval?) -> CachePolicy {
+        CachePolicy(mode: .networkOnly, maxAge: maxAge, storesNetworkAnswers: true)
+    }
 
     /// Stale-while-revalidate with entries served while younger than `maxAge` seconds (`nil`: any age).
     public static func localFirst(maxAge: TimeInterval?, suppressRefreshErrors: Bool) -> CachePolicy {

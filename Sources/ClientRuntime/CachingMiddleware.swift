@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The effective mode of a call is `RequestOptions.current.cacheMode ?? operation.cache.mode`:
 /// - `networkOnly`: the request goes to the server; a 2xx response of an operation whose policy is
-///   `localFirst` is still stored, so a later local-first call has something to serve.
+///   `localFirst`, or stores answers (`storesAnswers`, the schema's `store: true`), is still stored, so a
+///   later local-first or cache-only call has something to serve.
 /// - `localFirst`: a stored response no older than the policy's `maxAge` (any age when `nil`) is returned
 ///   at once, and a background request (one per entry at a time, not cancelled when the caller returns)
 ///   replaces it. Its failures, including non-2xx answers, keep the stored response, are logged as
@@ -16,7 +17,7 @@ import Foundation
 ///
 /// `RequestOptions.cacheMaxAge` replaces the policy's `maxAge` for one call.
 ///
-/// Only `GET` requests and operations whose policy is `localFirst` are cached, and only 2xx responses.
+/// Only `GET` requests and operations whose policy stores answers are cached, and only 2xx responses.
 /// An entry is only ever served to a request that would have got the same answer: keys cover the method,
 /// the full URL (base URL included), every header but the operation's idempotency key (so header
 /// parameters such as a tenant id keep tenants apart), the body, and the identity of the credentials the
@@ -62,7 +63,7 @@ public struct CachingMiddleware: ClientMiddleware {
             logger?.log(.cacheHit, operation: operation.name, "\(key) served from cache only, age \(Int(hit.age.rounded())) s")
             return hit.response
         }
-        let cacheable = request.method == .get || policy.mode == .localFirst
+        let cacheable = request.method == .get || policy.storesAnswers
         guard cacheable else { return try await next(request) }
 
         if mode == .localFirst, let hit = await cache.lookup(key), hit.age <= maxAge {
@@ -73,7 +74,7 @@ public struct CachingMiddleware: ClientMiddleware {
         }
 
         let response = try await next(request)
-        if response.isSuccess, mode == .localFirst || policy.mode == .localFirst {
+        if response.isSuccess, mode == .localFirst || policy.storesAnswers {
             await cache.store(response, for: key)
         }
         return response

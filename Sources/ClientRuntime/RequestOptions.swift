@@ -53,6 +53,20 @@ public struct RequestOptions: Sendable {
     /// inherits it.
     @TaskLocal public static var current: RequestOptions = .default
 
+    /// These options with a generated method's cache arguments applied (the schema's `cacheOnlyParameter`
+    /// and `maxAgeParameter`, KD Pay's `getAccount(cached:)` and `checkLibraryVersion(cacheInterval:)`).
+    ///
+    /// - Parameters:
+    ///   - cacheOnly: `true` answers from the cache alone, `false` asks the network (and stores the answer
+    ///     where the operation stores answers); `nil` keeps these options' mode.
+    ///   - maxAge: Replaces `cacheMaxAge` for this call; `nil` keeps it.
+    public func applyingCacheArguments(cacheOnly: Bool? = nil, maxAge: TimeInterval? = nil) -> RequestOptions {
+        var options = self
+        if let cacheOnly { options.cacheMode = cacheOnly ? .cacheOnly : .networkOnly }
+        if let maxAge { options.cacheMaxAge = maxAge }
+        return options
+    }
+
     /// These options with every `nil` filled from `fallback`.
     func merged(over fallback: RequestOptions) -> RequestOptions {
         RequestOptions(

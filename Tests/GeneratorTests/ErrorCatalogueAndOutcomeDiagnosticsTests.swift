@@ -113,7 +113,7 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
 
     func testUnknownConditionIsReportedWithASuggestion() {
         let text = catalogue("    offline: { when: [ofline] }")
-        assertOneError(text, at: "offline:", contains: "'when' of error 'offline' lists 'ofline', which is not a client-side condition (offline, timeout); did you mean 'offline'?")
+        assertOneError(text, at: "offline:", contains: "'when' of error 'offline' lists 'ofline', which is not a client-side condition (offline, timeout, noCredential, credentialRejected); did you mean 'offline'?")
     }
 
     func testConditionWithCodeOrStatusIsReported() {

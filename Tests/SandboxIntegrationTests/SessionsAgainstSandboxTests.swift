@@ -39,8 +39,8 @@ final class SessionsAgainstSandboxTests: XCTestCase {
             _ = try await client.smsAccount()
             XCTFail("no session is stored, so the call must fail")
         } catch let error as KitchenSinkError {
-            guard case .transport(let underlying) = error, case TokenRefreshError.noToken = underlying else {
-                return XCTFail("expected TokenRefreshError.noToken, got \(error)")
+            guard case .signedOut(let underlying) = error, case TokenRefreshError.noToken = underlying else {
+                return XCTFail("expected .signedOut(TokenRefreshError.noToken) (the catalogue case for noCredential), got \(error)")
             }
         }
         XCTAssertEqual(sandbox.requestCount("smsAccount"), 0)
