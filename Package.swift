@@ -135,16 +135,22 @@ let package = Package(
             path: "Sources/Sandbox",
             exclude: ["README.md"]
         ),
+        // What every `<api>-demo` shares: the sandbox in-process, numbered steps, the wire log, request counts.
+        .target(
+            name: "DemoSupport",
+            dependencies: ["ClientRuntime", "Sandbox", "SchemaModel"],
+            path: "Sources/DemoSupport"
+        ),
         // `swift run whitelabelpay-demo`: the sandbox in-process, driven by the generated client.
         .executableTarget(
             name: "whitelabelpay-demo",
-            dependencies: ["WhitelabelPay", "Sandbox", "SchemaModel"],
+            dependencies: ["WhitelabelPay", "DemoSupport", "Sandbox"],
             path: "Sources/WhitelabelPayDemo"
         ),
         // `swift run finaptic-demo`: the Finaptic onboarding-to-transfer flow against the in-process sandbox.
         .executableTarget(
             name: "finaptic-demo",
-            dependencies: ["Finaptic", "Sandbox", "SchemaModel"],
+            dependencies: ["Finaptic", "DemoSupport", "Sandbox"],
             path: "Sources/FinapticDemo"
         ),
         // Jumio (issue 11): the token and workflow requests and the SDK's result and error model.
@@ -156,7 +162,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jumio-demo",
-            dependencies: ["Jumio", "Sandbox", "SchemaModel"],
+            dependencies: ["Jumio", "DemoSupport", "Sandbox", "SchemaModel"],
             path: "Sources/JumioDemo"
         ),
         // BSA (issue 11): the server calls of the BSA iOS SDK.
@@ -168,13 +174,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "bsa-demo",
-            dependencies: ["BSA", "Sandbox", "SchemaModel"],
+            dependencies: ["BSA", "DemoSupport", "Sandbox"],
             path: "Sources/BSADemo"
         ),
         // `swift run kdpay-demo`: the KD Pay document's scenarios against the sandbox in-process.
         .executableTarget(
             name: "kdpay-demo",
-            dependencies: ["KDPay", "Sandbox", "SchemaModel"],
+            dependencies: ["KDPay", "DemoSupport", "Sandbox"],
             path: "Sources/KDPayDemo"
         ),
         .executableTarget(

@@ -1,7 +1,7 @@
 import BSA
+import DemoSupport
 import Foundation
 import Sandbox
-import SchemaModel
 
 /// `swift run bsa-demo`: starts the sandbox in-process with Schemas/bsa.yaml and drives the generated
 /// BSA client through the document's flows: device check, sign-up (duplicate check -> OTP -> OTP check
@@ -9,53 +9,42 @@ import SchemaModel
 /// re-authentication hook, once -> success), authentication history page by page from page 0, and a
 /// failure reported as rtCode / resultMessage. Tokens and OTP numbers are never printed.
 @main
-@MainActor
 struct BSADemo {
     static func main() async {
-        do {
-            try await run()
-        } catch {
-            print("demo failed: \(error)")
-            exit(1)
-        }
+        await Demo.run(schemaFile: "bsa.yaml", flow)
     }
 
-    static func run() async throws {
-        let schemaPath = CommandLine.arguments.dropFirst().first
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Schemas/bsa.yaml").standardized.path
-        let schema = try SchemaLoader.loadOrThrow(path: schemaPath)
-        let sandbox = SandboxServer(schema: schema)
-        try await sandbox.start()
-        step("Sandbox serving \(schema.api) \(schema.version) at \(sandbox.baseURL.absoluteString)")
+    @MainActor
+    static func flow(_ demo: Demo) async throws {
+        let sandbox = demo.sandbox
 
         // BSA_SDK.initialize(serverUrl:): the whole server URL at run time.
         let environment = try BSAClient.Environment.custom(serverUrl: sandbox.baseURL.absoluteString)
-        let logger = ClientLogger { event in print("     · \(event.kind): \(event.message)") }
+        let logger = demo.wireLogger
         let client = BSAClient(environment: environment, middlewares: [LoggingMiddleware(logger: logger)])
         let clientKey = "a1hrg2xv..."
 
-        step("checkDevice — is this device registered?")
+        demo.step("checkDevice — is this device registered?")
         switch try await client.checkDevice(body: CheckDeviceRequest(bundleIdentifier: "com.fnsv.sdk", clientKey: clientKey, deviceId: "DEVICE_ID")) {
-        case .registered(let user): result("registered to \(user.userKey) (\(user.name)), modified \(user.uptDt)")
-        case .notRegistered: result("not registered: sign up or register this device")
+        case .registered(let user): demo.result("registered to \(user.userKey) (\(user.name)), modified \(user.uptDt)")
+        case .notRegistered: demo.result("not registered: sign up or register this device")
         }
 
-        step("Sign-up: checkDuplicateUserData -> requestSendOTPNumber -> verifyOTPNumber -> checkUserKeyAvailable -> requestSignUp")
+        demo.step("Sign-up: checkDuplicateUserData -> requestSendOTPNumber -> verifyOTPNumber -> checkUserKeyAvailable -> requestSignUp")
         let duplicate = try await client.checkDuplicateUserData(body: DuplicateCheckRequest(verifyData: "user@email.com", verifyType: .email))
-        result("checkDuplicateUserData: \(duplicate)")
+        demo.result("checkDuplicateUserData: \(duplicate)")
         try await client.requestSendOTPNumber(body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com", clientKey: clientKey, bundleIdentifier: "com.your.app"))
-        result("requestSendOTPNumber: OTP sent by email")
+        demo.result("requestSendOTPNumber: OTP sent by email")
         let verified = try await client.verifyOTPNumber(body: OTPVerifyRequest(sendType: .email, sendTarget: "user@email.com", otpNumber: "298336", clientKey: clientKey))
         guard case .validOTPNumber(let otp) = verified else { throw DemoError("the OTP number was not accepted: \(verified)") }
-        result("verifyOTPNumber: valid, disposeToken received (not printed)")
+        demo.result("verifyOTPNumber: valid, disposeToken received (not printed)")
         let available = try await client.checkUserKeyAvailable(body: UserKeyCheckRequest(userKey: "user1"))
-        result("checkUserKeyAvailable(user1): \(available)")
+        demo.result("checkUserKeyAvailable(user1): \(available)")
         try await client.requestSignUp(body: SignUpUserData(
             appPackage: "com.your.app", clientKey: clientKey, appVersion: "1.1.1", token: "FCM_TOKEN",
             email: "user@email.com", phoneNumber: "01012345678", userKey: "user1", name: "username1",
             authType: .BIOMETRIC, os: .iOS, disposeToken: otp.disposeToken, agreeGccs: true, agreePerson: true, agreeDevice: true))
-        result("requestSignUp: signed up with the disposeToken of the OTP check")
+        demo.result("requestSignUp: signed up with the disposeToken of the OTP check")
 
         // The Access Token comes from AutoAuthenticator on the device; the hook stands in for running it again.
         let store = InMemoryTokenStore(TokenSet(accessToken: "access-token-1"))
@@ -67,59 +56,28 @@ struct BSADemo {
             },
         ])
 
-        step("issuanceOTPNumber — the Access Token has expired (the sandbox answers 401 once: onTokenExpired)")
+        demo.step("issuanceOTPNumber — the Access Token has expired (the sandbox answers 401 once: onTokenExpired)")
         sandbox.inject(.unauthorized(count: 1), for: "issuanceOTPNumber")
         let issued = try await authenticated.issuanceOTPNumber()
-        result("re-authenticated \(reauthentications.value) time(s), then an OTP number of \(issued.otpNumber.count) digits was issued (not printed)")
+        demo.result("re-authenticated \(reauthentications.value) time(s), then an OTP number of \(issued.otpNumber.count) digits was issued (not printed)")
 
-        step("retrieveAuthHistoryPages(size: 3) — every page from page 0, fetched lazily")
+        demo.step("retrieveAuthHistoryPages(size: 3) — every page from page 0, fetched lazily")
         var pageIndex = 0
         for try await page in authenticated.retrieveAuthHistoryPages(size: 3) {
             let statuses = page.list.map { $0.status.rawValue }.joined(separator: " ")
-            result("page \(pageIndex) of \(page.page.totalPages): \(page.list.count) entries [\(statuses)]")
+            demo.result("page \(pageIndex) of \(page.page.totalPages): \(page.list.count) entries [\(statuses)]")
             pageIndex += 1
         }
         let indices = sandbox.receivedRequests("retrieveAuthHistory").compactMap { $0.queryItems.first { $0.name == "pageIndex" }?.value }
-        result("pageIndex sent: \(indices.joined(separator: ", "))")
+        demo.result("pageIndex sent: \(indices.joined(separator: ", "))")
 
-        step("requestSendOTPNumber — the server reports onFailed: {rtCode, resultMessage} inside a 200")
+        demo.step("requestSendOTPNumber — the server reports onFailed: {rtCode, resultMessage} inside a 200")
         sandbox.inject(.failures(count: 1, status: 200), for: "requestSendOTPNumber")
         do {
             try await client.requestSendOTPNumber(body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com", clientKey: clientKey, bundleIdentifier: "com.your.app"))
         } catch let error as BSAError {
-            result("\(error) — rtCode \(error.rawCode ?? "none"), case .\(error.name) (the document's Error Code section is missing: no code is known)")
+            demo.result("\(error) — rtCode \(error.rawCode ?? "none"), case .\(error.name) (the document's Error Code section is missing: no code is known)")
         }
-
-        step("Requests the sandbox counted")
-        for (operation, count) in sandbox.requestCounts().sorted(by: { $0.key < $1.key }) {
-            result("\(operation): \(count)")
-        }
-        await sandbox.stop()
-    }
-
-    private static var stepNumber = 0
-
-    private static func step(_ text: String) {
-        stepNumber += 1
-        print("\n\(stepNumber). \(text)")
-    }
-
-    private static func result(_ text: String) {
-        print("   → \(text)")
     }
 }
 
-struct DemoError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Counts re-authentications from the hook, which may run on any thread.
-final class Counter: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var count = 0
-
-    /// Increments and returns the new value.
-    func increment() -> Int { lock.withLock { count += 1; return count } }
-    var value: Int { lock.withLock { count } }
-}

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Jumio
 import Sandbox
@@ -9,28 +10,18 @@ import SchemaModel
 /// documented error) and decodes what the SDK hands to the app (Jumio.Result), printing each step.
 /// Tokens are never printed.
 @main
-@MainActor
 struct JumioDemo {
     static func main() async {
-        do {
-            try await run()
-        } catch {
-            print("demo failed: \(error)")
-            exit(1)
-        }
+        await Demo.run(schemaFile: "jumio.yaml", servingNote: " (standing in for the US data center)", flow)
     }
 
-    static func run() async throws {
-        let schemaPath = CommandLine.arguments.dropFirst().first
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Schemas/jumio.yaml").standardized.path
-        let schema = try SchemaLoader.loadOrThrow(path: schemaPath)
-        let sandbox = SandboxServer(schema: schema)
-        try await sandbox.start()
-        step("Sandbox serving \(schema.api) \(schema.version) at \(sandbox.baseURL.absoluteString) (standing in for the US data center)")
+    @MainActor
+    static func flow(_ demo: Demo) async throws {
+        let sandbox = demo.sandbox
+        let schema = demo.schema
 
         // What the client does on the wire, as it happens (the logger redacts Authorization headers).
-        let logger = ClientLogger { event in print("     · \(event.kind): \(event.message)") }
+        let logger = demo.wireLogger
         let environment = JumioClient.Environment(baseURL: sandbox.baseURL)
         let basic = try BasicCredentials.secret(id: "YOUR_CLIENT_ID", secret: "YOUR_CLIENT_SECRET")
         let auth = JumioClient(environment: environment, middlewares: [LoggingMiddleware(logger: logger)],
@@ -41,9 +32,9 @@ struct JumioDemo {
             auth.oauth2TokenMiddleware(store: store, logger: logger),
         ])
 
-        step("issueToken — OAuth2 client credentials: form body grant_type=client_credentials, Basic client id and secret")
+        demo.step("issueToken — OAuth2 client credentials: form body grant_type=client_credentials, Basic client id and secret")
         let grant = try await auth.issueToken(body: TokenRequest(), savingTo: store)
-        result("access token received (\(grant.token_type ?? "?"), expires in \(grant.expires_in.map(String.init) ?? "?") s; kept in the token store, not printed)")
+        demo.result("access token received (\(grant.token_type ?? "?"), expires in \(grant.expires_in.map(String.init) ?? "?") s; kept in the token store, not printed)")
 
         let request = WorkflowRequest(
             customerInternalReference: "CUSTOMER_REFERENCE",
@@ -53,26 +44,26 @@ struct JumioDemo {
             callbackUrl: URL(string: "https://example.com/YOUR_CALLBACK_URL"),
             userReference: "YOUR_USER_REFERENCE"
         )
-        step("initiateWorkflow — workflow 2 (ID Verification), preselected ID types and countries, with the bearer token")
+        demo.step("initiateWorkflow — workflow 2 (ID Verification), preselected ID types and countries, with the bearer token")
         let workflow = try await api.initiateWorkflow(body: request)
-        result("SDK token received (\(workflow.sdkToken.count) characters): initialize Jumio.SDK with it and dataCenter .US")
+        demo.result("SDK token received (\(workflow.sdkToken.count) characters): initialize Jumio.SDK with it and dataCenter .US")
 
-        step("initiateWorkflow again — the stored token has expired, so a new token is requested first")
+        demo.step("initiateWorkflow again — the stored token has expired, so a new token is requested first")
         if let tokens = try await store.load() {
             try await store.save(TokenSet(accessToken: tokens.accessToken, expiresAt: Date(timeIntervalSinceNow: -60)))
         }
         _ = try await api.initiateWorkflow(body: request)
-        result("renewed once: issueToken was called \(sandbox.requestCount("issueToken")) times in all, the workflow request succeeded")
+        demo.result("renewed once: issueToken was called \(sandbox.requestCount("issueToken")) times in all, the workflow request succeeded")
 
-        step("initiateWorkflow with credentials the server refuses — the documented error C[x]0401")
-        let refused = JumioClient(environment: environment, middlewares: [SandboxExample(name: "credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
+        demo.step("initiateWorkflow with credentials the server refuses — the documented error C[x]0401")
+        let refused = JumioClient(environment: environment, middlewares: [SandboxExampleChoice("credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
         do {
             _ = try await refused.initiateWorkflow(body: request)
         } catch let error as JumioError {
-            result("\(error) — code \(error.rawCode ?? "none"), case .\(error.name), retryable: \(error.isRetryable)")
+            demo.result("\(error) — code \(error.rawCode ?? "none"), case .\(error.name), retryable: \(error.isRetryable)")
         }
 
-        step("The SDK hands the app a Jumio.Result (the schema's examples, decoded with the generated types)")
+        demo.step("The SDK hands the app a Jumio.Result (the schema's examples, decoded with the generated types)")
         let decoder = JSONCoding.makeDecoder()
         for name in ["success", "cancelled"] {
             guard let example = schema.type(named: "Result")?.examples.first(where: { $0.name == name }) else { continue }
@@ -80,35 +71,7 @@ struct JumioDemo {
             let ids = (result.idResults ?? []).map { "\($0.idType ?? "?") from \($0.issuingCountry ?? "?") via \($0.extractionMethod?.rawValue ?? "?")" }
             let faces = (result.faceResults ?? []).map { "face passed=\($0.passed.map(String.init) ?? "?")" }
             let error = result.error.map { ["error \($0.code): \($0.message)"] } ?? []
-            Self.result(([ "\(name): isSuccess=\(result.isSuccess)"] + ids + faces + error).joined(separator: ", "))
+            demo.result(([ "\(name): isSuccess=\(result.isSuccess)"] + ids + faces + error).joined(separator: ", "))
         }
-
-        step("Requests the sandbox counted")
-        for (operation, count) in sandbox.requestCounts().sorted(by: { $0.key < $1.key }) {
-            result("\(operation): \(count)")
-        }
-        await sandbox.stop()
-    }
-
-    private static var stepNumber = 0
-
-    private static func step(_ text: String) {
-        stepNumber += 1
-        print("\n\(stepNumber). \(text)")
-    }
-
-    private static func result(_ text: String) {
-        print("   → \(text)")
-    }
-}
-
-/// Asks the sandbox for one of the operation's named examples (`X-Sandbox-Example`).
-struct SandboxExample: ClientMiddleware {
-    let name: String
-    func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                   next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        var request = request
-        request.headers["X-Sandbox-Example"] = name
-        return try await next(request)
     }
 }

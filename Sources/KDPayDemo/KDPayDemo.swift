@@ -1,7 +1,7 @@
+import DemoSupport
 import Foundation
 import KDPay
 import Sandbox
-import SchemaModel
 
 /// `swift run kdpay-demo`: starts the sandbox in-process with Schemas/kdpay.yaml and drives the generated
 /// KD Pay client through the document's scenarios (L19-L273): the SMS login, the account, banks and the
@@ -11,26 +11,16 @@ import SchemaModel
 @main
 struct KDPayDemo {
     static func main() async {
-        do {
-            try await run()
-        } catch {
-            print("demo failed: \(error)")
-            exit(1)
-        }
+        await Demo.run(schemaFile: "kdpay.yaml", options: SandboxOptions(pageItemCounts: ["getOperations": 5], defaultPageSize: 2), flow)
     }
 
-    static func run() async throws {
-        let schemaPath = CommandLine.arguments.dropFirst().first
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Schemas/kdpay.yaml").standardized.path
-        let schema = try SchemaLoader.loadOrThrow(path: schemaPath)
-        let sandbox = SandboxServer(schema: schema, options: SandboxOptions(pageItemCounts: ["getOperations": 5], defaultPageSize: 2))
-        try await sandbox.start()
-        step("Sandbox serving \(schema.api) \(schema.version) at \(sandbox.baseURL.absoluteString)")
+    @MainActor
+    static func flow(_ demo: Demo) async throws {
+        let sandbox = demo.sandbox
 
         // Processing.beta chooses the endpoint; here both are the sandbox.
         let environment = KDPayClient.Environment(baseURL: sandbox.baseURL)
-        let logger = ClientLogger { event in print("     · \(event.kind): \(event.message)") }
+        let logger = demo.wireLogger
         let session = InMemoryTokenStore()
         let cache = ResponseCache()
         let auth = KDPayClient(environment: environment, middlewares: [LoggingMiddleware(logger: logger)])
@@ -42,89 +32,89 @@ struct KDPayDemo {
         ])
         // The same session, asking the sandbox for getAccount's `none` example: a user without an account.
         let newUser = KDPayClient(environment: environment, middlewares: [
-            auth.sessionTokenMiddleware(store: session), SandboxExample(name: "none"), LoggingMiddleware(logger: logger),
+            auth.sessionTokenMiddleware(store: session), SandboxExampleChoice("none"), LoggingMiddleware(logger: logger),
         ])
 
-        step("getBanks() before login")
+        demo.step("getBanks() before login")
         do {
             _ = try await client.getBanks()
         } catch let error as KDPayError {
-            result("\(error.code): ErrorMessage.Client.Authorization, nothing was sent")
+            demo.result("\(error.code): ErrorMessage.Client.Authorization, nothing was sent")
         }
 
-        step("login(userPhone:userName:) — the server sends an SMS code")
+        demo.step("login(userPhone:userName:) — the server sends an SMS code")
         let login = try await auth.login(body: LoginRequest(userPhone: "+79990001122", userName: "Ivan"))
-        result("userId \(login.userId)")
-        step("confirmCode(code:fcmToken:) — the session is stored and sent with every call")
+        demo.result("userId \(login.userId)")
+        demo.step("confirmCode(code:fcmToken:) — the session is stored and sent with every call")
         let confirmed = try await auth.confirmCode(body: ConfirmCodeRequest(code: "123456", fcmToken: "fcm-registration-token"), savingTo: session)
-        result("userId \(confirmed.userId), session stored: \(try await session.load() != nil)")
+        demo.result("userId \(confirmed.userId), session stored: \(try await session.load() != nil)")
 
-        step("getAccount(cached: false) — no account yet, then createAccount()")
+        demo.step("getAccount(cached: false) — no account yet, then createAccount()")
         let none = try await newUser.getAccount(cached: false, isShort: false)
-        result("walletAccountState \(none.walletAccountState.rawValue): processAccountNotExists()")
+        demo.result("walletAccountState \(none.walletAccountState.rawValue): processAccountNotExists()")
         let created = try await client.createAccount(body: CreateAccountRequest())
-        result("createAccount: walletAccountState \(created.walletAccountState.rawValue)")
+        demo.result("createAccount: walletAccountState \(created.walletAccountState.rawValue)")
         let account = try await client.getAccount(cached: false, isShort: false)
-        result("walletAccountState \(account.walletAccountState.rawValue), balance \(account.walletAccount?.balance ?? 0) \(account.walletAccount?.currency ?? "")")
+        demo.result("walletAccountState \(account.walletAccountState.rawValue), balance \(account.walletAccount?.balance ?? 0) \(account.walletAccount?.currency ?? "")")
 
-        step("getAccount(cached: true) — the stored account, nothing sent")
+        demo.step("getAccount(cached: true) — the stored account, nothing sent")
         let before = sandbox.requestCount("getAccount")
         let cached = try await client.getAccount(cached: true, isShort: false)
-        result("served from cache: account \(cached.walletAccount?.id ?? 0), requests to getAccount \(before) -> \(sandbox.requestCount("getAccount"))")
+        demo.result("served from cache: account \(cached.walletAccount?.id ?? 0), requests to getAccount \(before) -> \(sandbox.requestCount("getAccount"))")
 
-        step("getBanks(), addNewBank(2), then the linking status from getAccount")
+        demo.step("getBanks(), addNewBank(2), then the linking status from getAccount")
         let banks = try await client.getBanks()
-        result(banks.map { "\($0.id) \($0.name)" }.joined(separator: ", "))
+        demo.result(banks.map { "\($0.id) \($0.name)" }.joined(separator: ", "))
         try await client.addNewBank(bankId: 2)
         let linked = try await client.getAccount(cached: false, isShort: false).walletAccount?.banks ?? []
         for bank in linked {
-            result("bank \(bank.id): \(bank.isLinked ? "linked" : "linking in progress")\(bank.isDefault ? ", default" : "")")
+            demo.result("bank \(bank.id): \(bank.isLinked ? "linked" : "linking in progress")\(bank.isDefault ? ", default" : "")")
         }
 
-        step("setDefaultBank(2)")
+        demo.step("setDefaultBank(2)")
         let defaults = try await client.setDefaultBank(bankId: 2)
-        result("default bank now \(defaults.first { $0.isDefault }?.name ?? "-")")
+        demo.result("default bank now \(defaults.first { $0.isDefault }?.name ?? "-")")
 
-        step("requestOtpCodes() — codes for QR strings at the cash desk (amount 10 by default)")
+        demo.step("requestOtpCodes() — codes for QR strings at the cash desk (amount 10 by default)")
         let codes = try await client.requestOtpCodes()
-        result("\(codes.codes.count) OTP codes stored (values are secrets)")
+        demo.result("\(codes.codes.count) OTP codes stored (values are secrets)")
 
-        step("getForm(type: \"simplified\"), sendFormDraft, sendFormCommit")
+        demo.step("getForm(type: \"simplified\"), sendFormDraft, sendFormCommit")
         let form = try await client.getForm(type: "simplified")
         for page in form.pages.values {
             for group in page.groups.values {
                 for (id, field) in group.fields.sorted(by: { $0.key < $1.key }) {
                     switch field {
-                    case .editText(let text): result("field \(id): edit text (\(text.inputType.rawValue)) \(text.placeholder ?? "")")
-                    case .radioGroup(let radio): result("field \(id): radio group with \(radio.choices.count) choices")
-                    case .undocumented: result("field \(id): a field type this client does not know")
+                    case .editText(let text): demo.result("field \(id): edit text (\(text.inputType.rawValue)) \(text.placeholder ?? "")")
+                    case .radioGroup(let radio): demo.result("field \(id): radio group with \(radio.choices.count) choices")
+                    case .undocumented: demo.result("field \(id): a field type this client does not know")
                     }
                 }
             }
         }
         let draft = try await client.sendFormDraft(body: FormDraftRequest(type: "simplified", draftFields: [100: "Ivanov"]))
-        result("draft \(draft.requestId) v\(draft.version): \(draft.status.rawValue), invalid fields \(draft.details?.map(\.fieldId) ?? [])")
+        demo.result("draft \(draft.requestId) v\(draft.version): \(draft.status.rawValue), invalid fields \(draft.details?.map(\.fieldId) ?? [])")
         let commit = try await client.sendFormCommit(body: FormDraftRequest(type: "simplified", formId: draft.requestId, version: draft.version,
                                                                            draftFields: [100: "Ivanov", 101: "passport"]))
-        result("commit \(commit.requestId) v\(commit.version): \(commit.status.rawValue)")
+        demo.result("commit \(commit.requestId) v\(commit.version): \(commit.status.rawValue)")
 
-        step("getOperations — pages by cursor, forward then back")
+        demo.step("getOperations — pages by cursor, forward then back")
         var pages: [OperationsModel] = []
         for try await page in client.getOperationsPages(type: .purchase, status: .success) {
             pages.append(page)
-            result("page of \(page.operations.count), next cursor \(page.nextCursor ?? "none")")
+            demo.result("page of \(page.operations.count), next cursor \(page.nextCursor ?? "none")")
         }
         if let last = pages.last {
             for try await page in client.getOperationsPages(before: last, type: .purchase, status: .success) {
-                result("back: page of \(page.operations.count), previous cursor \(page.prevCursor ?? "none")")
+                demo.result("back: page of \(page.operations.count), previous cursor \(page.prevCursor ?? "none")")
             }
         }
 
-        step("getOperationInfo(id: 9001, type: .purchase)")
+        demo.step("getOperationInfo(id: 9001, type: .purchase)")
         let operation = try await client.getOperationInfo(id: 9001, type: .purchase)
-        result("\(operation.name) at \(operation.merchant): \(operation.amount) \(operation.currency.symbol ?? ""), \(operation.status.rawValue)")
+        demo.result("\(operation.name) at \(operation.merchant): \(operation.amount) \(operation.currency.symbol ?? ""), \(operation.status.rawValue)")
 
-        step("getUserExperiment and checkLibraryVersion — the previous answer at once, refreshed in the background")
+        demo.step("getUserExperiment and checkLibraryVersion — the previous answer at once, refreshed in the background")
         _ = try await client.getUserExperiment(phone: "+79990001122")
         let experiment = try await client.getUserExperiment(phone: "+79990001122")
         let version = try await client.checkLibraryVersion(cacheInterval: 600)
@@ -135,43 +125,14 @@ struct KDPayDemo {
         case .notAvailable(let details): access = "notAvailable(hasQrCodes: \(details.hasQrCodes))"
         case .undocumented: access = "a value this client does not know"
         }
-        result("experiment \(access), library \(version.current.status.rawValue) (latest \(version.actual?.value ?? "-"))")
+        demo.result("experiment \(access), library \(version.current.status.rawValue) (latest \(version.actual?.value ?? "-"))")
 
-        step("logout(clearing:) — the session is forgotten")
+        demo.step("logout(clearing:) — the session is forgotten")
         try await client.logout(clearing: session)
         do {
             _ = try await client.getBanks()
         } catch let error as KDPayError {
-            result("after logout: \(error.code), nothing was sent")
+            demo.result("after logout: \(error.code), nothing was sent")
         }
-
-        step("Requests the sandbox counted")
-        for (operation, count) in sandbox.requestCounts().sorted(by: { $0.key < $1.key }) {
-            result("\(operation): \(count)")
-        }
-        await sandbox.stop()
-    }
-
-    private nonisolated(unsafe) static var stepNumber = 0
-
-    private static func step(_ text: String) {
-        stepNumber += 1
-        print("\n\(stepNumber). \(text)")
-    }
-
-    private static func result(_ text: String) {
-        print("   → \(text)")
-    }
-}
-
-/// Asks the sandbox for one of an operation's named examples (`X-Sandbox-Example`).
-struct SandboxExample: ClientMiddleware {
-    let name: String
-
-    func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                   next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        var request = request
-        request.headers.add(name: "X-Sandbox-Example", value: name)
-        return try await next(request)
     }
 }

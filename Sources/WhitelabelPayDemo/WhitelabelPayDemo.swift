@@ -1,6 +1,6 @@
+import DemoSupport
 import Foundation
 import Sandbox
-import SchemaModel
 import WhitelabelPay
 
 /// `swift run whitelabelpay-demo`: starts the sandbox in-process with Schemas/whitelabelpay.yaml and
@@ -8,28 +8,17 @@ import WhitelabelPay
 /// transactions (one injected 503, retried), a deactivation whose token has expired (one refresh), the
 /// local-first cache, and a documented error — printing each step as it happens.
 @main
-@MainActor
 struct WhitelabelPayDemo {
     static func main() async {
-        do {
-            try await run()
-        } catch {
-            print("demo failed: \(error)")
-            exit(1)
-        }
+        await Demo.run(schemaFile: "whitelabelpay.yaml", flow)
     }
 
-    static func run() async throws {
-        let schemaPath = CommandLine.arguments.dropFirst().first
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Schemas/whitelabelpay.yaml").standardized.path
-        let schema = try SchemaLoader.loadOrThrow(path: schemaPath)
-        let sandbox = SandboxServer(schema: schema)
-        try await sandbox.start()
-        step("Sandbox serving \(schema.api) \(schema.version) at \(sandbox.baseURL.absoluteString)")
+    @MainActor
+    static func flow(_ demo: Demo) async throws {
+        let sandbox = demo.sandbox
 
         // What the client does on the wire, as it happens (tokens and keys are redacted by the logger).
-        let logger = ClientLogger { event in print("     · \(event.kind): \(event.message)") }
+        let logger = demo.wireLogger
         let tokens = InMemoryTokenStore(TokenSet(accessToken: "demo-access-token-1", refreshToken: "demo-refresh-token", expiresAt: nil))
         let refreshes = Counter()
         let client = WhitelabelPayClient(
@@ -46,75 +35,46 @@ struct WhitelabelPayDemo {
         )
         let tenant = UUID(uuidString: "0f7e1b46-2297-4872-96ab-7c1d213e9f0a")!
 
-        step("getPaymentMeans(fetchMode: .network)")
+        demo.step("getPaymentMeans(fetchMode: .network)")
         let means = try await client.getPaymentMeans(tenantId: tenant, options: RequestOptions(cacheMode: .networkOnly))
         for mean in means {
-            result("\(mean.id) \(mean.type.rawValue) \(mean.brand ?? "-") \(mean.maskedPan ?? mean.maskedIban ?? "") active=\(mean.active)")
+            demo.result("\(mean.id) \(mean.type.rawValue) \(mean.brand ?? "-") \(mean.maskedPan ?? mean.maskedIban ?? "") active=\(mean.active)")
         }
         guard let active = means.first(where: \.active) else { throw DemoError("no active payment means") }
 
-        step("fetchTransactions() — the sandbox fails the first attempt with 503")
+        demo.step("fetchTransactions() — the sandbox fails the first attempt with 503")
         sandbox.inject(.failures(count: 1, status: 503), for: "fetchTransactions")
         let page = try await client.fetchTransactions(tenantId: tenant)
-        result("page \(page.number) of \(page.totalPages), \(page.totalElements) transactions")
+        demo.result("page \(page.number) of \(page.totalPages), \(page.totalElements) transactions")
         for transaction in page.content.prefix(3) {
-            result("\(transaction.createdAt) \(transaction.amount) \(transaction.currency) \(transaction.status.rawValue)")
+            demo.result("\(transaction.createdAt) \(transaction.amount) \(transaction.currency) \(transaction.status.rawValue)")
         }
 
-        step("fetchTransactionsPages(size: 3) — every page, fetched lazily as the loop asks")
+        demo.step("fetchTransactionsPages(size: 3) — every page, fetched lazily as the loop asks")
         for try await page in client.fetchTransactionsPages(size: 3, tenantId: tenant) {
-            result("page \(page.number): \(page.content.count) transactions, last=\(page.last)")
+            demo.result("page \(page.number): \(page.content.count) transactions, last=\(page.last)")
         }
 
-        step("deactivatePaymentMeans(\(active.id)) — the access token has expired (the sandbox answers 401 once)")
+        demo.step("deactivatePaymentMeans(\(active.id)) — the access token has expired (the sandbox answers 401 once)")
         sandbox.inject(.unauthorized(count: 1), for: "deactivatePaymentMeans")
         let deactivation = try await client.deactivatePaymentMeans(paymentMeansId: active.id, tenantId: tenant)
-        result("success=\(deactivation.success), active=\(deactivation.paymentMean?.active.description ?? "?")")
+        demo.result("success=\(deactivation.success), active=\(deactivation.paymentMean?.active.description ?? "?")")
 
-        step("getPaymentMeans(fetchMode: .fromLocalFirst) — the stored list at once, refreshed in the background")
+        demo.step("getPaymentMeans(fetchMode: .fromLocalFirst) — the stored list at once, refreshed in the background")
         sandbox.inject(.latency(milliseconds: 800), for: "getPaymentMeans")
         let started = Date()
         let cached = try await client.getPaymentMeans(tenantId: tenant)
-        result("\(cached.count) payment means in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
+        demo.result("\(cached.count) payment means in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
 
-        step("reactivatePaymentMeans for a device the backend does not know")
+        demo.step("reactivatePaymentMeans for a device the backend does not know")
         sandbox.inject(.failures(count: 1, status: 403), for: "reactivatePaymentMeans")
         do {
             _ = try await client.reactivatePaymentMeans(paymentMeansId: active.id, tenantId: tenant)
         } catch let error as WhitelabelPayError {
-            result("\(error) — code \(error.rawCode ?? "none"), retryable: \(error.isRetryable)")
+            demo.result("\(error) — code \(error.rawCode ?? "none"), retryable: \(error.isRetryable)")
         }
 
         try await Task.sleep(nanoseconds: 1_000_000_000)  // let the background refresh finish
-        step("Requests the sandbox counted")
-        for (operation, count) in sandbox.requestCounts().sorted(by: { $0.key < $1.key }) {
-            result("\(operation): \(count)")
-        }
-        await sandbox.stop()
-    }
-
-    private static var stepNumber = 0
-
-    private static func step(_ text: String) {
-        stepNumber += 1
-        print("\n\(stepNumber). \(text)")
-    }
-
-    private static func result(_ text: String) {
-        print("   → \(text)")
     }
 }
 
-struct DemoError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Counts token refreshes from the refresh closure, which may run on any thread.
-final class Counter: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var value = 0
-
-    /// Increments and returns the new value.
-    func increment() -> Int { lock.withLock { value += 1; return value } }
-}

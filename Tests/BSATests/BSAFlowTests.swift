@@ -80,13 +80,13 @@ final class BSAFlowTests: XCTestCase {
     }
 
     func testTheOtherAnswersOfTheSignUpChecksAreNormalOutcomes() async throws {
-        let client = BSAClient(environment: try environment(), middlewares: [SandboxExample(name: "duplicate")])
+        let client = BSAClient(environment: try environment(), middlewares: [SandboxExampleChoice("duplicate")])
         let duplicate = try await client.checkDuplicateUserData(body: DuplicateCheckRequest(verifyData: "user@email.com", verifyType: .email))
         XCTAssertEqual(duplicate, .duplicateUser)
-        let invalid = try await BSAClient(environment: try environment(), middlewares: [SandboxExample(name: "invalid")])
+        let invalid = try await BSAClient(environment: try environment(), middlewares: [SandboxExampleChoice("invalid")])
             .verifyOTPNumber(body: OTPVerifyRequest(sendType: .email, sendTarget: "user@email.com", otpNumber: "000000", clientKey: clientKey))
         XCTAssertEqual(invalid, .invalidOTPNumber)
-        let taken = try await BSAClient(environment: try environment(), middlewares: [SandboxExample(name: "notAvailable")])
+        let taken = try await BSAClient(environment: try environment(), middlewares: [SandboxExampleChoice("notAvailable")])
             .checkUserKeyAvailable(body: UserKeyCheckRequest(userKey: "user1"))
         XCTAssertEqual(taken, .userKeyNotAvailable)
     }
@@ -243,16 +243,5 @@ final class ReauthenticationHook: Sendable {
         if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
         let count = lock.withLock { rejected.append(tokens.accessToken); return rejected.count }
         return TokenSet(accessToken: "access-token-\(count + 1)")
-    }
-}
-
-/// Asks the sandbox for one of the operation's named examples.
-struct SandboxExample: ClientMiddleware {
-    let name: String
-    func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                   next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        var request = request
-        request.headers["X-Sandbox-Example"] = name
-        return try await next(request)
     }
 }

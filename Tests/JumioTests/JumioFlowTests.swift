@@ -105,7 +105,7 @@ final class JumioFlowTests: XCTestCase {
         let (auth, _) = try clients(store: store)
         _ = try await auth.issueToken(body: TokenRequest(), savingTo: store)
         let api = JumioClient(environment: .init(baseURL: sandbox.baseURL),
-                              middlewares: [SandboxExample(name: "credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
+                              middlewares: [SandboxExampleChoice("credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
         do {
             _ = try await api.initiateWorkflow(body: workflow)
             XCTFail("the credentialsInvalid example must fail")
@@ -187,17 +187,6 @@ final class JumioFlowTests: XCTestCase {
         XCTAssertTrue(issues(String(decoding: try example("Result", "success"), as: UTF8.self), "Result").isEmpty)
         XCTAssertFalse(issues(#"{"issuingCountry":"AUSTRIA"}"#, "IDResult").isEmpty, "issuingCountry has at most 3 characters")
         XCTAssertFalse(issues(#"{"workflowExecutionId":"w","accountId":"a"}"#, "Result").isEmpty, "isSuccess is required")
-    }
-}
-
-/// Asks the sandbox for one of the operation's named examples.
-private struct SandboxExample: ClientMiddleware {
-    let name: String
-    func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                   next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        var request = request
-        request.headers["X-Sandbox-Example"] = name
-        return try await next(request)
     }
 }
 

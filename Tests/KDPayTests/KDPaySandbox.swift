@@ -17,18 +17,6 @@ enum KDPaySandbox {
     }
 }
 
-/// Asks the sandbox for one of an operation's named examples (`X-Sandbox-Example`), for one call.
-struct SandboxExample: ClientMiddleware {
-    let name: String
-
-    func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                   next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        var request = request
-        request.headers.add(name: "X-Sandbox-Example", value: name)
-        return try await next(request)
-    }
-}
-
 /// A clock the tests move forward, so "an hour later" takes no time.
 final class TestClock: Sendable {
     private let lock = NSLock()

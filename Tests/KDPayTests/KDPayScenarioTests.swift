@@ -63,7 +63,7 @@ final class KDPayScenarioTests: XCTestCase {
     /// L40-L62: no account (`walletAccountState == .none`), createAccount, then a ready account.
     func testAccountCreation() async throws {
         let noAccount = KDPayClient(environment: .init(baseURL: sandbox.baseURL), middlewares: [
-            KDPayClient(environment: .init(baseURL: sandbox.baseURL)).sessionTokenMiddleware(store: store), SandboxExample(name: "none"),
+            KDPayClient(environment: .init(baseURL: sandbox.baseURL)).sessionTokenMiddleware(store: store), SandboxExampleChoice("none"),
         ])
         let before = try await noAccount.getAccount(cached: false, isShort: false)
         XCTAssertEqual(before.walletAccountState, .none_)

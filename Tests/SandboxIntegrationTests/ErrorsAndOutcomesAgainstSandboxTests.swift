@@ -17,20 +17,9 @@ final class ErrorsAndOutcomesAgainstSandboxTests: XCTestCase {
         await sandbox.stop()
     }
 
-    /// Asks the sandbox for one of the operation's named examples.
-    private struct SandboxExample: ClientMiddleware {
-        let name: String
-        func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                       next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-            var request = request
-            request.headers["X-Sandbox-Example"] = name
-            return try await next(request)
-        }
-    }
-
     private func client(example: String? = nil, retry: RetryPolicy = .fast, baseURL: URL? = nil) -> KitchenSinkClient {
         var middlewares: [any ClientMiddleware] = [RetryMiddleware(policy: retry)]
-        if let example { middlewares.append(SandboxExample(name: example)) }
+        if let example { middlewares.append(SandboxExampleChoice(example)) }
         return KitchenSinkClient(environment: .init(baseURL: baseURL ?? sandbox.baseURL), middlewares: middlewares)
     }
 
