@@ -10,7 +10,7 @@ Entries (1-based) of the output, in order:
   3 header X-Tenant-Id is not a uuid                     9 no Authorization header
   4 status 202 where the schema says 200                10 another host: skipped
   5 path parameter is not a uuid                        11 a path no operation has
-  6 query page=0 (minimum 1)                            12 404 with a code the catalogue lacks (warning)
+  6 query page=0 (minimum 1)                            12 409 with a code the catalogue lacks (warning)
  13 404 whose code is a number                          14 an entry without a request method
 """
 import base64
@@ -63,9 +63,10 @@ def main(source, target):
     unknown = copy.deepcopy(entries[0])
     unknown["request"]["url"] = unknown["request"]["url"].replace("/payment-means", "/payment-means/all/extra")
     unknown_code = copy.deepcopy(entries[0])
-    unknown_code["response"]["status"] = 404
-    set_body(unknown_code, json.dumps({"code": "NO_SUCH_CODE", "message": "gone"}))
+    unknown_code["response"]["status"] = 409
+    set_body(unknown_code, json.dumps({"code": "NO_SUCH_CODE", "message": "conflict"}))
     numeric_code = copy.deepcopy(unknown_code)
+    numeric_code["response"]["status"] = 404
     set_body(numeric_code, json.dumps({"code": 5}))
     no_method = copy.deepcopy(entries[0])
     del no_method["request"]["method"]

@@ -10,10 +10,10 @@
 #
 # Writes:
 #   whitelabelpay-valid.har   every operation called as the generated client calls it: all valid
-#   whitelabelpay-faults.har  sandbox faults (a 503, a closed connection, an undocumented 418, a 201
-#                             where the schema says 200) and requests the sandbox rejects or cannot
-#                             route (missing header, bad path parameter, page=0, no credentials,
-#                             unknown path, wrong method)
+#   whitelabelpay-faults.har  sandbox faults (a 503, a closed connection, a 418 with a code the
+#                             catalogue lacks) and requests the sandbox rejects or cannot route
+#                             (missing header, bad path parameter, page=0, no credentials, unknown
+#                             path, wrong method)
 #   whitelabelpay-edited.har  whitelabelpay-valid.har with hand edits (edit.py): each entry breaks one rule
 # The recorded URLs keep the sandbox's port; the tests pass --base-url http://127.0.0.1:{port}/wlp/v1.
 set -euo pipefail
@@ -72,7 +72,6 @@ start_proxy "$work/faults.har"
 call -H "$tenant" -H "X-Sandbox-Fault: status=503" "$base/payment-means"
 call -H "$tenant" -H "X-Sandbox-Fault: close" "$base/transactions"
 call -H "$tenant" -H "X-Sandbox-Fault: status=418" "$base/payment-means"
-call -H "$tenant" -X POST -H "X-Sandbox-Fault: status=201" "$base/payment-means/$pm/reactivation"
 call "$base/payment-means"
 call -H "$tenant" -X POST "$base/payment-means/not-a-uuid/deactivation"
 call -H "$tenant" "$base/transactions?page=0"
