@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Records the HAR fixtures of `schema-check traffic` with a third-party HAR writer: mitmproxy's
-# `mitmdump` (its `hardump` option, mitmproxy >= 10.1) as a reverse proxy in front of the sandbox,
-# while curl sends WhitelabelPay calls through it.
+# `mitmdump` (its `hardump` option, mitmproxy >= 10.1),
+#  - as a forward proxy (http_proxy) while each of the five demos runs its flow with the generated
+#    client against its in-process sandbox (URLSession on Linux is libcurl, which honours http_proxy);
+#  - as a reverse proxy in front of the `sandbox` command while curl sends WhitelabelPay calls, faults
+#    and requests the sandbox rejects.
 #
-#   Tests/Fixtures/Traffic/record.sh            # writes whitelabelpay-*.har next to this script
+#   Tests/Fixtures/Traffic/record.sh            # writes *.har next to this script
 #
 # Needs: mitmdump (`python3 -m pip install --user mitmproxy`; this was recorded with 11.0.2), curl,
-# python3, and the sandbox (built here with `swift build --product sandbox` unless SANDBOX_BIN is set).
+# python3, and the sandbox and demos (built here with `swift build --product ...` unless BIN_DIR is set).
 #
 # Writes:
+#   <api>-demo.har            the demo's exchanges (whitelabelpay, finaptic, kdpay, jumio, bsa): all valid
 #   whitelabelpay-valid.har   every operation called as the generated client calls it: all valid
 #   whitelabelpay-faults.har  sandbox faults (a 503, a closed connection, a 418 with a code the
 #                             catalogue lacks) and requests the sandbox rejects or cannot route
@@ -21,9 +25,10 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 mitmdump="${MITMDUMP:-$(command -v mitmdump || echo "$HOME/.local/bin/mitmdump")}"
 [ -x "$mitmdump" ] || { echo "record.sh: mitmdump not found; python3 -m pip install --user mitmproxy" >&2; exit 2; }
-if [ -z "${SANDBOX_BIN:-}" ]; then
-    (cd "$root" && swift build --product sandbox >/dev/null)
-    SANDBOX_BIN="$(cd "$root" && swift build --show-bin-path)/sandbox"
+demos=(whitelabelpay finaptic kdpay jumio bsa)
+if [ -z "${BIN_DIR:-}" ]; then
+    for product in sandbox "${demos[@]/%/-demo}"; do (cd "$root" && swift build --product "$product" >/dev/null); done
+    BIN_DIR="$(cd "$root" && swift build --show-bin-path)"
 fi
 work="$(mktemp -d)"
 pids=()
@@ -33,13 +38,27 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 never opened" >&2; exit 1; }
 
+# The demos: their sandbox listens on a port of its own choosing, so mitmdump is a forward proxy here.
+for api in "${demos[@]}"; do
+    proxy_port="$(free_port)"
+    "$mitmdump" --quiet --listen-host 127.0.0.1 --listen-port "$proxy_port" \
+        --set confdir="$work/mitmproxy" --set hardump="$work/$api-demo.har" &
+    proxy_pid=$!
+    pids+=("$proxy_pid")
+    wait_port "$proxy_port"
+    http_proxy="http://127.0.0.1:$proxy_port" HTTP_PROXY="http://127.0.0.1:$proxy_port" no_proxy= NO_PROXY= \
+        "$BIN_DIR/$api-demo" "$root/Schemas/$api.yaml" >"$work/$api-demo.log" 2>&1 \
+        || { echo "record.sh: $api-demo failed:" >&2; tail -5 "$work/$api-demo.log" >&2; exit 1; }
+    kill -INT "$proxy_pid"; wait "$proxy_pid" || true
+    cp "$work/$api-demo.har" "$here/$api-demo.har"
+done
+
 sandbox_port="$(free_port)"
-"$SANDBOX_BIN" "$root/Schemas/whitelabelpay.yaml" --port "$sandbox_port" --quiet &
+"$BIN_DIR/sandbox" "$root/Schemas/whitelabelpay.yaml" --port "$sandbox_port" --quiet &
 pids+=($!)
 wait_port "$sandbox_port"
 
 # One mitmdump per capture: the HAR is written when mitmdump shuts down.
-proxy_pid=""
 start_proxy() {
     proxy_port="$(free_port)"
     "$mitmdump" --quiet --listen-host 127.0.0.1 --listen-port "$proxy_port" \
