@@ -13,6 +13,8 @@ struct HARExchange {
     /// Header names as recorded; compare them case-insensitively.
     let requestHeaders: [(name: String, value: String)]
     let requestBody: [UInt8]?
+    /// `request.bodySize` (-1 or absent: unknown): a body without `postData` that was not captured.
+    let requestBodySize: Int
     /// 0 when the capture has no response (the connection closed, the tool gave up).
     let status: Int
     let responseHeaders: [(name: String, value: String)]
@@ -94,11 +96,12 @@ enum HARReader {
             case .failure(let problem): return fail("/request/postData", problem.message)
             }
         }
+        let requestBodySize = integer(request["bodySize"]) ?? -1
         // A missing response (or status 0) is a request that got no answer; mitmproxy and browsers
         // write it that way for closed connections.
         guard let response = entry["response"], case .object = response else {
             return .success(HARExchange(entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
-                                        requestBody: requestBody, status: 0, responseHeaders: [], responseBody: nil,
+                                        requestBody: requestBody, requestBodySize: requestBodySize, status: 0, responseHeaders: [], responseBody: nil,
                                         responseBodySize: 0, responseMimeType: nil))
         }
         guard let status = integer(response["status"]) else { return fail("/response/status", "the response has no numeric status") }
@@ -119,7 +122,7 @@ enum HARReader {
             if case .string(let type)? = content["mimeType"], !type.isEmpty { mimeType = type }
         }
         return .success(HARExchange(entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
-                                    requestBody: requestBody, status: status, responseHeaders: responseHeaders,
+                                    requestBody: requestBody, requestBodySize: requestBodySize, status: status, responseHeaders: responseHeaders,
                                     responseBody: responseBody, responseBodySize: size, responseMimeType: mimeType))
     }
 

@@ -56,6 +56,7 @@ struct ExchangeChecker {
     init(schema: Schema, strictEnums: Bool) {
         self.schema = schema
         validator = PayloadValidator(schema: schema, strictEnums: strictEnums)
+        envelopeExempt = Set(schema.operationsExemptFromEnvelope)
         credentialNames = Set(schema.authSchemes.flatMap { scheme -> [String] in
             switch scheme.kind {
             case .apiKey(_, let name): return [name.lowercased()]
@@ -65,6 +66,9 @@ struct ExchangeChecker {
         } + ["authorization", "cookie", "proxy-authorization"])
     }
 
+    /// Operations whose 2xx bodies are never failures although the catalogue is an envelope.
+    private let envelopeExempt: Set<String>
+
     /// Header and query names (lowercased) that carry credentials: their values are never quoted.
     private let credentialNames: Set<String>
 
@@ -73,7 +77,8 @@ struct ExchangeChecker {
         func add(_ part: TrafficFinding.Part, _ issues: [ValidationIssue]) {
             findings += issues.map { TrafficFinding(part: part, issue: hidingCredentials($0)) }
         }
-        for field in operation.pathParameters {
+        // The parameter that is the whole URL (an upload to a pre-signed URL) is the URL itself.
+        for field in operation.pathParameters where field.name != operation.absoluteURLParameter?.name {
             add(.path, validator.validateParameter(pathParameters[field.wireName], as: field))
         }
         let query = TrafficRoutes.queryItems(of: exchange.url)
@@ -93,15 +98,31 @@ struct ExchangeChecker {
                                 "the capture has no response (the connection closed or the tool recorded none); the response was not checked")])
             return findings
         }
+        if isEnvelopeFailure(exchange, operation: operation), let errorBody = schema.errors?.body {
+            // `envelope: true`: a 2xx answer carrying a code is a failure, read as the error body.
+            add(.response, validate(exchange.responseBody ?? [], against: errorBody) + catalogueIssues(exchange.responseBody ?? [], status: exchange.status))
+            return findings
+        }
         let (statusIssues, bodyType) = statusCheck(exchange.status, operation: operation)
         add(.status, statusIssues)
         add(.response, responseBodyIssues(exchange, operation: operation, bodyType: bodyType))
         return findings
     }
 
+    /// A 2xx answer that a client reads as an error: the catalogue has `envelope: true`, the operation
+    /// is not exempt, and the JSON body has a value at the code path.
+    private func isEnvelopeFailure(_ exchange: HARExchange, operation: SchemaModel.Operation) -> Bool {
+        guard let catalogue = schema.errors, catalogue.envelope, (200...299).contains(exchange.status),
+              !envelopeExempt.contains(operation.name), let bytes = exchange.responseBody, !bytes.isEmpty,
+              let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }) else { return false }
+        return code(in: value) != nil
+    }
+
     // MARK: Request
 
     private func undeclaredQueryItems(_ query: [(name: String, value: String)], of operation: SchemaModel.Operation) -> [ValidationIssue] {
+        // A URL handed out at run time (a pre-signed upload URL) carries query items of its own.
+        guard !operation.hasAbsoluteURL else { return [] }
         var declared = Set(operation.queryParameters.map(\.wireName))
         for name in operation.auth {
             if case .apiKey(.query, let key)? = schema.authScheme(named: name)?.kind { declared.insert(key) }
@@ -160,7 +181,7 @@ struct ExchangeChecker {
         // Form, multipart and raw bodies are checked by their content type only: the fields of a form
         // are text on the wire, not the JSON values the validator reads.
         guard body.encoding == .json else { return issues }
-        if exchange.requestBody == nil {
+        if exchange.requestBody == nil, exchange.requestBodySize > 0 {
             issues.append(issue(.warning, .required, "", expected: "a JSON body of type \(body.type)", found: "no body text in the capture",
                                 "the capture has no request body text; the body was not checked"))
         } else if sent.isEmpty {
@@ -227,16 +248,8 @@ struct ExchangeChecker {
     /// error, so it is a warning.
     private func catalogueIssues(_ bytes: [UInt8], status: Int) -> [ValidationIssue] {
         guard let catalogue = schema.errors, let codePath = catalogue.codePath,
-              let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }) else { return [] }
+              let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }), let code = code(in: value) else { return [] }
         let path = codePath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        var current: JSON? = value
-        for key in path { current = current?[key] }
-        let code: String
-        switch current {
-        case .string(let text)?: code = text
-        case .number(let text)?: code = text
-        default: return []
-        }
         let known = catalogue.cases.contains { errorCase in
             if errorCase.code == code { return true }
             switch errorCase.family {
@@ -250,6 +263,18 @@ struct ExchangeChecker {
         return [issue(.warning, .enumValue, pointer, expected: "a code of the error catalogue", found: "code \"\(code)\"",
                       "error code \"\(code)\" (status \(status)) is not in the error catalogue; generated clients report it as undocumented",
                       rule: catalogue.bodyLocation)]
+    }
+
+    /// The error code at the catalogue's code path (`code`, `error.code`), as text.
+    private func code(in body: JSON) -> String? {
+        guard let codePath = schema.errors?.codePath else { return nil }
+        var current: JSON? = body
+        for key in codePath.split(separator: ".", omittingEmptySubsequences: false) { current = current?[String(key)] }
+        switch current {
+        case .string(let text)?: return text
+        case .number(let text)?: return text
+        default: return nil
+        }
     }
 
     // MARK: Helpers

@@ -86,15 +86,19 @@ struct TrafficRoutes {
     let baseURLs: [BaseURL]
     let routes: [Route]
 
-    /// Routes for every operation with a path under the base URL (an operation whose whole URL is a
-    /// call argument, such as an upload to a pre-signed URL, cannot be recognised and is left out).
+    /// Routes for every operation with a path under the base URL. An operation whose whole URL is a
+    /// call argument (an upload to a pre-signed URL) is recognised only where the sandbox serves it,
+    /// `<base>/_sandbox/url/<operation>`; elsewhere its exchanges count as another host's.
     init(schema: Schema, baseURLs: [String]) {
         // An environment whose URL is one variable (`{serverUrl}`) says nothing about where the API
         // is; such a schema needs `--base-url`.
         let templates = baseURLs.isEmpty ? schema.environments.filter { $0.wholeURLVariable == nil }.map(\.url) : baseURLs
         self.baseURLs = templates.map(BaseURL.init(template:))
-        let unsorted = schema.operations.filter { !$0.hasAbsoluteURL }.map { operation in
-            Route(operation: operation, segments: operation.path.split(separator: "/").map { part in
+        let unsorted = schema.operations.map { operation in
+            guard !operation.hasAbsoluteURL else {
+                return Route(operation: operation, segments: [.literal("_sandbox"), .literal("url"), .literal(operation.name)])
+            }
+            return Route(operation: operation, segments: operation.path.split(separator: "/").map { part in
                 part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
             })
         }

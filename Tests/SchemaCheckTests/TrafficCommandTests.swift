@@ -86,6 +86,50 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("0 operations never seen"), result.errors)
     }
 
+    /// Each demo's flow with the generated client, through mitmdump as a forward proxy: every exchange
+    /// valid, including BSA's envelope failure (a 200 carrying rtCode, read as the error body) and
+    /// Finaptic's uploads to the URL the sandbox hands out.
+    func testEveryDemoCaptureIsValid() throws {
+        let expected = ["whitelabelpay": 10, "finaptic": 32, "kdpay": 23, "jumio": 5, "bsa": 12]
+        for (api, count) in expected.sorted(by: { $0.key < $1.key }) {
+            let base = api == "whitelabelpay" ? baseURL : "http://127.0.0.1:{port}"
+            let result = try run(["traffic", fixture("\(api)-demo.har"), "--schema", root.appendingPathComponent("Schemas/\(api).yaml").path,
+                                  "--base-url", base, "--format", "json"])
+            XCTAssertEqual(result.status, 0, "\(api): \(result.output) \(result.errors)")
+            let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], api)
+            let summary = try XCTUnwrap(document["summary"] as? [String: Int], api)
+            XCTAssertEqual(summary["checked"], count, api)
+            XCTAssertEqual(summary["valid"], count, api)
+            XCTAssertEqual(summary["noOperation"], 0, api)
+            let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+            XCTAssertTrue(exchanges.allSatisfy { $0["operation"] is String }, api)
+        }
+    }
+
+    func testRequestBodyProblemsAreReportedWithoutSecretValues() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: fixture("finaptic-demo.har")))
+        var har = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var log = try XCTUnwrap(har["log"] as? [String: Any])
+        var entries = try XCTUnwrap(log["entries"] as? [[String: Any]])
+        var request = try XCTUnwrap(entries[0]["request"] as? [String: Any])
+        var postData = try XCTUnwrap(request["postData"] as? [String: Any])
+        XCTAssertTrue((postData["text"] as? String)?.contains("Password1234!@#$") == true)
+        postData["text"] = #"{"credential":{"email":"sample@finaptic.com","password":987654321}}"#
+        request["postData"] = postData
+        entries[0]["request"] = request
+        entries = [entries[0]]
+        log["entries"] = entries
+        har["log"] = log
+        let capture = try writeCapture(String(decoding: try JSONSerialization.data(withJSONObject: har), as: UTF8.self))
+        let result = try run(["traffic", capture, "--schema", root.appendingPathComponent("Schemas/finaptic.yaml").path,
+                              "--base-url", "http://127.0.0.1:{port}", "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertTrue(issues[1]?.contains("request /credential/password error") == true, result.output)
+        XCTAssertFalse(result.output.contains("987654321"), result.output)
+        XCTAssertTrue(result.output.contains("<redacted>"), result.output)
+    }
+
     func testValidCaptureAsJSONMapsEveryExchangeToItsOperation() throws {
         let result = try traffic(fixture("whitelabelpay-valid.har"), ["--format", "json"])
         XCTAssertEqual(result.status, 0, result.output + result.errors)
