@@ -131,9 +131,9 @@ struct Traffic: ParsableCommand {
         let path = TrafficRoutes.displayPath(of: exchange.url)
         let status = exchange.status == 0 ? nil : exchange.status
         switch routes.match(method: exchange.method, url: exchange.url) {
-        case .otherService:
+        case .otherHost:
             return ExchangeReport(entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
-                                  kind: .otherService, findings: [])
+                                  kind: .otherHost, findings: [])
         case .noOperation:
             let issue = ValidationIssue(severity: .error, kind: .type, pointer: "", expected: "an operation of \(checker.schema.api)",
                                         found: "\(exchange.method) \(path)",
@@ -157,7 +157,7 @@ final class TrafficReporter {
     private(set) var exchanges = 0
     private(set) var invalid = 0
     private(set) var warnings = 0
-    private(set) var otherService = 0
+    private(set) var otherHost = 0
     private(set) var unmatched = 0
     private var first = true
     private var unseenCount = 0
@@ -170,12 +170,12 @@ final class TrafficReporter {
         self.api = api
     }
 
-    var checked: Int { exchanges - otherService }
+    var checked: Int { exchanges - otherHost }
     var valid: Int { checked - invalid }
 
     var summaryLine: String {
         "checked \(checked) exchange\(checked == 1 ? "" : "s") of \(exchanges): \(valid) valid, \(invalid) invalid (\(unmatched) matching no operation), "
-            + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(otherService) to other hosts skipped, \(unseenCount) operation\(unseenCount == 1 ? "" : "s") never seen"
+            + "\(warnings) warning\(warnings == 1 ? "" : "s"), \(otherHost) to other hosts skipped, \(unseenCount) operation\(unseenCount == 1 ? "" : "s") never seen"
     }
 
     func begin(schema: String) {
@@ -185,7 +185,7 @@ final class TrafficReporter {
 
     func record(_ report: ExchangeReport) {
         exchanges += 1
-        if report.kind == .otherService { otherService += 1 }
+        if report.kind == .otherHost { otherHost += 1 }
         if report.kind == .noOperation { unmatched += 1 }
         if !report.isValid { invalid += 1 }
         warnings += report.findings.filter { $0.issue.severity == .warning }.count
@@ -208,7 +208,7 @@ final class TrafficReporter {
         case .json:
             out.write("],\"unseenOperations\":[\(unseen.map(JSONText.quoted).joined(separator: ","))]")
             out.write(",\"summary\":{\"exchanges\":\(exchanges),\"checked\":\(checked),\"valid\":\(valid),\"invalid\":\(invalid)")
-            out.write(",\"noOperation\":\(unmatched),\"otherHosts\":\(otherService),\"warnings\":\(warnings)")
+            out.write(",\"noOperation\":\(unmatched),\"otherHosts\":\(otherHost),\"warnings\":\(warnings)")
             out.write(",\"operations\":\(operationCount),\"operationsSeen\":\(operationCount - unseen.count)}}\n")
         }
     }

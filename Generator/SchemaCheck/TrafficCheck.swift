@@ -29,7 +29,7 @@ struct ExchangeReport {
         /// Under a base URL of the API, but no operation has its method and path.
         case noOperation
         /// Not under any base URL: another service's traffic, not checked.
-        case otherService
+        case otherHost
         /// The HAR entry lacks what an entry must have.
         case unreadable
     }

@@ -80,7 +80,7 @@ struct TrafficRoutes {
         /// Under a base URL, but no operation has this method and path.
         case noOperation
         /// Under none of the base URLs: traffic to another service.
-        case otherService
+        case otherHost
     }
 
     let baseURLs: [BaseURL]
@@ -112,7 +112,7 @@ struct TrafficRoutes {
     func match(method: String, url: String) -> Match {
         let withoutQuery = String(url.prefix { $0 != "?" && $0 != "#" })
         let relatives = baseURLs.compactMap { $0.relativePath(of: withoutQuery) }
-        guard !relatives.isEmpty else { return .otherService }
+        guard !relatives.isEmpty else { return .otherHost }
         for relative in relatives {
             let parts = relative.split(separator: "/").map(String.init)
             for route in routes where route.segments.count == parts.count && route.operation.method.uppercased() == method {

@@ -187,7 +187,7 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[14], ["capture /log/entries/13/request/method error"])
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
-        XCTAssertEqual(exchanges[9]["result"] as? String, "otherService")
+        XCTAssertEqual(exchanges[9]["result"] as? String, "otherHost")
         XCTAssertEqual(exchanges[13]["result"] as? String, "unreadable")
     }
 
@@ -226,6 +226,9 @@ final class TrafficCommandTests: XCTestCase {
         let text = try String(contentsOfFile: whitelabelpay, encoding: .utf8)
             .replacingOccurrences(of: "        wire: X-Tenant-Id\n", with: "        wire: X-Tenant-Id\n        secret: true\n")
         try Data(text.utf8).write(to: schema)
+        // The schema's example files, found beside it.
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("whitelabelpay"),
+                                                   withDestinationURL: root.appendingPathComponent("Schemas/whitelabelpay"))
         let hidden = try run(["traffic", capture, "--schema", schema.path, "--base-url", baseURL])
         XCTAssertEqual(hidden.status, 1, hidden.output + hidden.errors)
         XCTAssertTrue(hidden.output.contains("X-Tenant-Id: error:"), hidden.output)
