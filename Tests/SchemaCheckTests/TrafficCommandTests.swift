@@ -299,6 +299,41 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[6], [])
     }
 
+    /// Every member of the first entries replaced by values of the wrong type (null, numbers, strings,
+    /// lists, objects): never a crash, always a verdict (0 or 1, with a JSON document) or a clear usage
+    /// error (2).
+    func testEntriesWithMembersOfTheWrongTypeNeverCrash() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: fixture("whitelabelpay-edited.har")))
+        let original = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entry = try XCTUnwrap(((original["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.first)
+        let replacements: [Any] = [NSNull(), -1, 1e300, "", "%%", [Any](), ["text": 5], true]
+        var paths: [[String]] = []
+        func collect(_ node: Any, _ prefix: [String]) {
+            guard let object = node as? [String: Any] else { return }
+            for (key, value) in object {
+                paths.append(prefix + [key])
+                collect(value, prefix + [key])
+            }
+        }
+        collect(entry, [])
+        func replacing(_ node: Any, at path: ArraySlice<String>, with value: Any) -> Any {
+            guard let key = path.first, var object = node as? [String: Any] else { return value }
+            object[key] = path.count == 1 ? value : replacing(object[key] ?? [String: Any](), at: path.dropFirst(), with: value)
+            return object
+        }
+        var runs = 0
+        for (index, path) in paths.sorted(by: { $0.joined(separator: "/") < $1.joined(separator: "/") }).enumerated() where index % 2 == 0 {
+            let mutated = replacing(entry, at: path[...], with: replacements[index % replacements.count])
+            let har = ["log": ["version": "1.2", "entries": [mutated, entry]]]
+            let capture = try writeCapture(String(decoding: try JSONSerialization.data(withJSONObject: har), as: UTF8.self))
+            let result = try traffic(capture, ["--format", "json"])
+            runs += 1
+            XCTAssertTrue([0, 1].contains(result.status), "\(path): \(result.status) \(result.errors)")
+            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(result.output.utf8)), "\(path): \(result.output)")
+        }
+        XCTAssertGreaterThan(runs, 10)
+    }
+
     func testBadOptionsAndSchemasAreUsageErrors() throws {
         let capture = fixture("whitelabelpay-valid.har")
         let noSchema = try run(["traffic", capture])
