@@ -100,6 +100,11 @@ struct Traffic: ParsableCommand {
         report.end(unseen: unseen, operationCount: model.operations.count)
         out.flush()
         if format == .text { Output.standardError(report.summaryLine + "\n") }
+        if report.exchanges > 0, report.checked == 0 {
+            // Most likely the capture is of another host than the environments name (a local server).
+            let bases = routes.baseURLs.map(\.text).joined(separator: ", ")
+            Output.standardError("schema-check: note: no exchange is under the base URL\(routes.baseURLs.count == 1 ? "" : "s") \(bases); give the one in the capture with --base-url\n")
+        }
         if report.invalid > 0 { throw ExitCode(1) }
     }
 

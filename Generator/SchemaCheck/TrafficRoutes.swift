@@ -93,7 +93,8 @@ struct TrafficRoutes {
         // An environment whose URL is one variable (`{serverUrl}`) says nothing about where the API
         // is; such a schema needs `--base-url`.
         let templates = baseURLs.isEmpty ? schema.environments.filter { $0.wholeURLVariable == nil }.map(\.url) : baseURLs
-        self.baseURLs = templates.map(BaseURL.init(template:))
+        var unique = Set<String>()
+        self.baseURLs = templates.filter { unique.insert($0).inserted }.map(BaseURL.init(template:))
         let unsorted = schema.operations.map { operation in
             guard !operation.hasAbsoluteURL else {
                 return Route(operation: operation, segments: [.literal("_sandbox"), .literal("url"), .literal(operation.name)])

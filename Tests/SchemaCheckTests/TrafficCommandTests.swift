@@ -248,6 +248,14 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertTrue(result.output.contains("3 of 4 operations of WhitelabelPay never seen: deactivatePaymentMeans, reactivatePaymentMeans, fetchTransactions"), result.output)
     }
 
+    func testACaptureOfAnotherHostSaysWhichBaseURLsWereTried() throws {
+        let result = try run(["traffic", fixture("kdpay-demo.har"), "--schema", root.appendingPathComponent("Schemas/kdpay.yaml").path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.errors.contains("checked 0 exchanges of 23"), result.errors)
+        XCTAssertTrue(result.errors.contains("schema-check: note: no exchange is under the base URL https://{host}; give the one in the capture with --base-url"),
+                      result.errors)
+    }
+
     // MARK: Bad input
 
     func testCapturesThatAreNotHARAreUsageErrors() throws {
