@@ -127,11 +127,11 @@ struct ExchangeChecker {
         for name in operation.auth {
             if case .apiKey(.query, let key)? = schema.authScheme(named: name)?.kind { declared.insert(key) }
         }
-        let objectPrefixes = operation.queryParameters.filter { schema.isQueryObject($0.type) }.map(\.wireName)
+        // A query object's members (`filter[status]=x`, or exploded form members) have names of their own.
+        guard !operation.queryParameters.contains(where: { schema.isQueryObject($0.type) }) else { return [] }
         var seen = Set<String>()
         return query.compactMap { item in
-            // Members of a query object (`filter[status]=x`, or exploded form members) are its own.
-            guard !declared.contains(item.name), objectPrefixes.isEmpty, seen.insert(item.name).inserted else { return nil }
+            guard !declared.contains(item.name), seen.insert(item.name).inserted else { return nil }
             return issue(.warning, .required, JSONPointer.escape(item.name), expected: "a parameter of \(operation.name)",
                          found: "query item '\(item.name)'",
                          "query item '\(item.name)' is not a parameter of \(operation.name) in the schema")

@@ -8,7 +8,8 @@ struct TrafficRoutes {
     /// `/`, whatever its default, so captures from any tenant host match), or one given with `--base-url`.
     struct BaseURL {
         let text: String
-        /// Literal text and variables, in order; compared case-insensitively up to the path.
+        /// Literal text and variables, in order. Literals compare case-insensitively: schemes and hosts
+        /// are, and a base path that differs only in case is more likely a typo than another API.
         let pieces: [Piece]
 
         enum Piece: Equatable {
