@@ -9,7 +9,7 @@ import Foundation
 struct SchemaCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema-check",
-        abstract: "Validates JSON payloads against a schema, and lints schema files.",
+        abstract: "Validates JSON payloads and captured HTTP traffic against a schema, and lints schema files.",
         discussion: """
         Every violation is reported, not only the first, with its JSON Pointer, what the schema \
         expected, what the payload has, and the file:line:column of the schema rule that was broken. \
@@ -23,8 +23,9 @@ struct SchemaCheck: ParsableCommand {
           schema-check validate api.yaml --response fetchTransactions payloads/
           cat events.ndjson | schema-check api.yaml --type Event --ndjson --format json
           schema-check lint Schemas/*.yaml
+          schema-check traffic capture.har --schema Schemas/whitelabelpay.yaml
         """,
-        subcommands: [Validate.self, Lint.self],
+        subcommands: [Validate.self, Lint.self, Traffic.self],
         defaultSubcommand: Validate.self
     )
 

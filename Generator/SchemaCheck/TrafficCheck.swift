@@ -1,0 +1,315 @@
+import Foundation
+import PayloadValidation
+import SchemaModel
+
+/// One problem with a recorded exchange: which part of it (path, query, header, request body, status,
+/// response body) and the validator's issue, whose pointer is relative to that part (a parameter's
+/// wire name, or a JSON Pointer into the body).
+struct TrafficFinding {
+    enum Part: String {
+        /// The HAR entry itself cannot be read.
+        case capture
+        /// The exchange matches no operation.
+        case route
+        case path, query, header, credentials
+        case request
+        case status
+        case response
+    }
+
+    let part: Part
+    let issue: ValidationIssue
+}
+
+/// The verdict on one exchange.
+struct ExchangeReport {
+    enum Kind: String {
+        /// Matched an operation and was checked.
+        case checked
+        /// Under a base URL of the API, but no operation has its method and path.
+        case noOperation
+        /// Not under any base URL: another service's traffic, not checked.
+        case otherHost
+        /// The HAR entry lacks what an entry must have.
+        case unreadable
+    }
+
+    let entry: Int
+    let method: String
+    /// The URL path only (never the query, which may hold an API key).
+    let path: String
+    let operation: String?
+    let status: Int?
+    let kind: Kind
+    let findings: [TrafficFinding]
+
+    var isValid: Bool { !findings.contains { $0.issue.severity == .error } }
+}
+
+/// Checks one recorded exchange against the operation it calls, with the validator `schema-check
+/// validate` and the sandbox use (`PayloadValidator`): parameters as the sandbox checks a request, and
+/// the response body type as generated clients pick it (`Operation.responseBody(status:in:)`).
+struct ExchangeChecker {
+    let schema: Schema
+    let validator: PayloadValidator
+
+    init(schema: Schema, strictEnums: Bool) {
+        self.schema = schema
+        validator = PayloadValidator(schema: schema, strictEnums: strictEnums)
+        envelopeExempt = Set(schema.operationsExemptFromEnvelope)
+        credentialNames = Set(schema.authSchemes.flatMap { scheme -> [String] in
+            switch scheme.kind {
+            case .apiKey(_, let name): return [name.lowercased()]
+            case .session(_, let header): return [header.lowercased()]
+            case .bearer, .basic: return []
+            }
+        } + ["authorization", "cookie", "proxy-authorization"])
+    }
+
+    /// Operations whose 2xx bodies are never failures although the catalogue is an envelope.
+    private let envelopeExempt: Set<String>
+
+    /// Header and query names (lowercased) that carry credentials: their values are never quoted.
+    private let credentialNames: Set<String>
+
+    func check(_ exchange: HARExchange, operation: SchemaModel.Operation, pathParameters: [String: String]) -> [TrafficFinding] {
+        var findings: [TrafficFinding] = []
+        func add(_ part: TrafficFinding.Part, _ issues: [ValidationIssue]) {
+            findings += issues.map { TrafficFinding(part: part, issue: hidingCredentials($0)) }
+        }
+        // The parameter that is the whole URL (an upload to a pre-signed URL) is the URL itself.
+        for field in operation.pathParameters where field.name != operation.absoluteURLParameter?.name {
+            add(.path, validator.validateParameter(pathParameters[field.wireName], as: field))
+        }
+        let query = TrafficRoutes.queryItems(of: exchange.url)
+        for field in operation.queryParameters where !schema.isQueryObject(field.type) {
+            let values = query.filter { $0.name == field.wireName }.map(\.value)
+            add(.query, values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field))
+        }
+        add(.query, undeclaredQueryItems(query, of: operation))
+        for field in operation.headerParameters {
+            let values = exchange.requestHeaderValues(field.wireName)
+            add(.header, values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field))
+        }
+        add(.credentials, missingCredentials(exchange, query: query, operation: operation))
+        add(.request, requestBodyIssues(exchange, operation: operation))
+        if exchange.status == 0 {
+            add(.status, [issue(.warning, .type, "", expected: "a response", found: "none",
+                                "the capture has no response (the connection closed or the tool recorded none); the response was not checked")])
+            return findings
+        }
+        if isEnvelopeFailure(exchange, operation: operation), let errorBody = schema.errors?.body {
+            // `envelope: true`: a 2xx answer carrying a code is a failure, read as the error body.
+            add(.response, validate(exchange.responseBody ?? [], against: errorBody) + catalogueIssues(exchange.responseBody ?? [], status: exchange.status))
+            return findings
+        }
+        let (statusIssues, bodyType) = statusCheck(exchange.status, operation: operation)
+        add(.status, statusIssues)
+        add(.response, responseBodyIssues(exchange, operation: operation, bodyType: bodyType))
+        return findings
+    }
+
+    /// A 2xx answer that a client reads as an error: the catalogue has `envelope: true`, the operation
+    /// is not exempt, and the JSON body has a value at the code path.
+    private func isEnvelopeFailure(_ exchange: HARExchange, operation: SchemaModel.Operation) -> Bool {
+        guard let catalogue = schema.errors, catalogue.envelope, (200...299).contains(exchange.status),
+              !envelopeExempt.contains(operation.name), let bytes = exchange.responseBody, !bytes.isEmpty,
+              let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }) else { return false }
+        return code(in: value) != nil
+    }
+
+    // MARK: Request
+
+    private func undeclaredQueryItems(_ query: [(name: String, value: String)], of operation: SchemaModel.Operation) -> [ValidationIssue] {
+        // A URL handed out at run time (a pre-signed upload URL) carries query items of its own.
+        guard !operation.hasAbsoluteURL else { return [] }
+        var declared = Set(operation.queryParameters.map(\.wireName))
+        for name in operation.auth {
+            if case .apiKey(.query, let key)? = schema.authScheme(named: name)?.kind { declared.insert(key) }
+        }
+        // A query object's members (`filter[status]=x`, or exploded form members) have names of their own.
+        guard !operation.queryParameters.contains(where: { schema.isQueryObject($0.type) }) else { return [] }
+        var seen = Set<String>()
+        return query.compactMap { item in
+            guard !declared.contains(item.name), seen.insert(item.name).inserted else { return nil }
+            return issue(.warning, .required, JSONPointer.escape(item.name), expected: "a parameter of \(operation.name)",
+                         found: "query item '\(item.name)'",
+                         "query item '\(item.name)' is not a parameter of \(operation.name) in the schema")
+        }
+    }
+
+    private func missingCredentials(_ exchange: HARExchange, query: [(name: String, value: String)], operation: SchemaModel.Operation) -> [ValidationIssue] {
+        guard !operation.auth.isEmpty else { return [] }
+        var options: [String] = []
+        for name in operation.auth {
+            guard let scheme = schema.authScheme(named: name) else { continue }
+            switch scheme.kind {
+            case .bearer(_):
+                if exchange.requestHeaderValues("Authorization").contains(where: { $0.lowercased().hasPrefix("bearer ") }) { return [] }
+                options.append("an Authorization: Bearer header")
+            case .basic:
+                if exchange.requestHeaderValues("Authorization").contains(where: { $0.lowercased().hasPrefix("basic ") }) { return [] }
+                options.append("an Authorization: Basic header")
+            case .apiKey(let location, let key):
+                if location == .query ? query.contains(where: { $0.name == key && !$0.value.isEmpty })
+                                      : exchange.requestHeaderValues(key).contains(where: { !$0.isEmpty }) { return [] }
+                options.append(location == .query ? "the query item '\(key)'" : "the header '\(key)'")
+            case .session(_, let header):
+                if exchange.requestHeaderValues(header).contains(where: { !$0.isEmpty }) { return [] }
+                options.append("a session id in the header '\(header)'")
+            }
+        }
+        guard !options.isEmpty else { return [] }
+        let expected = options.joined(separator: " or ")
+        return [issue(.error, .required, "", expected: expected, found: "no credentials",
+                      "the operation needs \(expected); the request has none")]
+    }
+
+    private func requestBodyIssues(_ exchange: HARExchange, operation: SchemaModel.Operation) -> [ValidationIssue] {
+        let sent = exchange.requestBody ?? []
+        guard let body = operation.body else {
+            guard !sent.isEmpty else { return [] }
+            return [issue(.warning, .type, "", expected: "no body", found: "\(sent.count) bytes",
+                          "\(operation.name) has no request body in the schema; the request sent \(sent.count) bytes")]
+        }
+        let mediaType = body.encoding.mediaType(contentType: body.contentType)
+        var issues: [ValidationIssue] = []
+        if let contentType = exchange.requestHeaderValues("Content-Type").first, !Self.sameMediaType(contentType, mediaType) {
+            issues.append(issue(.error, .type, "", expected: "Content-Type \(mediaType)", found: "Content-Type \(Self.mediaType(of: contentType))",
+                                "expected a \(mediaType) body, the request says Content-Type \(Self.mediaType(of: contentType))"))
+        }
+        // Form, multipart and raw bodies are checked by their content type only: the fields of a form
+        // are text on the wire, not the JSON values the validator reads.
+        guard body.encoding == .json else { return issues }
+        if exchange.requestBody == nil, exchange.requestBodySize > 0 {
+            issues.append(issue(.warning, .required, "", expected: "a JSON body of type \(body.type)", found: "no body text in the capture",
+                                "the capture has no request body text; the body was not checked"))
+        } else if sent.isEmpty {
+            issues.append(issue(.error, .required, "", expected: "a JSON body of type \(body.type)", found: "an empty body",
+                                "a JSON body of type \(body.type) is required, the request has none"))
+        } else {
+            issues += validate(sent, against: body.type)
+        }
+        return issues
+    }
+
+    // MARK: Response
+
+    /// Whether the schema expects `status` for this operation, and the body type a client reads then.
+    private func statusCheck(_ status: Int, operation: SchemaModel.Operation) -> ([ValidationIssue], TypeReference?) {
+        let declared: [Int]
+        if let outcomes = operation.outcomes {
+            declared = Array(Set(outcomes.map(\.status))).sorted()
+        } else {
+            declared = [operation.successStatus]
+        }
+        let body = operation.responseBody(status: status, in: schema)
+        if declared.contains(status) || status >= 400 {
+            return ([], body)
+        }
+        let list = declared.map(String.init).joined(separator: ", ")
+        return ([issue(.error, .type, "", expected: "status \(list) or an error status", found: "status \(status)",
+                       "\(operation.name) answers \(list) in the schema (or an error status), the response has \(status)")], body)
+    }
+
+    private func responseBodyIssues(_ exchange: HARExchange, operation: SchemaModel.Operation, bodyType: TypeReference?) -> [ValidationIssue] {
+        let status = exchange.status
+        if (200...299).contains(status), let contentType = operation.responseContentType {
+            guard let got = exchange.responseHeader("Content-Type") ?? exchange.responseMimeType, !Self.sameMediaType(got, contentType) else { return [] }
+            return [issue(.error, .type, "", expected: "Content-Type \(contentType)", found: "Content-Type \(Self.mediaType(of: got))",
+                          "expected a \(contentType) body, the response says Content-Type \(Self.mediaType(of: got))")]
+        }
+        guard let bodyType else {
+            let size = exchange.responseBody?.count ?? exchange.responseBodySize
+            guard size > 0, (200...299).contains(status) else { return [] }
+            return [issue(.warning, .type, "", expected: "no body", found: "\(size) bytes",
+                          "the schema has no response body for \(operation.name) with status \(status); the response has \(size) bytes")]
+        }
+        guard let bytes = exchange.responseBody, !(bytes.isEmpty && exchange.responseBodySize > 0) else {
+            if exchange.responseBodySize > 0 {
+                return [issue(.warning, .required, "", expected: "a JSON body of type \(bodyType)", found: "no body text in the capture",
+                              "the capture has no response body text (\(exchange.responseBodySize) bytes were not recorded); the body was not checked")]
+            }
+            return [issue(.error, .required, "", expected: "a JSON body of type \(bodyType)", found: "an empty body",
+                          "expected a JSON body of type \(bodyType), the response has none")]
+        }
+        if bytes.isEmpty {
+            return [issue(.error, .required, "", expected: "a JSON body of type \(bodyType)", found: "an empty body",
+                          "expected a JSON body of type \(bodyType), the response has none")]
+        }
+        var issues = validate(bytes, against: bodyType)
+        if status >= 400, issues.isEmpty {
+            issues += catalogueIssues(bytes, status: status)
+        }
+        return issues
+    }
+
+    /// An error body whose code no catalogue case has: generated clients report it as an undocumented
+    /// error, so it is a warning.
+    private func catalogueIssues(_ bytes: [UInt8], status: Int) -> [ValidationIssue] {
+        guard let catalogue = schema.errors, let codePath = catalogue.codePath,
+              let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }), let code = code(in: value) else { return [] }
+        let path = codePath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let known = catalogue.cases.contains { errorCase in
+            if errorCase.code == code { return true }
+            switch errorCase.family {
+            case .prefix(let prefix)?: return code.hasPrefix(prefix)
+            case .pattern?: return true // checked by the generated matcher; not second-guessed here
+            case nil: return errorCase.code == nil && errorCase.status == status
+            }
+        }
+        guard !known else { return [] }
+        let pointer = JSONPointer.string(path)
+        return [issue(.warning, .enumValue, pointer, expected: "a code of the error catalogue", found: "code \"\(code)\"",
+                      "error code \"\(code)\" (status \(status)) is not in the error catalogue; generated clients report it as undocumented",
+                      rule: catalogue.bodyLocation)]
+    }
+
+    /// The error code at the catalogue's code path (`code`, `error.code`), as text.
+    private func code(in body: JSON) -> String? {
+        guard let codePath = schema.errors?.codePath else { return nil }
+        var current: JSON? = body
+        for key in codePath.split(separator: ".", omittingEmptySubsequences: false) { current = current?[String(key)] }
+        switch current {
+        case .string(let text)?: return text
+        case .number(let text)?: return text
+        default: return nil
+        }
+    }
+
+    // MARK: Helpers
+
+    private func validate(_ bytes: [UInt8], against type: TypeReference) -> [ValidationIssue] {
+        if bytes.prefix(8192).contains(0) {
+            return [issue(.error, .syntax, "", expected: "JSON", found: "binary data", "not JSON: the body is binary (it contains NUL bytes)")]
+        }
+        return validator.validate(data: Data(bytes), against: type)
+    }
+
+    private func hidingCredentials(_ issue: ValidationIssue) -> ValidationIssue {
+        guard let first = issue.pointer.split(separator: "/").first, credentialNames.contains(JSONPointer.unescape(String(first)).lowercased()) else {
+            return issue
+        }
+        return issue.hidingSecretValues([JSONPointer.unescape(String(first))])
+    }
+
+    private func issue(_ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, _ pointer: String, expected: String, found: String,
+                       _ message: String, rule: SourceLocation? = nil) -> ValidationIssue {
+        ValidationIssue(severity: severity, kind: kind, pointer: pointer, expected: expected, found: found, message: message, rule: rule)
+    }
+
+    /// `application/json; charset=utf-8` -> `application/json`.
+    static func mediaType(of contentType: String) -> String {
+        String(contentType.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Same media type; `application/problem+json` and the like count as JSON, a multipart boundary is ignored.
+    static func sameMediaType(_ contentType: String, _ expected: String) -> Bool {
+        let got = mediaType(of: contentType)
+        let want = mediaType(of: expected)
+        if got == want { return true }
+        if want == "application/json" { return got.hasSuffix("+json") }
+        if want.hasSuffix("/*") { return got.hasPrefix(want.dropLast()) }
+        return false
+    }
+}

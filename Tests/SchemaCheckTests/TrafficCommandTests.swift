@@ -1,0 +1,380 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `schema-check traffic` on HAR captures written by mitmproxy (Tests/Fixtures/Traffic/record.sh: a
+/// reverse proxy with `hardump` in front of the sandbox), on hand edits of them (edit.py), and on
+/// captures that are not HAR. The recorded URLs keep the sandbox's port, hence `{port}` in the base URL.
+final class TrafficCommandTests: XCTestCase {
+    private let executable = builtExecutable(named: "schema-check")
+    private var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+    private var whitelabelpay: String { root.appendingPathComponent("Schemas/whitelabelpay.yaml").path }
+    private func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/Fixtures/Traffic/\(name)").path }
+    private let baseURL = "http://127.0.0.1:{port}/wlp/v1"
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    private func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let folder = try temporaryFolder()
+        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
+        XCTAssertTrue(FileManager.default.createFile(atPath: outURL.path, contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: errURL.path, contents: nil))
+        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        if finished.wait(timeout: .now() + 60) == .timedOut {
+            process.terminate()
+            XCTFail("schema-check \(arguments.joined(separator: " ")) did not finish in 60 s", file: file, line: line)
+            _ = finished.wait(timeout: .now() + 5)
+        }
+        try outHandle.close()
+        try errHandle.close()
+        return Run(status: process.terminationStatus,
+                   output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                   errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("traffic-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    private func writeCapture(_ text: String) throws -> String {
+        let url = try temporaryFolder().appendingPathComponent("capture.har")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private func traffic(_ capture: String, _ extra: [String] = []) throws -> Run {
+        try run(["traffic", capture, "--schema", whitelabelpay, "--base-url", baseURL] + extra)
+    }
+
+    /// The issues of the JSON report, per entry: "part pointer severity".
+    private func issuesByEntry(_ run: Run) throws -> [Int: [String]] {
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.output)
+        var found: [Int: [String]] = [:]
+        for exchange in try XCTUnwrap(document["exchanges"] as? [[String: Any]]) {
+            let entry = try XCTUnwrap(exchange["entry"] as? Int)
+            found[entry] = try XCTUnwrap(exchange["issues"] as? [[String: Any]]).map { issue in
+                "\(issue["part"]!) \(issue["pointer"]!) \(issue["severity"]!)"
+            }
+        }
+        return found
+    }
+
+    // MARK: Recorded by mitmproxy
+
+    func testEveryExchangeOfTheRecordedDemoCallsIsValid() throws {
+        let result = try traffic(fixture("whitelabelpay-valid.har"))
+        XCTAssertEqual(result.status, 0, result.output + result.errors)
+        XCTAssertEqual(result.output, "")
+        XCTAssertTrue(result.errors.contains("checked 9 exchanges of 9: 9 valid, 0 invalid"), result.errors)
+        XCTAssertTrue(result.errors.contains("0 operations never seen"), result.errors)
+    }
+
+    /// Each demo's flow with the generated client, through mitmdump as a forward proxy: every exchange
+    /// valid, including BSA's envelope failure (a 200 carrying rtCode, read as the error body) and
+    /// Finaptic's uploads to the URL the sandbox hands out.
+    func testEveryDemoCaptureIsValid() throws {
+        let expected = ["whitelabelpay": 10, "finaptic": 32, "kdpay": 23, "jumio": 5, "bsa": 12]
+        for (api, count) in expected.sorted(by: { $0.key < $1.key }) {
+            let base = api == "whitelabelpay" ? baseURL : "http://127.0.0.1:{port}"
+            let result = try run(["traffic", fixture("\(api)-demo.har"), "--schema", root.appendingPathComponent("Schemas/\(api).yaml").path,
+                                  "--base-url", base, "--format", "json"])
+            XCTAssertEqual(result.status, 0, "\(api): \(result.output) \(result.errors)")
+            let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], api)
+            let summary = try XCTUnwrap(document["summary"] as? [String: Int], api)
+            XCTAssertEqual(summary["checked"], count, api)
+            XCTAssertEqual(summary["valid"], count, api)
+            XCTAssertEqual(summary["noOperation"], 0, api)
+            let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+            XCTAssertTrue(exchanges.allSatisfy { $0["operation"] is String }, api)
+        }
+    }
+
+    func testRequestBodyProblemsAreReportedWithoutSecretValues() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: fixture("finaptic-demo.har")))
+        var har = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var log = try XCTUnwrap(har["log"] as? [String: Any])
+        var entries = try XCTUnwrap(log["entries"] as? [[String: Any]])
+        var request = try XCTUnwrap(entries[0]["request"] as? [String: Any])
+        var postData = try XCTUnwrap(request["postData"] as? [String: Any])
+        XCTAssertTrue((postData["text"] as? String)?.contains("Password1234!@#$") == true)
+        postData["text"] = #"{"credential":{"email":"sample@finaptic.com","password":987654321}}"#
+        request["postData"] = postData
+        entries[0]["request"] = request
+        entries = [entries[0]]
+        log["entries"] = entries
+        har["log"] = log
+        let capture = try writeCapture(String(decoding: try JSONSerialization.data(withJSONObject: har), as: UTF8.self))
+        let result = try run(["traffic", capture, "--schema", root.appendingPathComponent("Schemas/finaptic.yaml").path,
+                              "--base-url", "http://127.0.0.1:{port}", "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertTrue(issues[1]?.contains("request /credential/password error") == true, result.output)
+        XCTAssertFalse(result.output.contains("987654321"), result.output)
+        XCTAssertTrue(result.output.contains("<redacted>"), result.output)
+    }
+
+    func testValidCaptureAsJSONMapsEveryExchangeToItsOperation() throws {
+        let result = try traffic(fixture("whitelabelpay-valid.har"), ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.output + result.errors)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+        XCTAssertEqual(exchanges.compactMap { $0["operation"] as? String }, [
+            "getPaymentMeans", "getPaymentMeans", "deactivatePaymentMeans", "deactivatePaymentMeans", "reactivatePaymentMeans",
+            "fetchTransactions", "fetchTransactions", "fetchTransactions", "fetchTransactions",
+        ])
+        XCTAssertEqual(exchanges.map { $0["result"] as? String }, Array(repeating: "checked", count: 9))
+        XCTAssertEqual(document["unseenOperations"] as? [String], [])
+        let summary = try XCTUnwrap(document["summary"] as? [String: Int])
+        XCTAssertEqual(summary["valid"], 9)
+        XCTAssertEqual(summary["operationsSeen"], 4)
+    }
+
+    func testSandboxFaultsAndRejectedRequestsAreEachReported() throws {
+        let result = try traffic(fixture("whitelabelpay-faults.har"), ["--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [], "a 503 with the catalogue's error body is valid")
+        XCTAssertEqual(issues[2], ["status  warning"], "a closed connection has no response")
+        XCTAssertEqual(issues[3], ["response /code warning"], "418 with a code the catalogue lacks")
+        XCTAssertEqual(issues[4], ["header X-Tenant-Id error"])
+        XCTAssertEqual(issues[5], ["path paymentMeansId error"])
+        XCTAssertEqual(issues[6], ["query page error"])
+        XCTAssertEqual(issues[7], ["credentials  error"])
+        XCTAssertEqual(issues[8], ["route  error"], "an unknown path")
+        XCTAssertEqual(issues[9], ["route  error"], "a method the path does not have")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        XCTAssertEqual(document["unseenOperations"] as? [String], ["reactivatePaymentMeans"])
+        let summary = try XCTUnwrap(document["summary"] as? [String: Int])
+        XCTAssertEqual(summary["noOperation"], 2)
+        XCTAssertEqual(summary["invalid"], 6)
+    }
+
+    func testEveryHandEditIsReportedAtItsPointer() throws {
+        let result = try traffic(fixture("whitelabelpay-edited.har"), ["--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], ["response /0/active error"])
+        XCTAssertEqual(issues[2], ["response /0/id error", "response /0/active error", "response /0/type error", "response /0/createdAt error"],
+                       "the base64 body is decoded and validated")
+        XCTAssertEqual(issues[3], ["header X-Tenant-Id error"])
+        XCTAssertEqual(issues[4], ["status  error"])
+        XCTAssertEqual(issues[5], ["path paymentMeansId error"])
+        XCTAssertEqual(issues[6], ["query page error"])
+        XCTAssertEqual(issues[7], ["response  warning"], "a body the capture did not record is not checked")
+        XCTAssertEqual(issues[8], ["response  error"], "HTML is not JSON")
+        XCTAssertEqual(issues[9], ["credentials  error"])
+        XCTAssertEqual(issues[10], [], "another host is skipped")
+        XCTAssertEqual(issues[11], ["route  error"])
+        XCTAssertEqual(issues[12], ["response /code warning"])
+        XCTAssertEqual(issues[13], ["response /code error"])
+        XCTAssertEqual(issues[14], ["capture /log/entries/13/request/method error"])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+        XCTAssertEqual(exchanges[9]["result"] as? String, "otherHost")
+        XCTAssertEqual(exchanges[13]["result"] as? String, "unreadable")
+    }
+
+    func testTextLinesNameEntryOperationPartAndRule() throws {
+        let result = try traffic(fixture("whitelabelpay-edited.har"))
+        XCTAssertEqual(result.status, 1)
+        let name = "whitelabelpay-edited.har"
+        XCTAssertTrue(result.output.contains("""
+        \(fixture(name))#1 GET /wlp/v1/payment-means (getPaymentMeans) 200 response /0/active: error: expected boolean, found string "yes" (rule: \(whitelabelpay):395:7)
+        """), result.output)
+        XCTAssertTrue(result.output.contains("#4 POST /wlp/v1/payment-means/6bac7eea-c120-428d-beb6-910c6f290434/deactivation (deactivatePaymentMeans) 202 status: error: deactivatePaymentMeans answers 200 in the schema (or an error status), the response has 202"), result.output)
+        XCTAssertTrue(result.output.contains("#11 GET /wlp/v1/payment-means/all/extra: error: matches no operation of WhitelabelPay"), result.output)
+        XCTAssertTrue(result.errors.contains("checked 13 exchanges of 14: 2 valid, 11 invalid (1 matching no operation), 2 warnings, 1 to other hosts skipped"), result.errors)
+    }
+
+    func testCredentialsAndQueriesAreNeverPrinted() throws {
+        for capture in ["whitelabelpay-valid.har", "whitelabelpay-faults.har", "whitelabelpay-edited.har"] {
+            for format in ["text", "json"] {
+                let result = try traffic(fixture(capture), ["--format", format])
+                XCTAssertTrue(try String(contentsOfFile: fixture(capture), encoding: .utf8).contains("recorded-token-do-not-print"))
+                XCTAssertFalse((result.output + result.errors).contains("recorded-token-do-not-print"), capture)
+                XCTAssertFalse((result.output + result.errors).contains("?page="), capture)
+            }
+        }
+    }
+
+    func testASecretHeaderParameterValueIsRedacted() throws {
+        let capture = try writeCapture(Self.har(url: "http://127.0.0.1:1/wlp/v1/payment-means",
+                                                headers: [("X-Tenant-Id", "super-secret-tenant"), ("Authorization", "Bearer abc")],
+                                                status: 200, body: "[]"))
+        // X-Tenant-Id is not secret in the schema: its value is quoted; a schema marking it secret hides it.
+        let plain = try traffic(capture)
+        XCTAssertTrue(plain.output.contains("found value \"super-secret-tenant\""), plain.output)
+        let folder = try temporaryFolder()
+        let schema = folder.appendingPathComponent("secret.yaml")
+        let text = try String(contentsOfFile: whitelabelpay, encoding: .utf8)
+            .replacingOccurrences(of: "        wire: X-Tenant-Id\n", with: "        wire: X-Tenant-Id\n        secret: true\n")
+        try Data(text.utf8).write(to: schema)
+        // The schema's example files, found beside it.
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("whitelabelpay"),
+                                                   withDestinationURL: root.appendingPathComponent("Schemas/whitelabelpay"))
+        let hidden = try run(["traffic", capture, "--schema", schema.path, "--base-url", baseURL])
+        XCTAssertEqual(hidden.status, 1, hidden.output + hidden.errors)
+        XCTAssertTrue(hidden.output.contains("X-Tenant-Id: error:"), hidden.output)
+        XCTAssertFalse(hidden.output.contains("super-secret-tenant"), hidden.output)
+    }
+
+    // MARK: Routing
+
+    func testEnvironmentURLsMatchAnyHostAndOtherHostsAreSkipped() throws {
+        let capture = try writeCapture(Self.har(entries: [
+            Self.entry(url: "https://tenant-7.paymenttools.example/wlp/v1/payment-means", status: 200, body: "[]"),
+            Self.entry(url: "https://cdn.example.com/app.js", status: 200, body: "x"),
+        ]))
+        let result = try run(["traffic", capture, "--schema", whitelabelpay])
+        XCTAssertEqual(result.status, 0, result.output + result.errors)
+        XCTAssertTrue(result.errors.contains("checked 1 exchange of 2: 1 valid, 0 invalid (0 matching no operation), 0 warnings, 1 to other hosts skipped, 3 operations never seen"), result.errors)
+        XCTAssertTrue(result.output.contains("3 of 4 operations of WhitelabelPay never seen: deactivatePaymentMeans, reactivatePaymentMeans, fetchTransactions"), result.output)
+    }
+
+    func testACaptureOfAnotherHostSaysWhichBaseURLsWereTried() throws {
+        let result = try run(["traffic", fixture("kdpay-demo.har"), "--schema", root.appendingPathComponent("Schemas/kdpay.yaml").path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.errors.contains("checked 0 exchanges of 23"), result.errors)
+        XCTAssertTrue(result.errors.contains("schema-check: note: no exchange is under the base URL https://{host}; give the one in the capture with --base-url"),
+                      result.errors)
+    }
+
+    // MARK: Bad input
+
+    func testCapturesThatAreNotHARAreUsageErrors() throws {
+        let cases: [(String, String)] = [
+            ("", "not a HAR file: invalid JSON at line 1, column 1"),
+            ("{\"log\": ", "not a HAR file: invalid JSON"),
+            ("[1, 2]", "not a HAR file: the top level has no \"log\" object"),
+            ("{\"log\": {\"version\": \"1.2\"}}", "not a HAR file: \"log\" has no \"entries\" array"),
+            ("PK\u{0}\u{3}binary", "not a HAR file: a binary file"),
+            (String(repeating: "[", count: 100_000), "not a HAR file: invalid JSON"),
+        ]
+        for (text, message) in cases {
+            let result = try traffic(try writeCapture(text))
+            XCTAssertEqual(result.status, 2, "\(text.prefix(20)): \(result.errors)")
+            XCTAssertTrue(result.errors.contains(message), "\(text.prefix(20)): \(result.errors)")
+            XCTAssertEqual(result.output, "")
+        }
+        let missing = try traffic("/nonexistent/capture.har")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.errors.contains("cannot read /nonexistent/capture.har: No such file or directory"), missing.errors)
+    }
+
+    func testOversizedCaptureIsRefusedBeforeParsing() throws {
+        let padding = String(repeating: " ", count: 2 << 20)
+        let capture = try writeCapture("{\"log\": {\"entries\": []}}" + padding)
+        let result = try traffic(capture, ["--max-size", "1"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.errors.contains("more than the limit of 1048576 (--max-size)"), result.errors)
+    }
+
+    func testMalformedEntriesAreReportedAndTheRestStillChecked() throws {
+        let good = Self.entry(url: "http://127.0.0.1:9/wlp/v1/payment-means", status: 200, body: "[]")
+        let capture = try writeCapture(Self.har(entries: [
+            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": 5}, \"response\": {\"status\": 200}}",
+            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": \"OK\"}}",
+            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": 200, \"content\": {\"text\": \"!!!\", \"encoding\": \"base64\"}}}",
+            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": 200, \"content\": {\"text\": \"W10=\", \"encoding\": \"gzip\"}}}",
+            "7",
+            good,
+        ]))
+        let result = try traffic(capture, ["--format", "json"])
+        XCTAssertEqual(result.status, 1, result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], ["capture /log/entries/0/request/headers error"])
+        XCTAssertEqual(issues[2], ["capture /log/entries/1/response/status error"])
+        XCTAssertEqual(issues[3], ["capture /log/entries/2/response/content error"])
+        XCTAssertEqual(issues[4], ["capture /log/entries/3/response/content error"])
+        XCTAssertEqual(issues[5], ["capture /log/entries/4/request error"])
+        XCTAssertEqual(issues[6], [])
+    }
+
+    /// Every member of the first entries replaced by values of the wrong type (null, numbers, strings,
+    /// lists, objects): never a crash, always a verdict (0 or 1, with a JSON document) or a clear usage
+    /// error (2).
+    func testEntriesWithMembersOfTheWrongTypeNeverCrash() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: fixture("whitelabelpay-edited.har")))
+        let original = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let entry = try XCTUnwrap(((original["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.first)
+        let replacements: [Any] = [NSNull(), -1, 1e300, "", "%%", [Any](), ["text": 5], true]
+        var paths: [[String]] = []
+        func collect(_ node: Any, _ prefix: [String]) {
+            guard let object = node as? [String: Any] else { return }
+            for (key, value) in object {
+                paths.append(prefix + [key])
+                collect(value, prefix + [key])
+            }
+        }
+        collect(entry, [])
+        func replacing(_ node: Any, at path: ArraySlice<String>, with value: Any) -> Any {
+            guard let key = path.first, var object = node as? [String: Any] else { return value }
+            object[key] = path.count == 1 ? value : replacing(object[key] ?? [String: Any](), at: path.dropFirst(), with: value)
+            return object
+        }
+        var runs = 0
+        for (index, path) in paths.sorted(by: { $0.joined(separator: "/") < $1.joined(separator: "/") }).enumerated() where index % 2 == 0 {
+            let mutated = replacing(entry, at: path[...], with: replacements[index % replacements.count])
+            let har = ["log": ["version": "1.2", "entries": [mutated, entry]]]
+            let capture = try writeCapture(String(decoding: try JSONSerialization.data(withJSONObject: har), as: UTF8.self))
+            let result = try traffic(capture, ["--format", "json"])
+            runs += 1
+            XCTAssertTrue([0, 1].contains(result.status), "\(path): \(result.status) \(result.errors)")
+            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(result.output.utf8)), "\(path): \(result.output)")
+        }
+        XCTAssertGreaterThan(runs, 10)
+    }
+
+    func testBadOptionsAndSchemasAreUsageErrors() throws {
+        let capture = fixture("whitelabelpay-valid.har")
+        let noSchema = try run(["traffic", capture])
+        XCTAssertEqual(noSchema.status, 2)
+        XCTAssertTrue(noSchema.errors.contains("--schema"), noSchema.errors)
+        let badURL = try run(["traffic", capture, "--schema", whitelabelpay, "--base-url", "/wlp/v1"])
+        XCTAssertEqual(badURL.status, 2)
+        XCTAssertTrue(badURL.errors.contains("--base-url /wlp/v1 is not a URL"), badURL.errors)
+        let folder = try temporaryFolder()
+        let broken = folder.appendingPathComponent("broken.yaml")
+        try Data("api: X\nversion: 1\noperations: 5\n".utf8).write(to: broken)
+        let badSchema = try run(["traffic", capture, "--schema", broken.path])
+        XCTAssertEqual(badSchema.status, 2)
+        XCTAssertTrue(badSchema.errors.contains("the schema \(broken.path) has errors; nothing was checked"), badSchema.errors)
+    }
+
+    // MARK: Builders
+
+    static func entry(url: String, method: String = "GET", headers: [(String, String)] = [("X-Tenant-Id", "0f7e1b46-2297-4872-96ab-7c1d213e9f0a"), ("Authorization", "Bearer t")],
+                      status: Int, body: String) -> String {
+        let headerList = headers.map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
+        let text = String(data: try! JSONSerialization.data(withJSONObject: [body], options: [.fragmentsAllowed]), encoding: .utf8)!.dropFirst().dropLast()
+        return """
+        {"request": {"method": "\(method)", "url": "\(url)", "headers": [\(headerList)]},
+         "response": {"status": \(status), "headers": [], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
+        """
+    }
+
+    static func har(entries: [String]) -> String {
+        "{\"log\": {\"version\": \"1.2\", \"creator\": {\"name\": \"test\", \"version\": \"1\"}, \"entries\": [\(entries.joined(separator: ",\n"))]}}"
+    }
+
+    static func har(url: String, headers: [(String, String)], status: Int, body: String) -> String {
+        har(entries: [entry(url: url, headers: headers, status: status, body: body)])
+    }
+}
