@@ -18,8 +18,8 @@ final class OutcomeSelectionTests: XCTestCase {
         process.executableURL = builtExecutable(named: "schema-check")
         process.arguments = [kitchenSink] + arguments + [file.path]
         let output = folder.appendingPathComponent("out"), errors = folder.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: errors.path, contents: nil))
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
