@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "SchemaDiff", dependencies: ["SchemaModel"], path: "Generator/SchemaDiff"),
         .testTarget(
             name: "SchemaDiffTests",
-            dependencies: ["SchemaDiff", "SchemaModel", "client-generator", "TestSupport"],
+            dependencies: ["SchemaDiff", "SchemaModel", "SwiftRenderer", "PayloadValidation", "Sandbox", "client-generator", "TestSupport"],
             path: "Tests/SchemaDiffTests"
         ),
         .executableTarget(

@@ -141,7 +141,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .methodChanged, .pathChanged:
             return Verdict(.breaksBoth, "old clients send the old request line, which the new server does not route; new clients send one old servers do not route", .compatible, "the method signature is unchanged")
         case .successStatusChanged:
-            return Verdict(.breaksClients, "deployed clients do not expect the new success status", .compatible, "the method signature is unchanged")
+            return Verdict(.compatible, "generated clients accept any 2xx status as success", .compatible, "the method signature is unchanged")
         case .responseTypeChanged:
             return Verdict(.breaksBoth, "old clients cannot decode the new response body; new clients cannot decode the old one", .breaking, "the method returns a different type")
         case .requestBodyAdded:
@@ -153,7 +153,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .outcomesChanged:
             return Verdict(.breaksBoth, "the statuses and bodies the operation answers with changed", .breaking, "the result type or its cases changed")
         case .operationErrorsChanged:
-            return Verdict(.compatible, "every error code is still matched against the catalogue", .compatible, "the error type is shared by all operations")
+            return Verdict(.compatible, "an error the operation no longer lists arrives as .undocumented, still an error; a newly listed one gets its case", .compatible, "the error type is shared by all operations")
         case .idempotencyChanged:
             return Verdict(.compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible, "the method signature is unchanged")
 

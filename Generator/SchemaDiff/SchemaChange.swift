@@ -68,5 +68,18 @@ public struct SchemaChange: Sendable, Hashable {
     public var source: SourceImpact
     public var sourceReason: String
 
+    public init(rule: ChangeRule, subject: String, detail: String, oldLocation: SourceLocation?, newLocation: SourceLocation?,
+                wire: WireImpact, wireReason: String, source: SourceImpact, sourceReason: String) {
+        self.rule = rule
+        self.subject = subject
+        self.detail = detail
+        self.oldLocation = oldLocation
+        self.newLocation = newLocation
+        self.wire = wire
+        self.wireReason = wireReason
+        self.source = source
+        self.sourceReason = sourceReason
+    }
+
     public var isBreaking: Bool { wire.isBreaking || source.isBreaking }
 }

@@ -361,7 +361,13 @@ public struct SchemaComparer {
     private mutating func compareOperations() {
         let matched = match(old.operations, new.operations, name: \.name, notes: \.notes)
         for operation in matched.removed {
-            record(.operationRemoved, "operation \(operation.name)", "removed (\(operation.method) \(operation.path))", old: operation.location, new: nil)
+            // An unmarked rename: still a removal and an addition, but the request line is served.
+            let sameRequest = matched.added.first { $0.method == operation.method && PathTemplate.shape($0.path) == PathTemplate.shape(operation.path) }
+            record(.operationRemoved, "operation \(operation.name)", "removed (\(operation.method) \(operation.path))", old: operation.location, new: nil) { verdict in
+                guard let sameRequest else { return }
+                verdict.wire = .compatible
+                verdict.wireReason = "the added operation \(sameRequest.name) serves the same request line (mark it `renamedFrom: \(operation.name)` to report a rename)"
+            }
         }
         for (before, after, renamed) in matched.pairs {
             compareOperation(before, after, renamed: renamed)
@@ -432,8 +438,13 @@ public struct SchemaComparer {
             record(.requestBodyRemoved, subject, "body \(body.type) removed", old: body.typeLocation, new: after.location)
         case (let oldBody?, let newBody?):
             if inNewNames(oldBody.type) != newBody.type || oldBody.encoding != newBody.encoding || oldBody.contentType != newBody.contentType {
+                let sameJSON = oldBody.encoding == newBody.encoding && oldBody.contentType == newBody.contentType && sameShape(oldBody.type, newBody.type)
                 record(.requestBodyChanged, subject, "body \(oldBody.type) (\(oldBody.encoding.rawValue)) -> \(newBody.type) (\(newBody.encoding.rawValue))",
-                       old: oldBody.typeLocation, new: newBody.typeLocation)
+                       old: oldBody.typeLocation, new: newBody.typeLocation) { verdict in
+                    guard sameJSON else { return }
+                    verdict.wire = .compatible
+                    verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"
+                }
             }
         case (nil, nil):
             break
@@ -443,8 +454,13 @@ public struct SchemaComparer {
     private mutating func compareResponse(_ before: Operation, _ after: Operation, subject: String) {
         let oldResponse = before.response.map(inNewNames)
         if oldResponse != after.response || before.responseContentType != after.responseContentType {
+            let sameJSON = before.responseContentType == after.responseContentType && before.response.flatMap { old in after.response.map { sameShape(old, $0) } } == true
             record(.responseTypeChanged, subject, "response \(before.response?.description ?? "none") -> \(after.response?.description ?? "none")",
-                   old: before.responseLocation ?? before.location, new: after.responseLocation ?? after.location)
+                   old: before.responseLocation ?? before.location, new: after.responseLocation ?? after.location) { verdict in
+                guard sameJSON else { return }
+                verdict.wire = .compatible
+                verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"
+            }
         }
         if before.successStatus != after.successStatus {
             record(.successStatusChanged, subject, "status \(before.successStatus) -> \(after.successStatus)", old: before.location, new: after.location)
@@ -455,6 +471,16 @@ public struct SchemaComparer {
         if describeOutcomes(before.outcomes) != describeOutcomes(after.outcomes) {
             record(.outcomesChanged, subject, "responses [\(describeOutcomes(before.outcomes))] -> [\(describeOutcomes(after.outcomes))]", old: before.location, new: after.location)
         }
+    }
+
+    /// Whether an old and a new struct type (under different names) are the same JSON object: the same
+    /// wire names with the same types and optionality, one level deep.
+    private func sameShape(_ oldReference: TypeReference, _ newReference: TypeReference) -> Bool {
+        guard case .named(let oldName) = oldReference, case .named(let newName) = newReference,
+              let oldType = old.type(named: oldName), let newType = new.type(named: newName),
+              case .structure(let oldFields) = oldType.kind, case .structure(let newFields) = newType.kind else { return false }
+        let shape = { (fields: [Field]) in fields.map { "\($0.wireName) \($0.type) \($0.isRequiredOnWire) \($0.isNullable)" }.sorted() }
+        return shape(oldFields) == shape(newFields)
     }
 
     private mutating func compareAuth(_ before: Operation, _ after: Operation, subject: String) {

@@ -16,21 +16,21 @@ final class RenamedFromDiagnosticsTests: XCTestCase {
 
     func testRenamedFromItself() {
         let text = miniSchema(types: "  Thing: { renamedFrom: Thing, fields: { a: string } }")
-        XCTAssertEqual(diagnostics(text), ["s.yaml:12:25: error: 'renamedFrom' of type 'Thing' names the type itself; write the name it had in the previous version"])
+        XCTAssertEqual(diagnostics(text), ["s.yaml:10:25: error: 'renamedFrom' of type 'Thing' names the type itself; write the name it had in the previous version"])
     }
 
     func testRenamedFromASiblingThatStillExists() {
         let text = miniSchema(types: "  Thing: { fields: { a: string, b: { type: string, renamedFrom: a } } }")
-        XCTAssertEqual(diagnostics(text), ["s.yaml:12:64: error: 'renamedFrom' of field 'b' of type 'Thing' names 'a', which is still declared; a renamed field replaces the old one"])
+        XCTAssertEqual(diagnostics(text), ["s.yaml:10:65: error: 'renamedFrom' of field 'b' of type 'Thing' names 'a', which is still declared; a renamed field replaces the old one"])
     }
 
     func testTwoConstructsClaimingOneOldName() {
         let text = miniSchema(types: "  A: { renamedFrom: Old, fields: { a: string } }\n  B: { renamedFrom: Old, fields: { a: string } }")
-        XCTAssertEqual(diagnostics(text), ["s.yaml:13:22: error: types 'A' and 'B' are both 'renamedFrom' 'Old'; only one can take over an old name"])
+        XCTAssertEqual(diagnostics(text), ["s.yaml:11:21: error: types 'A' and 'B' are both 'renamedFrom' 'Old'; only one can take over an old name"])
     }
 
     func testRenamedFromMustBeAName() {
         let text = miniSchema(types: "  Thing: { renamedFrom: [A], fields: { a: string } }")
-        XCTAssertEqual(diagnostics(text), ["s.yaml:12:25: error: 'renamedFrom' in type 'Thing' must be the name it had in the previous version, found a list"])
+        XCTAssertEqual(diagnostics(text), ["s.yaml:10:25: error: 'renamedFrom' in type 'Thing' must be the name it had in the previous version, found a list"])
     }
 }
