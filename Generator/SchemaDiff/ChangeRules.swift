@@ -62,6 +62,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case fieldWireNameChanged = "field-wire-name-changed"
     case fieldDefaultChanged = "field-default-changed"
     case parameterMoved = "parameter-moved"
+    case parametersReordered = "parameters-reordered"
     case constraintTightened = "constraint-tightened"
     case constraintLoosened = "constraint-loosened"
     case dateFormatChanged = "date-format-changed"
@@ -196,7 +197,9 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .fieldDefaultChanged:
             return Verdict(.compatible, "both sides accept the value either way", .compatible, "the argument keeps a default")
         case .parameterMoved:
-            return Verdict(.breaksBoth, "the parameter is sent in a different place (path, query or header)", .compatible, "the argument is unchanged")
+            return Verdict(.breaksBoth, "the parameter is sent in a different place (path, query or header)", .compatible, "the arguments keep their order")
+        case .parametersReordered:
+            return Verdict(.compatible, "parameters are sent by name", .breaking, "the method's arguments change order (path, body, query, headers, each in schema order), and labelled arguments must keep it")
         case .constraintTightened:
             return request
                 ? Verdict(.breaksClients, "deployed clients may send values the new server rejects", .compatible, "constraints are not part of the Swift types")
@@ -277,7 +280,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .environmentRemoved:
             return Verdict(.breaksClients, "deployed clients may still be configured for it", .breaking, "the environment is gone")
         case .environmentURLChanged:
-            return Verdict(.breaksClients, "deployed clients still call the old address", .compatible, "the environment keeps its name")
+            return Verdict(.breaksBoth, "deployed clients still call the old address; new clients call one old servers do not serve", .compatible, "the environment keeps its name")
         case .environmentVariablesChanged:
             return Verdict(.compatible, "the address deployed clients call is unchanged for the defaults", .breaking, "the environment's arguments changed")
         case .deprecated:

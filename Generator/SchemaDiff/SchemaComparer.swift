@@ -170,7 +170,16 @@ public struct SchemaComparer {
                 record(.errorCodeChanged, subject, "code \(describe(oldCase)) -> \(describe(newCase))", old: oldCase.location, new: newCase.location)
             }
             if oldCase.status != newCase.status {
-                record(.errorStatusChanged, subject, "status \(oldCase.status.map(String.init) ?? "none") -> \(newCase.status.map(String.init) ?? "none")", old: oldCase.location, new: newCase.location)
+                // Generated clients recognise a case by its code first; the status decides only for
+                // cases without one (or with `statusFirst`).
+                let recognisedByCode = (oldCase.code != nil || oldCase.family != nil) && oldCase.code == newCase.code && oldCase.family == newCase.family
+                    && !oldCase.statusFirst && !newCase.statusFirst
+                record(.errorStatusChanged, subject, "status \(oldCase.status.map(String.init) ?? "none") -> \(newCase.status.map(String.init) ?? "none")",
+                       old: oldCase.location, new: newCase.location) { verdict in
+                    guard recognisedByCode else { return }
+                    verdict.wire = .compatible
+                    verdict.wireReason = "the case is recognised by its unchanged code, whatever the status"
+                }
             }
             if oldCase.isRetryable != newCase.isRetryable {
                 record(.errorRetryableChanged, subject, "retryable \(oldCase.isRetryable) -> \(newCase.isRetryable)", old: oldCase.location, new: newCase.location)
@@ -415,13 +424,29 @@ public struct SchemaComparer {
             record(parameter.field.isRequiredOnWire ? .fieldRemovedRequired : .fieldRemovedOptional, "\(subject).parameter \(parameter.field.name)",
                    "removed (\(parameter.location.rawValue))", old: parameter.field.location, new: after.location)
         }
+        // Generated methods take path parameters, the body, query and header parameters, in that order:
+        // arguments that change relative order break labelled calls.
+        let oldOrder = matched.pairs.sorted { lhs, rhs in
+            oldParameters.firstIndex { $0.field.name == lhs.old.field.name }! < oldParameters.firstIndex { $0.field.name == rhs.old.field.name }!
+        }.map(\.new.field.name)
+        let newOrder = matched.pairs.map(\.new.field.name)
+        let reordered = oldOrder != newOrder
+        var reportedMove = false
         for (oldParameter, newParameter, renamed) in matched.pairs {
             let parameterSubject = "\(subject).parameter \(newParameter.field.name)"
             if oldParameter.location != newParameter.location {
+                reportedMove = true
                 record(.parameterMoved, parameterSubject, "\(oldParameter.location.rawValue) -> \(newParameter.location.rawValue)",
-                       old: oldParameter.field.location, new: newParameter.field.location)
+                       old: oldParameter.field.location, new: newParameter.field.location) { verdict in
+                    guard reordered else { return }
+                    verdict.source = .breaking
+                    verdict.sourceReason = "the argument moves among the others (path, body, query, headers), and labelled arguments must keep their order"
+                }
             }
             compareField(oldParameter.field, newParameter.field, subject: parameterSubject, renamed: renamed, roles: [.request])
+        }
+        if reordered && !reportedMove {
+            record(.parametersReordered, subject, "arguments (\(oldOrder.joined(separator: ", "))) -> (\(newOrder.joined(separator: ", ")))", old: before.location, new: after.location)
         }
         for parameter in matched.added {
             record(parameter.field.isRequiredOnWire ? .fieldAddedRequired : .fieldAddedOptional, "\(subject).parameter \(parameter.field.name)",

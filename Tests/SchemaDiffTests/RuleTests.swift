@@ -129,3 +129,15 @@ final class RuleTests: XCTestCase {
         XCTAssertFalse(FailurePolicy.any.fails([change(.compatible, .compatible)]))
     }
 }
+
+/// docs/SchemaDiff.md lists every rule identifier the JSON output can contain.
+final class RuleDocumentationTests: XCTestCase {
+    func testEveryRuleIsDocumented() throws {
+        let docs = try String(contentsOf: packageRoot.appendingPathComponent("docs/SchemaDiff.md"), encoding: .utf8)
+        let undocumented = ChangeRule.allCases.filter { rule in
+            // Families are written once with their suffixes: `union-variant-added`, `-removed`, ...
+            !docs.contains("`\(rule.rawValue)`") && !docs.contains("`-\(rule.rawValue.split(separator: "-").last!)`")
+        }
+        XCTAssertEqual(undocumented, [])
+    }
+}

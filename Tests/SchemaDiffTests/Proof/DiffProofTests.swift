@@ -79,7 +79,10 @@ final class DiffProofTests: XCTestCase {
     }
 
     private func wireObservation(_ pair: ProofPackage.Pair, driver: URL) async throws -> WireObservation {
-        let oldServer = SandboxServer(schema: pair.old.schema), newServer = SandboxServer(schema: pair.new.schema)
+        // Strict enums: a server that enforces its schema rejects enum values it does not list (by
+        // default the sandbox, like generated clients, lets them through).
+        let options = SandboxOptions(strictEnums: true)
+        let oldServer = SandboxServer(schema: pair.old.schema, options: options), newServer = SandboxServer(schema: pair.new.schema, options: options)
         try await oldServer.start()
         try await newServer.start()
         var observation = WireObservation()
