@@ -33,6 +33,8 @@ final class DiffProofTests: XCTestCase {
         var report: [String] = []
         var mismatches: [String] = []
         var wireConfirmed = 0, sourceConfirmed = 0, wireBreakingConfirmed = 0
+        var digesterCompared = 0, digesterAgreed = 0
+        var digesterExplained: [String] = []
         for pair in package.pairs {
             let changes = try pair.corpus.changes()
             let wire = try await wireObservation(pair, driver: driver)
@@ -59,13 +61,25 @@ final class DiffProofTests: XCTestCase {
             } else {
                 mismatches.append("\(pair.corpus.name): source verdict \(expectedSourceBreak ? "breaking" : "compatible"), but the old caller \(source.compiled ? "compiles" : "does not compile") with the new module: \(source.output.prefix(600))")
             }
+            if let digester = try digesterObservation(pair, products: products) {
+                digesterCompared += 1
+                let ours = expectedSourceBreak ? "breaking" : "compatible", theirs = digester.breaking ? "breaking" : "compatible"
+                if ours == theirs {
+                    digesterAgreed += 1
+                } else if let reason = Self.knownDigesterDifferences[pair.corpus.name], reason.digester == theirs {
+                    digesterExplained.append("\(pair.corpus.name): ours \(ours), digester \(theirs) (\(digester.findings.joined(separator: "; "))): \(reason.why)")
+                } else {
+                    mismatches.append("\(pair.corpus.name): swift-api-digester says \(theirs) (\(digester.findings.joined(separator: "; "))), our source verdict is \(ours), and no known difference explains it")
+                }
+            }
             report.append("\(pair.corpus.name): wire \(observedClients ? "old-client-fails" : "old-client-ok")/\(observedProducers ? "producers-fail" : "producers-ok"), source \(source.compiled ? "compiles" : "does-not-compile"); \(details)")
         }
         let elapsed = Date().timeIntervalSince(started), build = built.timeIntervalSince(started)
         let summary = "diff proof: \(package.pairs.count) pairs; wire verdicts confirmed \(wireConfirmed)/\(package.pairs.count) (\(wireBreakingConfirmed) of them breaking); "
-            + "source verdicts confirmed \(sourceConfirmed)/\(package.pairs.count); build \(Int(build)) s, total \(Int(elapsed)) s"
+            + "source verdicts confirmed \(sourceConfirmed)/\(package.pairs.count); swift-api-digester agrees on \(digesterAgreed)/\(digesterCompared) "
+            + "(\(digesterExplained.count) known differences); build \(Int(build)) s, total \(Int(elapsed)) s"
         print(summary)
-        try ([summary] + mismatches.map { "MISMATCH \($0)" } + report).joined(separator: "\n").write(to: package.root.appendingPathComponent("report.txt"), atomically: true, encoding: .utf8)
+        try ([summary] + mismatches.map { "MISMATCH \($0)" } + digesterExplained.map { "DIGESTER \($0)" } + report).joined(separator: "\n").write(to: package.root.appendingPathComponent("report.txt"), atomically: true, encoding: .utf8)
         XCTAssertEqual(mismatches, [], mismatches.joined(separator: "\n"))
     }
 
@@ -135,6 +149,44 @@ final class DiffProofTests: XCTestCase {
             }
         }
         return rejected
+    }
+
+    // MARK: swift-api-digester
+
+    /// Pairs where swift-api-digester (API mode) and our source verdict differ, and why; filled from
+    /// the first comparison and documented in docs/SchemaDiff.md.
+    static let knownDigesterDifferences: [String: (digester: String, why: String)] = {
+        let defaultedArgument = "swift-api-digester matches declarations by their full name, so adding an argument with a default "
+            + "replaces the old declaration; only code that names the function without calling it (`Item.init(id:name:note:status:)` "
+            + "as a value) breaks, while calls keep compiling, as the source check shows. Our verdict is about calls."
+        return [
+            "parameter-added-optional": ("breaking", defaultedArgument),
+            "request-field-added-optional": ("breaking", defaultedArgument),
+            "response-field-added-optional": ("breaking", defaultedArgument),
+            "seed-finaptic-field-added": ("breaking", defaultedArgument),
+        ]
+    }()
+
+    /// The digester's verdict on the old and new module of a pair: both dumped with `-dump-sdk`, the new
+    /// dump's module name replaced by the old one (same length, so mangled names stay valid), then
+    /// `-diagnose-sdk`. nil when the toolchain has no swift-api-digester.
+    private func digesterObservation(_ pair: ProofPackage.Pair, products: URL) throws -> (breaking: Bool, findings: [String])? {
+        guard (try? ProcessRunner.run("/bin/sh", ["-c", "command -v swift-api-digester"]))?.status == 0 else { return nil }
+        let modules = FileManager.default.fileExists(atPath: products.appendingPathComponent("Modules").path) ? products.appendingPathComponent("Modules") : products
+        let folder = products.deletingLastPathComponent().appendingPathComponent("digester")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let oldDump = folder.appendingPathComponent("\(pair.old.module).json"), newDump = folder.appendingPathComponent("\(pair.new.module).json")
+        for (module, dump) in [(pair.old.module, oldDump), (pair.new.module, newDump)] {
+            let result = try ProcessRunner.run("/usr/bin/env", ["swift-api-digester", "-dump-sdk", "-module", module, "-I", modules.path, "-o", dump.path])
+            guard result.status == 0 else { throw ProofError("swift-api-digester -dump-sdk \(module) failed: \(result.output.prefix(1000))") }
+        }
+        let renamed = folder.appendingPathComponent("\(pair.new.module)-as-old.json")
+        try String(contentsOf: newDump, encoding: .utf8).replacingOccurrences(of: pair.new.module, with: pair.old.module)
+            .write(to: renamed, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run("/usr/bin/env", ["swift-api-digester", "-diagnose-sdk", "-input-paths", oldDump.path, "-input-paths", renamed.path])
+        let findings = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("/*") }
+        return (!findings.isEmpty, findings)
     }
 
     // MARK: Source
