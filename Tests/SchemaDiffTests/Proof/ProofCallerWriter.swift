@@ -135,6 +135,15 @@ struct ProofCallerWriter {
             arguments += (operation.queryParameters + operation.headerParameters).map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
             let call = "try await client.\(operation.name)(\(arguments.joined(separator: ", ")))"
             lines.append(operation.response.map { "    let _: \(swiftType($0)) = \(call)" } ?? "    \(call)")
+            if let pagination = operation.pagination {
+                // The page sequences take every argument but the one they drive themselves.
+                var pageArguments = operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+                if let body = operation.body { pageArguments.append("body: proofValue(\(swiftType(body.type)).self)") }
+                pageArguments += (operation.queryParameters + operation.headerParameters).filter { $0.name != pagination.requestParameter }
+                    .map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+                lines.append("    _ = client.\(operation.name)Pages(\(pageArguments.joined(separator: ", ")))")
+                lines.append("    _ = client.\(operation.name)Items(\(pageArguments.joined(separator: ", ")))")
+            }
         }
         for type in schema.types {
             switch type.kind {
