@@ -103,6 +103,70 @@ final class RuleTests: XCTestCase {
         try assertChanges(patternOld, pattern, ["constraint-tightened|operation list.parameter tag|breaks-clients|compatible"])
     }
 
+    func testFieldRenamedDefaultAndNonNullable() throws {
+        let old = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: en }\n      token: { type: string, nullable: true }")
+        let renamed = miniSchema(operationExtras: "    headers:\n      language: { type: string, wire: lang, default: en, renamedFrom: lang }\n      token: { type: string, nullable: true }")
+        let otherDefault = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: de }\n      token: { type: string, nullable: true }")
+        let notNullable = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: en }\n      token: string")
+        try assertChanges(old, renamed, ["field-renamed|operation list.parameter language|compatible|breaking"])
+        try assertChanges(old, otherDefault, ["field-default-changed|operation list.parameter lang|compatible|compatible"])
+        try assertChanges(old, notNullable, ["field-made-non-nullable|operation list.parameter token|breaks-clients|breaking"])
+    }
+
+    func testAuthOfAnOperation() throws {
+        let schemes = "auth:\n  key: { kind: apiKey, in: header, name: X-Key }\n  bearer: { kind: bearer }\n"
+        let withKey = schemes + miniSchema(operationExtras: "    auth: key")
+        let withBearer = schemes + miniSchema(operationExtras: "    auth: bearer")
+        let withNone = schemes + miniSchema(operationExtras: "    auth: none")
+        try assertChanges(withKey, withNone, ["auth-removed|operation list|breaks-producers|compatible"])
+        try assertChanges(withKey, withBearer, ["auth-changed|operation list|breaks-both|compatible"])
+    }
+
+    func testCacheArgumentsPaginationChangeAndEnvironmentVariables() throws {
+        let cached = miniSchema(operationExtras: "    cache: { mode: network, store: true, maxAge: 60, cacheOnlyParameter: cached }")
+        let plainCache = miniSchema(operationExtras: "    cache: { mode: network, store: true, maxAge: 60 }")
+        try assertChanges(cached, plainCache, ["cache-arguments-changed|operation list|compatible|breaking"])
+        let cursor = miniSchema(operationExtras: "    paginate: { style: cursor, items: items, cursor: cursor, next: next }")
+        let token = miniSchema(operationExtras: "    paginate: { style: token, items: items, token: cursor, next: next }")
+        try assertChanges(cursor, token, ["pagination-changed|operation list|breaks-both|compatible"])
+        let variable = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }", with: "  local: { url: \"http://{host}\", variables: { host: { default: 127.0.0.1 } } }")
+        let otherDefault = variable.replacingOccurrences(of: "default: 127.0.0.1", with: "default: localhost")
+        try assertChanges(variable, otherDefault, ["environment-variables-changed|environment local|compatible|breaking"])
+    }
+
+    func testErrorCatalogueBodyAndRetryable() throws {
+        let errors = { (body: String, retryable: String) in
+            "errors:\n  body: \(body)\n  code: code\n  cases:\n    busy: { code: BUSY, status: 503, retryable: \(retryable) }\n"
+        }
+        let types = "  Problem: { fields: { code: string } }\n  OtherProblem: { fields: { code: string, detail: string } }"
+        try assertChanges(errors("Problem", "true") + miniSchema(types: types), errors("OtherProblem", "true") + miniSchema(types: types),
+                          ["error-body-changed|errors|breaks-both|breaking"])
+        try assertChanges(errors("Problem", "true") + miniSchema(types: types), errors("Problem", "false") + miniSchema(types: types),
+                          ["error-retryable-changed|error busy|compatible|compatible"])
+    }
+
+    func testOutcomesAndUnionDiscriminatorAndVariantRename() throws {
+        let single = miniSchema(extraOperations: "  check:\n    http: GET /check\n    responses:\n      ok: { status: 200, body: Page }")
+        let two = miniSchema(extraOperations: "  check:\n    http: GET /check\n    responses:\n      ok: { status: 200, body: Page }\n      gone: { status: 404 }")
+        try assertChanges(single, two, ["outcomes-changed|operation check|breaks-both|breaking"])
+        let union = { (discriminator: String, variant: String) in
+            miniSchema(types: "  Card: { fields: { number: string } }\n  Means:\n    union:\n      discriminator: \(discriminator)\n      variants:\n        \(variant)",
+                       extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        }
+        try assertChanges(union("kind", "card: Card"), union("type", "card: Card"),
+                          ["union-discriminator-changed|type Means|breaks-both|compatible"])
+        try assertChanges(union("kind", "card: Card"), union("kind", "creditCard: { type: Card, value: card, renamedFrom: card }"),
+                          ["union-variant-renamed|type Means.variant creditCard|compatible|breaking"])
+    }
+
+    /// Every rule is pinned by a corpus pair (and so by the proof) or by a test in this file.
+    func testEveryRuleIsCoveredByTheCorpusOrAUnitTest() throws {
+        let corpusRules = Set(try CorpusPair.all().flatMap(\.expected).map(\.rule))
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let uncovered = ChangeRule.allCases.map(\.rawValue).filter { !corpusRules.contains($0) && !source.contains("\"\($0)|") }
+        XCTAssertEqual(uncovered, [])
+    }
+
     func testSemverBump() throws {
         let pairs = try CorpusPair.all()
         func bump(_ name: String) throws -> VersionBump {
