@@ -38,3 +38,34 @@ final class CorpusVerdictTests: XCTestCase {
         XCTAssertEqual(unmarked, ["operation-removed", "operation-added"])
     }
 }
+
+/// The seeds' changelog changes replayed on the real schemas: the old version is the bundled schema
+/// with the change undone.
+final class RealSchemaChangelogTests: XCTestCase {
+    private func bundled(_ name: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent("Schemas/\(name).yaml"), encoding: .utf8)
+    }
+
+    private func changes(_ old: String, _ new: String) throws -> [String] {
+        SchemaComparer.compare(try schema(old, file: "old.yaml"), try schema(new, file: "new.yaml")).map(\.expectation.description)
+    }
+
+    /// BSA 0.11.1: `requestOTPNumberSend` became `requestSendOTPNumber` and gained `bundleIdentifier`.
+    func testBSA0111RenameWithAndWithoutRenamedFrom() throws {
+        let current = try bundled("bsa")
+        let old = current
+            .replacingOccurrences(of: "\n  requestSendOTPNumber:\n", with: "\n  requestOTPNumberSend:\n")
+            .replacingOccurrences(of: "      bundleIdentifier: { type: string, docs: \"App's bundleIdentifier (added in 0.11.1).\" }\n", with: "")
+            .replacingOccurrences(of: ", bundleIdentifier: com.your.app }", with: " }")
+        let marked = current.replacingOccurrences(of: "\n  requestSendOTPNumber:\n", with: "\n  requestSendOTPNumber:\n    renamedFrom: requestOTPNumberSend\n")
+        XCTAssertEqual(try changes(old, marked), [
+            "field-added-required|type OTPSendRequest.field bundleIdentifier|breaks-clients|breaking",
+            "operation-renamed|operation requestSendOTPNumber|compatible|breaking",
+        ])
+        XCTAssertEqual(try changes(old, current), [
+            "field-added-required|type OTPSendRequest.field bundleIdentifier|breaks-clients|breaking",
+            "operation-removed|operation requestOTPNumberSend|compatible|breaking",
+            "operation-added|operation requestSendOTPNumber|compatible|compatible",
+        ])
+    }
+}
