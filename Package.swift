@@ -63,10 +63,17 @@ let package = Package(
             dependencies: ["SchemaExport", "SchemaModel", "PayloadValidation", "client-generator", "TestSupport"],
             path: "Tests/SchemaExportTests"
         ),
+        // `client-generator diff`: the changes between two schemas and what each breaks (docs/SchemaDiff.md).
+        .target(name: "SchemaDiff", dependencies: ["SchemaModel"], path: "Generator/SchemaDiff"),
+        .testTarget(
+            name: "SchemaDiffTests",
+            dependencies: ["SchemaDiff", "SchemaModel", "SwiftRenderer", "PayloadValidation", "Sandbox", "client-generator", "TestSupport"],
+            path: "Tests/SchemaDiffTests"
+        ),
         .executableTarget(
             name: "client-generator",
             dependencies: [
-                "SchemaModel", "SwiftRenderer", "SchemaExport", "PayloadValidation",
+                "SchemaModel", "SwiftRenderer", "SchemaExport", "PayloadValidation", "SchemaDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Generator/CLI"

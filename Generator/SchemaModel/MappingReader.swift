@@ -117,8 +117,16 @@ struct MappingReader {
                 log.error("'deprecated' in \(context) must be true, false or a message, found \(value.kindDescription)", at: value.location)
             }
         }
+        if let value = self["renamedFrom"] {
+            if let scalar = value.scalar, scalar.kind == .string, !scalar.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                notes.renamedFrom = scalar.text
+                notes.renamedFromLocation = value.location
+            } else {
+                log.error("'renamedFrom' in \(context) must be the name it had in the previous version, found \(value.foundDescription)", at: value.location)
+            }
+        }
         return notes
     }
 
-    static let noteKeys = ["docs", "deprecated", "modelled"]
+    static let noteKeys = ["docs", "deprecated", "modelled", "renamedFrom"]
 }

@@ -78,6 +78,11 @@ public struct Notes: Hashable, Sendable {
     public var deprecated: String?
     /// Set where the vendor document is silent and the schema chose (a path, a field list).
     public var modelled: String?
+    /// `renamedFrom: oldName`: the construct's name in the previous version of the schema, so
+    /// `client-generator diff` reports a rename instead of a removal and an addition.
+    public var renamedFrom: String? = nil
+    /// Where `renamedFrom` is written, for diagnostics.
+    public var renamedFromLocation: SourceLocation? = nil
 
     public init(docs: String? = nil, deprecated: String? = nil, modelled: String? = nil) {
         self.docs = docs

@@ -33,6 +33,7 @@ struct SchemaValidator {
         checkCredentialFlows(types: types)
         checkOutcomes(types: types)
         checkCacheArguments()
+        checkRenames()
     }
 
     // MARK: Names

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import SchemaDiff
+import SchemaModel
+
+extension DiffFormat: ExpressibleByArgument {}
+extension FailurePolicy: ExpressibleByArgument {}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lists what changed between two versions of a schema and what each change breaks.",
+        discussion: """
+        Every change is shown with its location in both files and two verdicts: wire (breaks deployed \
+        clients / breaks servers or payload producers / compatible) and Swift source (breaking / \
+        compatible), each with its reason, plus the semantic version bump the generated library needs. \
+        A construct marked `renamedFrom: oldName` is reported as a rename; otherwise a rename is a removal \
+        and an addition. The rules and the JSON format: docs/SchemaDiff.md.
+
+        Each schema is a file, or REVISION:PATH for the file in a git revision (the path relative to \
+        the repository root, as `git show` takes it).
+
+        Exit status: 0 when the comparison ran (whatever changed), 1 when --fail-on finds a breaking \
+        change, 2 when a schema cannot be read or has errors (the diagnostics of both are printed).
+
+        Examples:
+          client-generator diff main:Schemas/finaptic.yaml Schemas/finaptic.yaml
+          client-generator diff old.yaml new.yaml --format markdown > RELEASE-NOTES.md
+          client-generator diff v1.2.0:Schemas/bsa.yaml Schemas/bsa.yaml --fail-on wire
+        """
+    )
+
+    @Argument(help: "The previous schema: a file or REVISION:PATH.")
+    var old: String
+
+    @Argument(help: "The new schema: a file or REVISION:PATH.")
+    var new: String
+
+    @Option(help: "Output format: text, json or markdown (release notes).")
+    var format: DiffFormat = .text
+
+    @Option(name: .customLong("fail-on"), help: "Exit with status 1 when a change breaks: wire, source or any (either).")
+    var failOn: FailurePolicy?
+
+    func run() throws {
+        let oldSchema = SchemaSource.load(old)
+        let newSchema = SchemaSource.load(new)
+        for diagnostic in oldSchema.diagnostics + newSchema.diagnostics {
+            FileHandle.standardError.write(Data((diagnostic + "\n").utf8))
+        }
+        guard let before = oldSchema.schema, let after = newSchema.schema else { throw ExitCode(2) }
+        let report = DiffReport(old: before, oldName: old, new: after, newName: new)
+        FileHandle.standardOutput.write(Data(report.rendered(as: format).utf8))
+        if let failOn, failOn.fails(report.changes) { throw ExitCode(1) }
+    }
+}
+
+/// Reads a schema from a file or from a git revision (`main:Schemas/x.yaml`).
+enum SchemaSource {
+    struct Loaded {
+        var schema: Schema?
+        /// Compiler-format lines for standard error.
+        var diagnostics: [String]
+    }
+
+    static func load(_ argument: String) -> Loaded {
+        if FileManager.default.fileExists(atPath: argument) {
+            let result = SchemaLoader.load(path: argument)
+            return Loaded(schema: result.schema, diagnostics: result.diagnostics.map(\.description))
+        }
+        guard let colon = argument.firstIndex(of: ":"), colon != argument.startIndex else {
+            return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema: no such file (for a git revision write REVISION:PATH)"])
+        }
+        switch gitShow(argument) {
+        case .success(let text):
+            let result = SchemaLoader.load(text: text, file: argument)
+            return Loaded(schema: result.schema, diagnostics: result.diagnostics.map(\.description))
+        case .failure(let message):
+            return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema from git: \(message)"])
+        }
+    }
+
+    private enum GitResult {
+        case success(String)
+        case failure(String)
+    }
+
+    /// `git show REVISION:PATH` in the current directory.
+    private static func gitShow(_ object: String) -> GitResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "show", object]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            return .failure("cannot run git: \(error.localizedDescription)")
+        }
+        // Read before waiting so a large file cannot fill the pipe and block git.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return .failure(errorText.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return .failure("the file is not UTF-8 text") }
+        return .success(text)
+    }
+}

@@ -1,0 +1,562 @@
+import SchemaModel
+
+/// Compares two checked schemas and lists every change that matters to generated clients, each
+/// classified by `ChangeRule.verdict(as:)`. Constructs are matched by name; a construct whose
+/// `renamedFrom:` names an old one that is gone is matched to it as a rename, otherwise a renamed
+/// construct is a removal and an addition. Documentation and examples are not compared.
+public struct SchemaComparer {
+    let old: Schema
+    let new: Schema
+    private var changes: [SchemaChange] = []
+    /// Old type name -> new type name, for the types the new schema marks `renamedFrom:`.
+    private let typeRenames: [String: String]
+    /// Old error case name -> new name, for the cases the new catalogue marks `renamedFrom:`.
+    private let errorRenames: [String: String]
+    private let oldRoles: [String: Set<Role>]
+    private let newRoles: [String: Set<Role>]
+
+    public init(old: Schema, new: Schema) {
+        self.old = old
+        self.new = new
+        typeRenames = Dictionary(new.types.compactMap { type in
+            type.notes.renamedFrom.flatMap { old.type(named: $0) == nil ? nil : ($0, type.name) }
+        }, uniquingKeysWith: { first, _ in first })
+        let oldErrors = Set((old.errors?.cases ?? []).map(\.name))
+        errorRenames = Dictionary((new.errors?.cases ?? []).compactMap { errorCase in
+            errorCase.notes.renamedFrom.flatMap { oldErrors.contains($0) ? ($0, errorCase.name) : nil }
+        }, uniquingKeysWith: { first, _ in first })
+        oldRoles = TypeRoles.of(old)
+        newRoles = TypeRoles.of(new)
+    }
+
+    /// Every change, in the order of the new schema (removals where the old construct was).
+    public static func compare(_ old: Schema, _ new: Schema) -> [SchemaChange] {
+        var comparer = SchemaComparer(old: old, new: new)
+        comparer.compareEnvironments()
+        comparer.compareAuthSchemes()
+        comparer.compareErrors()
+        comparer.compareTypes()
+        comparer.compareOperations()
+        return comparer.changes
+    }
+
+    // MARK: Recording
+
+    private mutating func record(_ rule: ChangeRule, _ subject: String, _ detail: String,
+                                 old oldLocation: SourceLocation?, new newLocation: SourceLocation?,
+                                 roles: Set<Role> = [.request], adjust: ((inout Verdict) -> Void)? = nil) {
+        let ordered = Role.allCases.filter(roles.contains)
+        var verdict = (ordered.isEmpty ? [Role.unused] : ordered).map(rule.verdict(as:)).reduce(nil as Verdict?) { $0?.combined(with: $1) ?? $1 }!
+        adjust?(&verdict)
+        changes.append(SchemaChange(rule: rule, subject: subject, detail: detail, oldLocation: oldLocation, newLocation: newLocation,
+                                    wire: verdict.wire, wireReason: verdict.wireReason, source: verdict.source, sourceReason: verdict.sourceReason))
+    }
+
+    /// The roles of a type in either schema (a change matters wherever the type travels in one of them).
+    private func roles(ofType oldName: String, newName: String) -> Set<Role> {
+        let roles = (oldRoles[oldName] ?? []).union(newRoles[newName] ?? [])
+        return roles.isEmpty ? [.unused] : roles
+    }
+
+    /// A type reference of the old schema written with the new schema's names.
+    private func inNewNames(_ reference: TypeReference) -> TypeReference {
+        switch reference {
+        case .primitive: return reference
+        case .named(let name): return .named(typeRenames[name] ?? name)
+        case .array(let element): return .array(inNewNames(element))
+        case .map(let key, let value): return .map(key: key, value: inNewNames(value))
+        }
+    }
+
+    /// Pairs old and new constructs by name, or by `renamedFrom` where the old name is gone.
+    private func match<T>(_ oldItems: [T], _ newItems: [T], name: (T) -> String, notes: (T) -> Notes)
+        -> (pairs: [(old: T, new: T, renamed: Bool)], removed: [T], added: [T]) {
+        let newNames = Set(newItems.map(name))
+        var oldByName: [String: T] = [:]
+        for item in oldItems where oldByName[name(item)] == nil { oldByName[name(item)] = item }
+        var used = Set<String>()
+        var pairs: [(old: T, new: T, renamed: Bool)] = []
+        var added: [T] = []
+        for item in newItems {
+            if let previous = oldByName[name(item)], !used.contains(name(item)) {
+                used.insert(name(item))
+                pairs.append((previous, item, false))
+            } else if let from = notes(item).renamedFrom, !newNames.contains(from), let previous = oldByName[from], !used.contains(from) {
+                used.insert(from)
+                pairs.append((previous, item, true))
+            } else {
+                added.append(item)
+            }
+        }
+        let removed = oldItems.filter { !used.contains(name($0)) }
+        return (pairs, removed, added)
+    }
+
+    private mutating func compareDeprecation(_ old: Notes, _ new: Notes, _ subject: String, _ oldLocation: SourceLocation, _ newLocation: SourceLocation) {
+        if !old.isDeprecated && new.isDeprecated {
+            record(.deprecated, subject, new.deprecated.map { $0.isEmpty ? "deprecated" : "deprecated: \($0)" } ?? "deprecated", old: oldLocation, new: newLocation)
+        } else if old.isDeprecated && !new.isDeprecated {
+            record(.undeprecated, subject, "no longer deprecated", old: oldLocation, new: newLocation)
+        }
+    }
+
+    // MARK: Environments and auth
+
+    private mutating func compareEnvironments() {
+        let matched = match(old.environments, new.environments, name: \.name, notes: \.notes)
+        for environment in matched.removed {
+            record(.environmentRemoved, "environment \(environment.name)", "removed", old: environment.location, new: nil)
+        }
+        for (before, after, _) in matched.pairs {
+            let subject = "environment \(after.name)"
+            if before.url != after.url {
+                record(.environmentURLChanged, subject, "'\(before.url)' -> '\(after.url)'", old: before.location, new: after.location)
+            }
+            let oldVariables = before.variables.map { "\($0.name)=\($0.defaultValue ?? "")" }
+            let newVariables = after.variables.map { "\($0.name)=\($0.defaultValue ?? "")" }
+            if oldVariables != newVariables {
+                record(.environmentVariablesChanged, subject, "variables [\(oldVariables.joined(separator: ", "))] -> [\(newVariables.joined(separator: ", "))]",
+                       old: before.location, new: after.location)
+            }
+            compareDeprecation(before.notes, after.notes, subject, before.location, after.location)
+        }
+        for environment in matched.added {
+            record(.environmentAdded, "environment \(environment.name)", "added: \(environment.url)", old: nil, new: environment.location)
+        }
+    }
+
+    private mutating func compareAuthSchemes() {
+        let matched = match(old.authSchemes, new.authSchemes, name: \.name, notes: \.notes)
+        for scheme in matched.removed {
+            record(.authSchemeChanged, "auth \(scheme.name)", "scheme removed", old: scheme.location, new: nil)
+        }
+        for (before, after, _) in matched.pairs where before.kind != after.kind {
+            record(.authSchemeChanged, "auth \(after.name)", "\(describe(before.kind)) -> \(describe(after.kind))", old: before.location, new: after.location)
+        }
+        for scheme in matched.added {
+            record(.authSchemeChanged, "auth \(scheme.name)", "scheme added", old: nil, new: scheme.location) { verdict in
+                verdict = Verdict(.compatible, "operations that use it are reported on their own", .compatible, "credentials are configured on the client")
+            }
+        }
+    }
+
+    private func describe(_ kind: AuthScheme.Kind) -> String {
+        switch kind {
+        case .bearer: return "bearer"
+        case .apiKey(let location, let name): return "apiKey in \(location.rawValue) '\(name)'"
+        case .session(let login, let header): return "session (login \(login), header '\(header)')"
+        case .basic: return "basic"
+        }
+    }
+
+    // MARK: Errors
+
+    private mutating func compareErrors() {
+        let before = old.errors, after = new.errors
+        if let before, let after, inNewNames(before.body ?? .primitive(.json)) != (after.body ?? .primitive(.json)) || before.codePath != after.codePath {
+            record(.errorBodyChanged, "errors", "body \(before.body?.description ?? "none") code '\(before.codePath ?? "")' -> body \(after.body?.description ?? "none") code '\(after.codePath ?? "")'",
+                   old: before.bodyLocation, new: after.bodyLocation)
+        }
+        let matched = match(before?.cases ?? [], after?.cases ?? [], name: \.name, notes: \.notes)
+        for errorCase in matched.removed {
+            record(.errorCaseRemoved, "error \(errorCase.name)", "removed", old: errorCase.location, new: nil)
+        }
+        for (oldCase, newCase, renamed) in matched.pairs {
+            let subject = "error \(newCase.name)"
+            if renamed {
+                record(.errorCaseRenamed, subject, "renamed from \(oldCase.name)", old: oldCase.location, new: newCase.location)
+            }
+            if oldCase.code != newCase.code || oldCase.family != newCase.family {
+                record(.errorCodeChanged, subject, "code \(describe(oldCase)) -> \(describe(newCase))", old: oldCase.location, new: newCase.location)
+            }
+            if oldCase.status != newCase.status {
+                // Generated clients recognise a case by its code first; the status decides only for
+                // cases without one (or with `statusFirst`).
+                let recognisedByCode = (oldCase.code != nil || oldCase.family != nil) && oldCase.code == newCase.code && oldCase.family == newCase.family
+                    && !oldCase.statusFirst && !newCase.statusFirst
+                record(.errorStatusChanged, subject, "status \(oldCase.status.map(String.init) ?? "none") -> \(newCase.status.map(String.init) ?? "none")",
+                       old: oldCase.location, new: newCase.location) { verdict in
+                    guard recognisedByCode else { return }
+                    verdict.wire = .compatible
+                    verdict.wireReason = "the case is recognised by its unchanged code, whatever the status"
+                }
+            }
+            if oldCase.isRetryable != newCase.isRetryable {
+                record(.errorRetryableChanged, subject, "retryable \(oldCase.isRetryable) -> \(newCase.isRetryable)", old: oldCase.location, new: newCase.location)
+            }
+            compareDeprecation(oldCase.notes, newCase.notes, subject, oldCase.location, newCase.location)
+        }
+        for errorCase in matched.added {
+            record(.errorCaseAdded, "error \(errorCase.name)", "added (\(describe(errorCase)))", old: nil, new: errorCase.location)
+        }
+    }
+
+    private func describe(_ errorCase: ErrorCatalogue.Case) -> String {
+        switch errorCase.family {
+        case .prefix(let prefix): return "prefix '\(prefix)'"
+        case .pattern(let pattern): return "pattern '\(pattern)'"
+        case nil: return errorCase.code.map { "'\($0)'" } ?? "none"
+        }
+    }
+
+    // MARK: Types
+
+    private mutating func compareTypes() {
+        let matched = match(old.types, new.types, name: \.name, notes: \.notes)
+        for type in matched.removed {
+            record(.typeRemoved, "type \(type.name)", "removed", old: type.location, new: nil)
+        }
+        for (before, after, renamed) in matched.pairs {
+            let subject = "type \(after.name)"
+            let roles = roles(ofType: before.name, newName: after.name)
+            if renamed {
+                record(.typeRenamed, subject, "renamed from \(before.name)", old: before.location, new: after.location)
+            }
+            compareDeprecation(before.notes, after.notes, subject, before.location, after.location)
+            switch (before.kind, after.kind) {
+            case (.structure(let oldFields), .structure(let newFields)):
+                compareFields(oldFields, newFields, owner: subject, roles: roles, ownerLocations: (before.location, after.location))
+            case (.enumeration(let oldEnum), .enumeration(let newEnum)):
+                compareEnum(oldEnum, newEnum, owner: subject, roles: roles)
+            case (.union(let oldUnion), .union(let newUnion)):
+                compareUnion(oldUnion, newUnion, owner: subject, roles: roles, locations: (before.location, after.location))
+            case (.alias(let oldTarget, let oldConstraints), .alias(let newTarget, let newConstraints)):
+                if inNewNames(oldTarget) != newTarget {
+                    record(.fieldRetyped, subject, "alias of \(oldTarget) -> \(newTarget)", old: before.location, new: after.location, roles: roles)
+                }
+                compareConstraints(oldConstraints, newConstraints, subject: subject, roles: roles, locations: (before.location, after.location))
+            default:
+                record(.typeKindChanged, subject, "\(kindName(before.kind)) -> \(kindName(after.kind))", old: before.location, new: after.location, roles: roles)
+            }
+        }
+        for type in matched.added {
+            record(.typeAdded, "type \(type.name)", "added (\(kindName(type.kind)))", old: nil, new: type.location)
+        }
+    }
+
+    private func kindName(_ kind: TypeDefinition.Kind) -> String {
+        switch kind {
+        case .structure: return "struct"
+        case .enumeration: return "enum"
+        case .union: return "union"
+        case .alias: return "alias"
+        }
+    }
+
+    private mutating func compareEnum(_ before: Enumeration, _ after: Enumeration, owner: String, roles: Set<Role>) {
+        let matched = match(before.cases, after.cases, name: \.name, notes: \.notes)
+        // A case whose name changed but whose value did not is the same value on the wire.
+        for oldCase in matched.removed {
+            record(.enumCaseRemoved, "\(owner).case \(oldCase.name)", "removed (value '\(oldCase.value)')", old: oldCase.location, new: nil, roles: roles)
+        }
+        for (oldCase, newCase, renamed) in matched.pairs {
+            let subject = "\(owner).case \(newCase.name)"
+            if renamed {
+                record(.enumCaseRenamed, subject, "renamed from \(oldCase.name)", old: oldCase.location, new: newCase.location, roles: roles)
+            }
+            if oldCase.value != newCase.value {
+                record(.enumCaseValueChanged, subject, "value '\(oldCase.value)' -> '\(newCase.value)'", old: oldCase.location, new: newCase.location, roles: roles)
+            }
+            compareDeprecation(oldCase.notes, newCase.notes, subject, oldCase.location, newCase.location)
+        }
+        for newCase in matched.added {
+            record(.enumCaseAdded, "\(owner).case \(newCase.name)", "added (value '\(newCase.value)')", old: nil, new: newCase.location, roles: roles)
+        }
+    }
+
+    private mutating func compareUnion(_ before: Union, _ after: Union, owner: String, roles: Set<Role>,
+                                       locations: (SourceLocation, SourceLocation)) {
+        if before.discriminator != after.discriminator {
+            record(.unionDiscriminatorChanged, owner, "discriminator '\(before.discriminator ?? "none")' -> '\(after.discriminator ?? "none")'",
+                   old: locations.0, new: locations.1, roles: roles)
+        }
+        let matched = match(before.variants, after.variants, name: \.name, notes: \.notes)
+        for variant in matched.removed {
+            record(.unionVariantRemoved, "\(owner).variant \(variant.name)", "removed", old: variant.location, new: nil, roles: roles)
+        }
+        for (oldVariant, newVariant, renamed) in matched.pairs {
+            let subject = "\(owner).variant \(newVariant.name)"
+            if renamed {
+                record(.unionVariantRenamed, subject, "renamed from \(oldVariant.name)", old: oldVariant.location, new: newVariant.location, roles: roles)
+            }
+            if (typeRenames[oldVariant.type] ?? oldVariant.type) != newVariant.type || oldVariant.tag != newVariant.tag {
+                record(.unionVariantChanged, subject, "\(oldVariant.type) tag '\(oldVariant.tag)' -> \(newVariant.type) tag '\(newVariant.tag)'",
+                       old: oldVariant.location, new: newVariant.location, roles: roles)
+            }
+        }
+        for variant in matched.added {
+            record(.unionVariantAdded, "\(owner).variant \(variant.name)", "added (\(variant.type))", old: nil, new: variant.location, roles: roles)
+        }
+    }
+
+    // MARK: Fields, parameters and constraints
+
+    private mutating func compareFields(_ oldFields: [Field], _ newFields: [Field], owner: String, roles: Set<Role>,
+                                        ownerLocations: (SourceLocation, SourceLocation), what: String = "field") {
+        let matched = match(oldFields, newFields, name: \.name, notes: \.notes)
+        for field in matched.removed {
+            record(field.isRequiredOnWire ? .fieldRemovedRequired : .fieldRemovedOptional, "\(owner).\(what) \(field.name)", "removed",
+                   old: field.location, new: ownerLocations.1, roles: roles)
+        }
+        for (before, after, renamed) in matched.pairs {
+            compareField(before, after, subject: "\(owner).\(what) \(after.name)", renamed: renamed, roles: roles)
+        }
+        for field in matched.added {
+            record(field.isRequiredOnWire ? .fieldAddedRequired : .fieldAddedOptional, "\(owner).\(what) \(field.name)",
+                   "added (\(field.type)\(field.isRequiredOnWire ? ", required" : ", optional"))", old: ownerLocations.0, new: field.location, roles: roles)
+        }
+    }
+
+    private mutating func compareField(_ before: Field, _ after: Field, subject: String, renamed: Bool, roles: Set<Role>) {
+        let locations = (before.location, after.location)
+        if renamed {
+            record(.fieldRenamed, subject, "renamed from \(before.name)", old: locations.0, new: locations.1, roles: roles)
+        }
+        if before.wireName != after.wireName {
+            record(.fieldWireNameChanged, subject, "wire name '\(before.wireName)' -> '\(after.wireName)'", old: locations.0, new: locations.1, roles: roles)
+        }
+        let retyped = inNewNames(before.type) != after.type
+        if retyped {
+            record(.fieldRetyped, subject, "\(before.type) -> \(after.type)", old: before.typeLocation, new: after.typeLocation, roles: roles)
+        }
+        let swiftOptionalityChanged = before.isSwiftOptional != after.isSwiftOptional
+        let keepSourceWhenOptionalityHolds: (inout Verdict) -> Void = { verdict in
+            if !swiftOptionalityChanged {
+                verdict.source = .compatible
+                verdict.sourceReason = "the Swift property keeps its optionality"
+            }
+        }
+        if before.isRequiredOnWire && !after.isRequiredOnWire {
+            record(.fieldMadeOptional, subject, "required -> optional", old: locations.0, new: locations.1, roles: roles, adjust: keepSourceWhenOptionalityHolds)
+        } else if !before.isRequiredOnWire && after.isRequiredOnWire {
+            record(.fieldMadeRequired, subject, "optional -> required", old: locations.0, new: locations.1, roles: roles, adjust: keepSourceWhenOptionalityHolds)
+        }
+        if before.isNullable != after.isNullable {
+            // An absent-or-null optional key reads as nil either way (decodeIfPresent).
+            let wireHolds = !before.isRequiredOnWire && !after.isRequiredOnWire
+            record(after.isNullable ? .fieldMadeNullable : .fieldMadeNonNullable, subject, after.isNullable ? "made nullable" : "no longer nullable",
+                   old: locations.0, new: locations.1, roles: roles) { verdict in
+                keepSourceWhenOptionalityHolds(&verdict)
+                if wireHolds {
+                    verdict.wire = .compatible
+                    verdict.wireReason = "the key is optional, and generated code reads null for an optional key as absent"
+                }
+            }
+        }
+        if before.defaultValue?.jsonText != after.defaultValue?.jsonText, before.isRequiredOnWire == after.isRequiredOnWire {
+            record(.fieldDefaultChanged, subject, "default \(before.defaultValue?.jsonText ?? "none") -> \(after.defaultValue?.jsonText ?? "none")",
+                   old: locations.0, new: locations.1, roles: roles)
+        }
+        // The constraints of another type are not comparable; the retype says it all.
+        if !retyped {
+            compareConstraints(before.constraints, after.constraints, subject: subject, roles: roles, locations: locations)
+        }
+        compareDeprecation(before.notes, after.notes, subject, locations.0, locations.1)
+    }
+
+    private mutating func compareConstraints(_ before: Constraints, _ after: Constraints, subject: String, roles: Set<Role>,
+                                             locations: (SourceLocation, SourceLocation)) {
+        if before.dateFormat != after.dateFormat {
+            record(.dateFormatChanged, subject, "format \(before.dateFormat.map { "\($0)" } ?? "RFC 3339") -> \(after.dateFormat.map { "\($0)" } ?? "RFC 3339")",
+                   old: locations.0, new: locations.1, roles: roles)
+        }
+        for change in ConstraintChange.between(before, after) {
+            record(change.tightened ? .constraintTightened : .constraintLoosened, subject, change.detail, old: locations.0, new: locations.1, roles: roles)
+        }
+    }
+
+    // MARK: Operations
+
+    private mutating func compareOperations() {
+        let matched = match(old.operations, new.operations, name: \.name, notes: \.notes)
+        for operation in matched.removed {
+            // An unmarked rename: still a removal and an addition, but the request line is served.
+            let sameRequest = matched.added.first { $0.method == operation.method && PathTemplate.shape($0.path) == PathTemplate.shape(operation.path) }
+            record(.operationRemoved, "operation \(operation.name)", "removed (\(operation.method) \(operation.path))", old: operation.location, new: nil) { verdict in
+                guard let sameRequest else { return }
+                verdict.wire = .compatible
+                verdict.wireReason = "the added operation \(sameRequest.name) serves the same request line (mark it `renamedFrom: \(operation.name)` to report a rename)"
+            }
+        }
+        for (before, after, renamed) in matched.pairs {
+            compareOperation(before, after, renamed: renamed)
+        }
+        for operation in matched.added {
+            record(.operationAdded, "operation \(operation.name)", "added (\(operation.method) \(operation.path))", old: nil, new: operation.location)
+        }
+    }
+
+    private mutating func compareOperation(_ before: Operation, _ after: Operation, renamed: Bool) {
+        let subject = "operation \(after.name)"
+        let locations = (before.location, after.location)
+        if renamed {
+            record(.operationRenamed, subject, "renamed from \(before.name)", old: locations.0, new: locations.1)
+        }
+        if before.method != after.method {
+            record(.methodChanged, subject, "\(before.method) -> \(after.method)", old: before.pathLocation, new: after.pathLocation)
+        }
+        if PathTemplate.shape(before.path) != PathTemplate.shape(after.path) {
+            record(.pathChanged, subject, "\(before.path) -> \(after.path)", old: before.pathLocation, new: after.pathLocation)
+        }
+        compareParameters(before, after, subject: subject)
+        compareBody(before, after, subject: subject)
+        compareResponse(before, after, subject: subject)
+        let oldErrors = Set(before.errors.map { errorRenames[$0] ?? $0 }), newErrors = Set(after.errors)
+        if oldErrors != newErrors {
+            let added = newErrors.subtracting(oldErrors).sorted(), removed = oldErrors.subtracting(newErrors).sorted()
+            let detail = [added.isEmpty ? nil : "added \(added.joined(separator: ", "))", removed.isEmpty ? nil : "removed \(removed.joined(separator: ", "))"].compactMap { $0 }
+            record(.operationErrorsChanged, subject, "errors " + detail.joined(separator: "; "), old: locations.0, new: locations.1)
+        }
+        compareAuth(before, after, subject: subject)
+        if before.isIdempotent != after.isIdempotent || before.idempotencyKeyHeader != after.idempotencyKeyHeader {
+            record(.idempotencyChanged, subject, "idempotent \(before.isIdempotent) key '\(before.idempotencyKeyHeader ?? "none")' -> idempotent \(after.isIdempotent) key '\(after.idempotencyKeyHeader ?? "none")'",
+                   old: locations.0, new: locations.1)
+        }
+        comparePagination(before, after, subject: subject)
+        compareCache(before, after, subject: subject)
+        compareDeprecation(before.notes, after.notes, subject, locations.0, locations.1)
+    }
+
+    private mutating func compareParameters(_ before: Operation, _ after: Operation, subject: String) {
+        let oldParameters = before.parameters, newParameters = after.parameters
+        let matched = match(oldParameters, newParameters, name: \.field.name, notes: \.field.notes)
+        for parameter in matched.removed {
+            record(parameter.field.isRequiredOnWire ? .fieldRemovedRequired : .fieldRemovedOptional, "\(subject).parameter \(parameter.field.name)",
+                   "removed (\(parameter.location.rawValue))", old: parameter.field.location, new: after.location)
+        }
+        // Generated methods take path parameters, the body, query and header parameters, in that order:
+        // arguments that change relative order break labelled calls.
+        let oldOrder = matched.pairs.sorted { lhs, rhs in
+            oldParameters.firstIndex { $0.field.name == lhs.old.field.name }! < oldParameters.firstIndex { $0.field.name == rhs.old.field.name }!
+        }.map(\.new.field.name)
+        let newOrder = matched.pairs.map(\.new.field.name)
+        let reordered = oldOrder != newOrder
+        var reportedMove = false
+        for (oldParameter, newParameter, renamed) in matched.pairs {
+            let parameterSubject = "\(subject).parameter \(newParameter.field.name)"
+            if oldParameter.location != newParameter.location {
+                reportedMove = true
+                record(.parameterMoved, parameterSubject, "\(oldParameter.location.rawValue) -> \(newParameter.location.rawValue)",
+                       old: oldParameter.field.location, new: newParameter.field.location) { verdict in
+                    guard reordered else { return }
+                    verdict.source = .breaking
+                    verdict.sourceReason = "the argument moves among the others (path, body, query, headers), and labelled arguments must keep their order"
+                }
+            }
+            compareField(oldParameter.field, newParameter.field, subject: parameterSubject, renamed: renamed, roles: [.request])
+        }
+        if reordered && !reportedMove {
+            record(.parametersReordered, subject, "arguments (\(oldOrder.joined(separator: ", "))) -> (\(newOrder.joined(separator: ", ")))", old: before.location, new: after.location)
+        }
+        for parameter in matched.added {
+            record(parameter.field.isRequiredOnWire ? .fieldAddedRequired : .fieldAddedOptional, "\(subject).parameter \(parameter.field.name)",
+                   "added (\(parameter.location.rawValue), \(parameter.field.type)\(parameter.field.isRequiredOnWire ? ", required" : ", optional"))",
+                   old: before.location, new: parameter.field.location)
+        }
+    }
+
+    private mutating func compareBody(_ before: Operation, _ after: Operation, subject: String) {
+        switch (before.body, after.body) {
+        case (nil, let body?):
+            record(.requestBodyAdded, subject, "body \(body.type) added", old: before.location, new: body.typeLocation)
+        case (let body?, nil):
+            record(.requestBodyRemoved, subject, "body \(body.type) removed", old: body.typeLocation, new: after.location)
+        case (let oldBody?, let newBody?):
+            if inNewNames(oldBody.type) != newBody.type || oldBody.encoding != newBody.encoding || oldBody.contentType != newBody.contentType {
+                let sameJSON = oldBody.encoding == newBody.encoding && oldBody.contentType == newBody.contentType && sameShape(oldBody.type, newBody.type)
+                record(.requestBodyChanged, subject, "body \(oldBody.type) (\(oldBody.encoding.rawValue)) -> \(newBody.type) (\(newBody.encoding.rawValue))",
+                       old: oldBody.typeLocation, new: newBody.typeLocation) { verdict in
+                    guard sameJSON else { return }
+                    verdict.wire = .compatible
+                    verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"
+                }
+            }
+        case (nil, nil):
+            break
+        }
+    }
+
+    private mutating func compareResponse(_ before: Operation, _ after: Operation, subject: String) {
+        let oldResponse = before.response.map(inNewNames)
+        if oldResponse != after.response || before.responseContentType != after.responseContentType {
+            let sameJSON = before.responseContentType == after.responseContentType && before.response.flatMap { old in after.response.map { sameShape(old, $0) } } == true
+            record(.responseTypeChanged, subject, "response \(before.response?.description ?? "none") -> \(after.response?.description ?? "none")",
+                   old: before.responseLocation ?? before.location, new: after.responseLocation ?? after.location) { verdict in
+                guard sameJSON else { return }
+                verdict.wire = .compatible
+                verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"
+            }
+        }
+        if before.successStatus != after.successStatus {
+            record(.successStatusChanged, subject, "status \(before.successStatus) -> \(after.successStatus)", old: before.location, new: after.location)
+        }
+        let describeOutcomes: ([Outcome]?) -> String = { outcomes in
+            (outcomes ?? []).map { "\($0.name) \($0.status)" }.joined(separator: ", ")
+        }
+        if describeOutcomes(before.outcomes) != describeOutcomes(after.outcomes) {
+            record(.outcomesChanged, subject, "responses [\(describeOutcomes(before.outcomes))] -> [\(describeOutcomes(after.outcomes))]", old: before.location, new: after.location)
+        }
+    }
+
+    /// Whether an old and a new struct type (under different names) are the same JSON object: the same
+    /// wire names with the same types and optionality, one level deep.
+    private func sameShape(_ oldReference: TypeReference, _ newReference: TypeReference) -> Bool {
+        guard case .named(let oldName) = oldReference, case .named(let newName) = newReference,
+              let oldType = old.type(named: oldName), let newType = new.type(named: newName),
+              case .structure(let oldFields) = oldType.kind, case .structure(let newFields) = newType.kind else { return false }
+        let shape = { (fields: [Field]) in fields.map { "\($0.wireName) \($0.type) \($0.isRequiredOnWire) \($0.isNullable)" }.sorted() }
+        return shape(oldFields) == shape(newFields)
+    }
+
+    private mutating func compareAuth(_ before: Operation, _ after: Operation, subject: String) {
+        guard before.auth != after.auth else { return }
+        let detail = "auth [\(before.auth.joined(separator: ", "))] -> [\(after.auth.joined(separator: ", "))]"
+        let rule: ChangeRule = before.auth.isEmpty ? .authAdded : after.auth.isEmpty ? .authRemoved : .authChanged
+        record(rule, subject, detail, old: before.location, new: after.location)
+    }
+
+    private mutating func comparePagination(_ before: Operation, _ after: Operation, subject: String) {
+        switch (before.pagination, after.pagination) {
+        case (nil, let pagination?):
+            record(.paginationAdded, subject, "paginated (\(pagination.style.rawValue))", old: before.location, new: pagination.location)
+        case (let pagination?, nil):
+            record(.paginationRemoved, subject, "no longer paginated", old: pagination.location, new: after.location)
+        case (let oldPaging?, let newPaging?):
+            let describe: (Pagination) -> String = { p in
+                "\(p.style.rawValue) items \(p.items) request \(p.requestParameter) size \(p.sizeParameter ?? "-") first \(p.firstPage) next \(p.next ?? "-") previous \(p.previous ?? "-") totalPages \(p.totalPages ?? "-") last \(p.last ?? "-")"
+            }
+            if describe(oldPaging) != describe(newPaging) {
+                record(.paginationChanged, subject, "\(describe(oldPaging)) -> \(describe(newPaging))", old: oldPaging.location, new: newPaging.location)
+            }
+        case (nil, nil):
+            break
+        }
+    }
+
+    private mutating func compareCache(_ before: Operation, _ after: Operation, subject: String) {
+        let describe: (CachePolicy?) -> String = { policy in
+            guard let policy else { return "none" }
+            return "\(policy.mode.rawValue) maxAge \(policy.maxAge.map(String.init) ?? "-") refreshErrors \(policy.refreshErrors.rawValue) store \(policy.store)"
+        }
+        if describe(before.cache) != describe(after.cache) {
+            record(.cacheChanged, subject, "cache \(describe(before.cache)) -> \(describe(after.cache))", old: before.location, new: after.location)
+        }
+        let oldArguments = (before.cache?.parameters ?? []).map { "\($0.name) (\($0.role.rawValue))" }
+        let newArguments = (after.cache?.parameters ?? []).map { "\($0.name) (\($0.role.rawValue))" }
+        if oldArguments != newArguments {
+            record(.cacheArgumentsChanged, subject, "cache arguments [\(oldArguments.joined(separator: ", "))] -> [\(newArguments.joined(separator: ", "))]",
+                   old: before.location, new: after.location)
+        }
+    }
+}
+
+/// Path templates compared by shape: `/users/{id}` and `/users/{userId}` are the same request line.
+enum PathTemplate {
+    static func shape(_ path: String) -> String {
+        var result = "", inPlaceholder = false
+        for character in path {
+            if character == "{" { inPlaceholder = true; result += "{}" } else if character == "}" { inPlaceholder = false } else if !inPlaceholder { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+# Writes Tests/Fixtures/DiffCorpus: one schema pair per diff rule (edits of a base schema) and expected.txt.
+# The examples are tuned so that each pair's breaking change is observable by the diff proof
+# (Tests/SchemaDiffTests/Proof). Run from anywhere: python3 Tests/Fixtures/make-diff-corpus.py
+import os, shutil
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "DiffCorpus")
+BASE = '''api: Corpus
+version: "1.0"
+environments:
+  local:
+    url: "http://{host}"
+    variables:
+      host: { default: "127.0.0.1:8080" }
+errors:
+  body: ErrorBody
+  code: code
+  cases:
+    notFound: { code: NOT_FOUND, status: 404 }
+    tooMany: { code: TOO_MANY, status: 429 }
+types:
+  ErrorBody:
+    fields:
+      code: string
+      message: { type: string, optional: true }
+  Status:
+    enum:
+      active: active
+      closed: closed
+  Item:
+    fields:
+      id: string
+      name: { type: string, maxLength: 40 }
+      note: { type: string, optional: true }
+      status: Status
+  NewItem:
+    fields:
+      name: { type: string, maxLength: 40 }
+      tag: { type: string, optional: true }
+      status: Status
+operations:
+  getItem:
+    http: GET /items/{id}
+    path:
+      id: string
+    query:
+      verbose: { type: bool, optional: true }
+      status: { type: Status, optional: true }
+    response: Item
+    errors: [notFound]
+    examples:
+      ok:
+        path: { id: a1 }
+        query: { verbose: true, status: active }
+        response: { id: a1, name: Lamp, note: Bright, status: active }
+      missing:
+        path: { id: zz }
+        status: 404
+        response: { code: NOT_FOUND }
+  createItem:
+    http: POST /items
+    body: NewItem
+    response: Item
+    status: 201
+    errors: [tooMany]
+    examples:
+      ok:
+        request: { name: Lamp, status: active }
+        response: { id: a1, name: Lamp, note: Bright, status: active }
+        status: 201
+'''
+
+def rep(text, pairs):
+    for a, b in pairs:
+        everywhere = a.startswith("ALL:")
+        if everywhere: a = a[4:]
+        assert text.count(a) >= 1, (a, text)
+        text = text.replace(a, b) if everywhere else text.replace(a, b, 1)
+    return text
+
+GET_EX = "        response: { id: a1, name: Lamp, note: Bright, status: active }\n  createItem:"
+cases = {}
+def case(name, new_edits, expected, old_edits=(), notes=""):
+    cases[name] = (old_edits, new_edits, expected, notes)
+
+case("identical", [], [])
+case("operation-added", [("operations:\n", "operations:\n  deleteItem:\n    http: DELETE /items/{id}\n    path:\n      id: string\n")],
+     ["operation-added|operation deleteItem|compatible|compatible"])
+case("operation-removed", [("  createItem:\n    http: POST /items\n    body: NewItem\n    response: Item\n    status: 201\n    errors: [tooMany]\n    examples:\n      ok:\n        request: { name: Lamp, status: active }\n        response: { id: a1, name: Lamp, note: Bright, status: active }\n        status: 201\n", "")],
+     ["operation-removed|operation createItem|breaks-clients|breaking"])
+case("operation-renamed", [("  getItem:\n", "  fetchItem:\n    renamedFrom: getItem\n")],
+     ["operation-renamed|operation fetchItem|compatible|breaking"])
+case("operation-renamed-unmarked", [("  getItem:\n", "  fetchItem:\n")],
+     ["operation-removed|operation getItem|compatible|breaking", "operation-added|operation fetchItem|compatible|compatible"])
+case("method-changed", [("http: POST /items", "http: PUT /items")],
+     ["method-changed|operation createItem|breaks-both|compatible", "idempotency-changed|operation createItem|compatible|compatible"])
+case("path-changed", [("http: GET /items/{id}", "http: GET /things/{id}")],
+     ["path-changed|operation getItem|breaks-both|compatible"])
+case("success-status-changed", [("    status: 201\n", "    status: 200\n"), ("        status: 201\n", "        status: 200\n")],
+     ["success-status-changed|operation createItem|compatible|compatible"])
+case("parameter-added-required", [("      verbose: { type: bool, optional: true }\n", "      verbose: { type: bool, optional: true }\n      lang: string\n"),
+                                  ("query: { verbose: true, status: active }", "query: { verbose: true, status: active, lang: en }")],
+     ["field-added-required|operation getItem.parameter lang|breaks-clients|breaking"])
+case("parameter-added-optional", [("      verbose: { type: bool, optional: true }\n", "      verbose: { type: bool, optional: true }\n      lang: { type: string, optional: true }\n")],
+     ["field-added-optional|operation getItem.parameter lang|compatible|compatible"])
+case("parameter-removed-optional", [("      verbose: { type: bool, optional: true }\n", ""), ("query: { verbose: true, status: active }", "query: { status: active }")],
+     ["field-removed-optional|operation getItem.parameter verbose|compatible|breaking"])
+case("parameter-retyped", [("verbose: { type: bool, optional: true }", "verbose: { type: int, optional: true }"), ("query: { verbose: true,", "query: { verbose: 5,")],
+     ["field-retyped|operation getItem.parameter verbose|breaks-both|breaking"])
+case("parameter-moved", [("    query:\n      verbose: { type: bool, optional: true }\n", "    headers:\n      verbose: bool\n    query:\n"),
+                          ("query: { verbose: true, status: active }", "headers: { verbose: true }\n        query: { status: active }")],
+     ["parameter-moved|operation getItem.parameter verbose|breaks-both|breaking"],
+     old_edits=[("verbose: { type: bool, optional: true }", "verbose: bool")])
+case("parameters-reordered", [("      verbose: { type: bool, optional: true }\n      status: { type: Status, optional: true }\n", "      status: { type: Status, optional: true }\n      verbose: { type: bool, optional: true }\n")],
+     ["parameters-reordered|operation getItem|compatible|breaking"])
+case("request-field-added-required", [("      tag: { type: string, optional: true }\n", "      tag: { type: string, optional: true }\n      owner: string\n"),
+                                      ("request: { name: Lamp, status: active }", "request: { name: Lamp, status: active, owner: me }")],
+     ["field-added-required|type NewItem.field owner|breaks-clients|breaking"])
+case("request-field-added-optional", [("      tag: { type: string, optional: true }\n", "      tag: { type: string, optional: true }\n      color: { type: string, optional: true }\n")],
+     ["field-added-optional|type NewItem.field color|compatible|compatible"])
+case("request-field-removed-required", [("      tag: { type: string, optional: true }\n      status: Status\n", "      tag: { type: string, optional: true }\n"),
+                                        ("request: { name: Lamp, status: active }", "request: { name: Lamp }")],
+     ["field-removed-required|type NewItem.field status|breaks-producers|breaking"])
+case("request-field-retyped", [("      tag: { type: string, optional: true }\n", "      tag: { type: int, optional: true }\n"), ("request: { name: Lamp, status: active }", "request: { name: Lamp, tag: 5, status: active }")],
+     ["field-retyped|type NewItem.field tag|breaks-both|breaking"],
+     old_edits=[("request: { name: Lamp, status: active }", "request: { name: Lamp, tag: red, status: active }")])
+case("request-field-made-required", [("      tag: { type: string, optional: true }\n", "      tag: string\n"),
+                                     ("request: { name: Lamp, status: active }", "request: { name: Lamp, tag: red, status: active }")],
+     ["field-made-required|type NewItem.field tag|breaks-clients|breaking"])
+case("request-field-made-optional", [("  NewItem:\n    fields:\n      name: { type: string, maxLength: 40 }\n", "  NewItem:\n    fields:\n      name: { type: string, maxLength: 40, optional: true }\n"),
+                                      ("request: { name: Lamp, status: active }", "request: { status: active }")],
+     ["field-made-optional|type NewItem.field name|breaks-producers|breaking"])
+case("response-field-added-required", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: { type: string, optional: true }\n      status: Status\n      price: int\n  NewItem:"),
+                                       ("note: Bright, status: active }", "note: Bright, status: active, price: 5 }"),
+                                       ("note: Bright, status: active }\n        status: 201", "note: Bright, status: active, price: 5 }\n        status: 201")],
+     ["field-added-required|type Item.field price|breaks-producers|breaking"])
+case("response-field-added-optional", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: { type: string, optional: true }\n      status: Status\n      color: { type: string, optional: true }\n  NewItem:"),
+                                       ("note: Bright, status: active }", "note: Bright, status: active, color: red }")],
+     ["field-added-optional|type Item.field color|compatible|compatible"])
+case("response-field-removed-required", [("      id: string\n      name: { type: string, maxLength: 40 }\n", "      id: string\n"),
+                                         ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, note: Bright, status: active }"),
+                                         ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, note: Bright, status: active }")],
+     ["field-removed-required|type Item.field name|breaks-clients|breaking"])
+case("response-field-removed-optional", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      status: Status\n  NewItem:"),
+                                         ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: Lamp, status: active }"),
+                                         ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: Lamp, status: active }")],
+     ["field-removed-optional|type Item.field note|compatible|breaking"])
+case("response-field-retyped", [("      id: string\n      name: { type: string, maxLength: 40 }\n", "      id: string\n      name: int\n"),
+                                ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: 7, note: Bright, status: active }"),
+                                ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: 7, note: Bright, status: active }")],
+     ["field-retyped|type Item.field name|breaks-both|breaking"])
+case("response-field-made-optional", [("      id: string\n      name: { type: string, maxLength: 40 }\n", "      id: string\n      name: { type: string, maxLength: 40, optional: true }\n"),
+                                      ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, note: Bright, status: active }")],
+     ["field-made-optional|type Item.field name|breaks-clients|breaking"])
+case("response-field-made-nullable", [("      id: string\n      name: { type: string, maxLength: 40 }\n", "      id: string\n      name: { type: string, maxLength: 40, nullable: true }\n"),
+                                      ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: null, note: Bright, status: active }")],
+     ["field-made-nullable|type Item.field name|breaks-clients|breaking"])
+case("response-field-made-required", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: string\n      status: Status\n  NewItem:")],
+     ["field-made-required|type Item.field note|breaks-producers|breaking"],
+     old_edits=[("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: Lamp, status: active }")])
+case("field-wire-name-changed", [("      id: string\n      name: { type: string, maxLength: 40 }\n", "      id: string\n      name: { type: string, maxLength: 40, wire: title }\n"),
+                                 ("ALL:{ id: a1, name: Lamp,", "{ id: a1, title: Lamp,")],
+     ["field-wire-name-changed|type Item.field name|breaks-both|compatible"])
+case("enum-case-added", [("      closed: closed\n", "      closed: closed\n      archived: archived\n"), ("query: { verbose: true, status: active }", "query: { verbose: true, status: archived }")],
+     ["enum-case-added|type Status.case archived|breaks-producers|breaking"])
+case("enum-case-removed", [("      active: active\n      closed: closed\n", "      active: active\n")],
+     ["enum-case-removed|type Status.case closed|breaks-clients|breaking"],
+     old_edits=[("query: { verbose: true, status: active }", "query: { verbose: true, status: closed }")])
+case("enum-case-renamed", [("      closed: closed\n", "      done: { value: closed, renamedFrom: closed }\n")],
+     ["enum-case-renamed|type Status.case done|compatible|breaking"])
+case("enum-case-value-changed", [("      active: active\n", "      active: ACTIVE\n"), ("ALL:status: active }", "status: ACTIVE }")],
+     ["enum-case-value-changed|type Status.case active|breaks-both|compatible"])
+case("error-case-added", [("    tooMany: { code: TOO_MANY, status: 429 }\n", "    tooMany: { code: TOO_MANY, status: 429 }\n    conflict: { code: CONFLICT, status: 409 }\n")],
+     ["error-case-added|error conflict|compatible|breaking"])
+case("error-case-removed", [("    tooMany: { code: TOO_MANY, status: 429 }\n", ""), ("    errors: [tooMany]\n", "")],
+     ["error-case-removed|error tooMany|compatible|breaking", "operation-errors-changed|operation createItem|compatible|compatible"])
+case("error-case-renamed", [("    tooMany: { code: TOO_MANY, status: 429 }\n", "    rateLimited: { code: TOO_MANY, status: 429, renamedFrom: tooMany }\n"), ("errors: [tooMany]", "errors: [rateLimited]")],
+     ["error-case-renamed|error rateLimited|compatible|breaking"])
+case("error-code-changed", [("ALL:code: NOT_FOUND", "code: ITEM_NOT_FOUND")],
+     ["error-code-changed|error notFound|breaks-both|compatible"])
+case("error-status-changed", [("ALL:status: 404", "status: 410")],
+     ["error-status-changed|error notFound|compatible|compatible"])
+case("constraint-tightened-request", [("  NewItem:\n    fields:\n      name: { type: string, maxLength: 40 }\n", "  NewItem:\n    fields:\n      name: { type: string, maxLength: 3 }\n"),
+                                      ("request: { name: Lamp, status: active }", "request: { name: Lam, status: active }")],
+     ["constraint-tightened|type NewItem.field name|breaks-clients|compatible"])
+case("constraint-loosened-request", [("  NewItem:\n    fields:\n      name: { type: string, maxLength: 40 }\n", "  NewItem:\n    fields:\n      name: { type: string, maxLength: 80 }\n"),
+                                     ("request: { name: Lamp, status: active }", "request: { name: A lamp with a name longer than forty characters, status: active }")],
+     ["constraint-loosened|type NewItem.field name|breaks-producers|compatible"])
+case("constraint-tightened-response", [("      id: string\n      name: { type: string, maxLength: 40 }\n", "      id: string\n      name: { type: string, maxLength: 10 }\n")],
+     ["constraint-tightened|type Item.field name|breaks-producers|compatible"],
+     old_edits=[("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: A lamp with a long name, note: Bright, status: active }")])
+case("constraint-loosened-response", [("      id: string\n      name: { type: string, maxLength: 40 }\n", "      id: string\n      name: { type: string, maxLength: 80 }\n"),
+                                      ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: Lamp-with-a-name-longer-than-forty-characters-in-it, note: Bright, status: active }")],
+     ["constraint-loosened|type Item.field name|compatible|compatible"])
+case("auth-added", [("errors:\n  body", "auth:\n  key: { kind: apiKey, in: header, name: X-Api-Key }\nerrors:\n  body"),
+                    ("    errors: [notFound]\n", "    errors: [notFound]\n    auth: key\n")],
+     ["auth-scheme-changed|auth key|compatible|compatible", "auth-added|operation getItem|breaks-clients|compatible"])
+case("cache-changed", [("    errors: [notFound]\n", "    errors: [notFound]\n    cache: { mode: localFirst, maxAge: 60 }\n")],
+     ["cache-changed|operation getItem|compatible|compatible"])
+case("environment-added", [("environments:\n", "environments:\n  staging:\n    url: \"https://staging.corpus.example\"\n")],
+     ["environment-added|environment staging|compatible|compatible"])
+case("environment-url-changed", [('url: "http://{host}"', 'url: "http://{host}/v2"')],
+     ["environment-url-changed|environment local|breaks-both|compatible"])
+case("deprecated", [("    http: GET /items/{id}\n", "    http: GET /items/{id}\n    deprecated: Use listItems.\n")],
+     ["deprecated|operation getItem|compatible|compatible"])
+case("type-renamed", [("  NewItem:\n", "  ItemDraft:\n    renamedFrom: NewItem\n"), ("body: NewItem", "body: ItemDraft")],
+     ["type-renamed|type ItemDraft|compatible|breaking"])
+case("type-renamed-unmarked", [("  NewItem:\n", "  ItemDraft:\n"), ("body: NewItem", "body: ItemDraft")],
+     ["type-removed|type NewItem|compatible|breaking", "type-added|type ItemDraft|compatible|compatible", "request-body-changed|operation createItem|compatible|breaking"])
+
+# From the seeds' changelogs.
+case("seed-whitelabelpay-1.1.0-error-renamed", [("    notFound: { code: NOT_FOUND, status: 404 }\n", "    itemMissing:\n      code: NOT_FOUND\n      status: 404\n      renamedFrom: notFound\n      docs: Renamed from notFound, as WhitelabelPay 1.1.0 renamed missingSubjectId to deviceNotEnrolled.\n"), ("errors: [notFound]", "errors: [itemMissing]")],
+     ["error-case-renamed|error itemMissing|compatible|breaking"], notes="WhitelabelPay 1.1.0: missingSubjectId renamed to deviceNotEnrolled")
+case("seed-whitelabelpay-1.1.0-error-removed", [("    tooMany: { code: TOO_MANY, status: 429 }\n", ""), ("    errors: [tooMany]\n", "")],
+     ["error-case-removed|error tooMany|compatible|breaking", "operation-errors-changed|operation createItem|compatible|compatible"], notes="WhitelabelPay 1.1.0: failedToFetchPaymentToken removed")
+case("seed-bsa-0.11.1-operation-renamed", [("  createItem:\n", "  createItemV2:\n    renamedFrom: createItem\n"),
+                                            ("      tag: { type: string, optional: true }\n", "      tag: { type: string, optional: true }\n      bundleIdentifier: string\n"),
+                                            ("request: { name: Lamp, status: active }", "request: { name: Lamp, status: active, bundleIdentifier: com.example.app }")],
+     ["field-added-required|type NewItem.field bundleIdentifier|breaks-clients|breaking", "operation-renamed|operation createItemV2|compatible|breaking"],
+     notes="BSA 0.11.1: requestOTPNumberSend renamed to requestSendOTPNumber, which gains a bundleIdentifier parameter")
+case("seed-finaptic-field-added", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: { type: string, optional: true }\n      status: Status\n      authorizedUsers: { type: \"[string]\", optional: true }\n  NewItem:"),
+                                   ("note: Bright, status: active }", "note: Bright, status: active, authorizedUsers: [u1] }")],
+     ["field-added-optional|type Item.field authorizedUsers|compatible|compatible"], notes="Finaptic: responses gain optional fields")
+case("seed-kdpay-field-added", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: { type: string, optional: true }\n      status: Status\n      version: int\n  NewItem:"),
+                                ("note: Bright, status: active }", "note: Bright, status: active, version: 2 }"),
+                                ("note: Bright, status: active }\n        status: 201", "note: Bright, status: active, version: 2 }\n        status: 201")],
+     ["field-added-required|type Item.field version|breaks-producers|breaking"], notes="KD Pay: drafts gain a required version")
+
+
+# Unions and pagination, on a second small schema (their own modules in the proof package).
+UNION_BASE = """api: Corpus
+version: "1.0"
+environments:
+  local:
+    url: "http://{host}"
+    variables:
+      host: { default: "127.0.0.1:8080" }
+errors:
+  body: ErrorBody
+  code: code
+  cases:
+    notFound: { code: NOT_FOUND, status: 404 }
+types:
+  ErrorBody:
+    fields:
+      code: string
+  Card:
+    fields:
+      number: string
+  Bank:
+    fields:
+      iban: string
+  Means:
+    union:
+      discriminator: kind
+      variants:
+        card: Card
+        bank: Bank
+  MeansPage:
+    fields:
+      items: "[Means]"
+      next: { type: string, optional: true }
+operations:
+  listMeans:
+    http: GET /means
+    query:
+      cursor: { type: string, optional: true }
+    response: MeansPage
+    examples:
+      ok:
+        response: { items: [{ kind: card, number: "4111" }, { kind: bank, iban: DE00 }] }
+"""
+union_cases = {}
+def union_case(name, new_edits, expected, old_edits=()):
+    union_cases[name] = (old_edits, new_edits, expected, "")
+union_case("union-variant-added", [("        bank: Bank\n", "        bank: Bank\n        wallet: Card\n"),
+                                   ("{ kind: bank, iban: DE00 }]", "{ kind: bank, iban: DE00 }, { kind: wallet, number: \"5500\" }]")],
+           ["union-variant-added|type Means.variant wallet|compatible|breaking"])
+union_case("union-variant-removed", [("        bank: Bank\n", ""), (", { kind: bank, iban: DE00 }]", "]")],
+           ["union-variant-removed|type Means.variant bank|compatible|breaking"])
+union_case("pagination-added", [("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: cursor, next: next }\n")],
+           ["pagination-added|operation listMeans|compatible|compatible"])
+union_case("pagination-removed", [],
+           ["pagination-removed|operation listMeans|compatible|breaking"],
+           old_edits=[("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: cursor, next: next }\n")])
+if os.path.exists(ROOT): shutil.rmtree(ROOT)
+os.makedirs(ROOT)
+for name, (old_edits, new_edits, expected, notes, base) in [(k, v + (BASE,)) for k, v in cases.items()] + [(k, v + (UNION_BASE,)) for k, v in union_cases.items()]:
+    d = os.path.join(ROOT, name); os.makedirs(d)
+    old = rep(base, old_edits); new = rep(base, new_edits)
+    if name != "identical": assert old != new, name
+    open(os.path.join(d, "old.yaml"), "w").write(old)
+    open(os.path.join(d, "new.yaml"), "w").write(new)
+    lines = ["# rule|subject|wire|source, one line per expected change, in report order"]
+    if notes: lines.insert(0, "# " + notes)
+    open(os.path.join(d, "expected.txt"), "w").write("\n".join(lines + expected) + "\n")
+print(len(cases) + len(union_cases))

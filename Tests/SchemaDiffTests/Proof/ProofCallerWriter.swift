@@ -1,0 +1,216 @@
+import Foundation
+import SchemaModel
+
+/// Writes "a small caller written against a generated module" for the diff proof: Swift that
+///
+/// - `proofRun(baseURL:)` calls every operation once per example, with the example's parameters and
+///   request body, asking the sandbox for that example (`X-Sandbox-Example`), and returns one line per
+///   call: `operation/example: ok` or `operation/example: failed <why>`. An example with an error
+///   status succeeds when the client reports a documented error case.
+/// - `proofSourceUsage(client:)` (never run) uses the module's API the way app code does: every
+///   method with every argument and its result type, every struct's initializer and properties with
+///   their types, an exhaustive `switch` over every enum and the error codes, every environment.
+///
+/// The same file compiles inside the module it was written for; compiled against the other version
+/// of the module, it shows whether that version is source-compatible. Names are the schema's names
+/// (the corpus uses plain identifiers), types follow the renderer's spelling.
+struct ProofCallerWriter {
+    let schema: Schema
+
+    private var client: String { "\(schema.api)Client" }
+
+    func render() -> String {
+        var lines = ["import Foundation", "import ClientRuntime", ""]
+        lines += exampleHeaderMiddleware()
+        lines += ["", "func proofValue<T>(_: T.Type) -> T { fatalError(\"never called\") }", ""]
+        lines += runFunction()
+        lines += [""]
+        lines += sourceUsageFunction()
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Running the examples
+
+    private func exampleHeaderMiddleware() -> [String] {
+        [
+            "struct ProofExampleHeader: ClientMiddleware {",
+            "    let name: String",
+            "    func intercept(_ request: HTTPRequest, operation: OperationInfo, next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {",
+            "        var request = request",
+            "        request.headers[\"X-Sandbox-Example\"] = name",
+            "        return try await next(request)",
+            "    }",
+            "}",
+        ]
+    }
+
+    private func runFunction() -> [String] {
+        let credentials = schema.authSchemes.map { "\(literal($0.name)): \"proof-credential\"" }
+        let credentialsArgument = credentials.isEmpty ? "" : ", credentials: StaticCredentials([\(credentials.joined(separator: ", "))])"
+        var lines = ["public func proofRun(baseURL: URL) async -> [String] {", "    var results: [String] = []"]
+        for operation in schema.operations {
+            for example in operation.examples {
+                let label = "\(operation.name)/\(example.name)"
+                let expectsError = (example.status ?? operation.successStatus) >= 400
+                lines += [
+                    "    do {",
+                    "        let client = \(client)(environment: \(environmentExpression()), middlewares: [ProofExampleHeader(name: \(literal(example.name)))]\(credentialsArgument))",
+                ]
+                if let body = operation.body {
+                    lines.append("        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))")
+                }
+                let call = "try await client.\(operation.name)(\(arguments(operation, example: example).joined(separator: ", ")))"
+                lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
+                lines.append(expectsError ? "        results.append(\(literal(label + ": failed: succeeded where the example is an error")))"
+                                          : "        results.append(\(literal(label + ": ok")))")
+                if expectsError {
+                    lines += [
+                        "    } catch let error as \(schema.api)Error {",
+                        "        let documented = ![\"undocumented\", \"transport\", \"invalidRequest\", \"invalidResponse\"].contains(error.name)",
+                        "        results.append(\(literal(label + ": ")) + (documented ? \"ok\" : \"failed: \\(error)\"))",
+                    ]
+                }
+                lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
+            }
+        }
+        lines += ["    return results", "}"]
+        return lines
+    }
+
+    /// The first environment, with a `host` variable pointed at the sandbox (so a changed URL shows),
+    /// else the base URL itself.
+    private func environmentExpression() -> String {
+        guard let environment = schema.environments.first, environment.variables.map(\.name) == ["host"], environment.url.hasPrefix("http://{host}") else {
+            return ".init(baseURL: baseURL)"
+        }
+        return ".\(environment.name)(host: \"127.0.0.1:\\(baseURL.port ?? 80)\")"
+    }
+
+    /// Path parameters, the body, query and header parameters, as the generated method orders them.
+    private func arguments(_ operation: SchemaModel.Operation, example: SchemaModel.Operation.OperationExample) -> [String] {
+        var arguments: [String] = []
+        for field in operation.pathParameters {
+            arguments.append("\(field.name): \(parameterLiteral(field, example.parameters[field.name]))")
+        }
+        if operation.body != nil { arguments.append("body: body") }
+        for field in operation.queryParameters + operation.headerParameters {
+            let value = example.parameters[field.name] ?? example.parameters[field.wireName]
+            if value == nil && !field.isRequiredOnWire { continue }
+            arguments.append("\(field.name): \(parameterLiteral(field, value))")
+        }
+        return arguments
+    }
+
+    /// A parameter value from the example, or a plain one of the parameter's type when the example has none.
+    private func parameterLiteral(_ field: Field, _ node: YAMLNode?) -> String {
+        let text = node?.scalar?.text
+        switch field.type {
+        case .primitive(let primitive) where primitive.isNumeric:
+            return text ?? "1"
+        case .primitive(.bool):
+            return text ?? "false"
+        case .primitive(.string), .primitive(.email):
+            return literal(text ?? "x")
+        case .named(let name):
+            if case .enumeration = schema.type(named: name)?.kind {
+                return "\(name)(rawValue: \(literal(text ?? "x")))"
+            }
+            return "proofValue(\(swiftType(field.type)).self)"
+        default:
+            return "proofValue(\(swiftType(field.type)).self)"
+        }
+    }
+
+    // MARK: Using the API as app code does
+
+    private func sourceUsageFunction() -> [String] {
+        var lines = ["public func proofSourceUsage(client: \(client)) async throws {"]
+        for environment in schema.environments {
+            let arguments = environment.variables.map { "\($0.name): proofValue(String.self)" }.joined(separator: ", ")
+            lines.append(environment.variables.isEmpty ? "    _ = \(client).Environment.\(environment.name)" : "    _ = \(client).Environment.\(environment.name)(\(arguments))")
+        }
+        for operation in schema.operations {
+            var arguments = operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+            if let body = operation.body { arguments.append("body: proofValue(\(swiftType(body.type)).self)") }
+            arguments += (operation.queryParameters + operation.headerParameters).map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+            let call = "try await client.\(operation.name)(\(arguments.joined(separator: ", ")))"
+            lines.append(operation.response.map { "    let _: \(swiftType($0)) = \(call)" } ?? "    \(call)")
+            if let pagination = operation.pagination {
+                // The page sequences take every argument but the one they drive themselves.
+                var pageArguments = operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+                if let body = operation.body { pageArguments.append("body: proofValue(\(swiftType(body.type)).self)") }
+                pageArguments += (operation.queryParameters + operation.headerParameters).filter { $0.name != pagination.requestParameter }
+                    .map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+                lines.append("    _ = client.\(operation.name)Pages(\(pageArguments.joined(separator: ", ")))")
+                lines.append("    _ = client.\(operation.name)Items(\(pageArguments.joined(separator: ", ")))")
+            }
+        }
+        for type in schema.types {
+            switch type.kind {
+            case .structure(let fields):
+                let arguments = fields.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }.joined(separator: ", ")
+                lines.append("    do {")
+                lines.append("        let value = \(type.name)(\(arguments))")
+                for field in fields { lines.append("        let _: \(swiftType(of: field)) = value.\(field.name)") }
+                lines.append("    }")
+            case .enumeration(let enumeration):
+                lines.append("    switch proofValue(\(type.name).self) {")
+                for enumCase in enumeration.cases { lines.append("    case .\(enumCase.name): break") }
+                lines += ["    case .undocumented: break", "    }"]
+            case .union(let union):
+                lines.append("    switch proofValue(\(type.name).self) {")
+                for variant in union.variants { lines.append("    case .\(variant.name)(let value): let _: \(variant.type) = value") }
+                lines += ["    case .undocumented: break", "    }"]
+            case .alias:
+                lines.append("    _ = \(type.name).self")
+            }
+        }
+        let errorCases = (schema.errors?.cases ?? []).map { ".\($0.name)" } + [".undocumented", ".transport", ".invalidRequest", ".invalidResponse"]
+        lines += ["    switch proofValue(\(schema.api)ErrorCode.self) {", "    case \(errorCases.joined(separator: ", ")): break", "    }"]
+        lines.append("}")
+        return lines
+    }
+
+    // MARK: Spelling
+
+    private func swiftType(_ reference: TypeReference) -> String {
+        switch reference {
+        case .primitive(let primitive):
+            switch primitive {
+            case .string, .email: return "String"
+            case .bool: return "Bool"
+            case .int: return "Int"
+            case .int32: return "Int32"
+            case .int64: return "Int64"
+            case .double: return "Double"
+            case .decimal: return "Decimal"
+            case .date: return "CalendarDate"
+            case .dateTime: return "Date"
+            case .uuid: return "UUID"
+            case .uri: return "URL"
+            case .base64, .binary: return "Data"
+            case .json: return "JSONValue"
+            }
+        case .named(let name): return name
+        case .array(let element): return "[\(swiftType(element))]"
+        case .map(let key, let value): return "[\(key == .string ? "String" : "Int"): \(swiftType(value))]"
+        }
+    }
+
+    private func swiftType(of field: Field) -> String {
+        field.isSwiftOptional ? swiftType(field.type) + "?" : swiftType(field.type)
+    }
+
+    private func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

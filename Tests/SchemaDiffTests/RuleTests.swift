@@ -1,0 +1,207 @@
+import SchemaDiff
+import SchemaModel
+import XCTest
+
+/// Rules the corpus pairs do not show, one schema pair each, and the rule table itself.
+final class RuleTests: XCTestCase {
+    private func changes(_ old: String, _ new: String) throws -> [CorpusPair.Expectation] {
+        SchemaComparer.compare(try schema(old, file: "old.yaml"), try schema(new, file: "new.yaml")).map(\.expectation)
+    }
+
+    private func assertChanges(_ old: String, _ new: String, _ expected: [String], line: UInt = #line) throws {
+        XCTAssertEqual(try changes(old, new).map(\.description), expected, line: line)
+    }
+
+    func testEveryRuleHasAVerdictWithReasonsInEveryRole() {
+        for rule in ChangeRule.allCases {
+            for role in Role.allCases {
+                let verdict = rule.verdict(as: role)
+                XCTAssertFalse(verdict.wireReason.isEmpty, "\(rule) \(role)")
+                XCTAssertFalse(verdict.sourceReason.isEmpty, "\(rule) \(role)")
+            }
+        }
+    }
+
+    func testUnionVariantsAddedRemovedAndRetagged() throws {
+        let types = { (variants: String) in
+            """
+              Card: { fields: { number: string } }
+              Bank: { fields: { iban: string } }
+              Means:
+                union:
+                  discriminator: kind
+                  variants:
+            \(variants)
+            """
+        }
+        let old = miniSchema(types: types("          card: Card\n          bank: Bank"),
+                             extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        let added = miniSchema(types: types("          card: Card\n          bank: Bank\n          wallet: Card"),
+                               extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        let retagged = miniSchema(types: types("          card: { type: Card, value: CARD }\n          bank: Bank"),
+                                  extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        try assertChanges(old, added, ["union-variant-added|type Means.variant wallet|compatible|breaking"])
+        try assertChanges(added, old, ["union-variant-removed|type Means.variant wallet|compatible|breaking"])
+        try assertChanges(old, retagged, ["union-variant-changed|type Means.variant card|breaks-both|breaking"])
+    }
+
+    func testPaginationAddedAndRemoved() throws {
+        let plain = miniSchema()
+        let paged = miniSchema(operationExtras: "    paginate: { style: cursor, items: items, cursor: cursor, next: next }")
+        try assertChanges(plain, paged, ["pagination-added|operation list|compatible|compatible"])
+        try assertChanges(paged, plain, ["pagination-removed|operation list|compatible|breaking"])
+    }
+
+    func testResponseTypeAndRequestBodyChanges() throws {
+        let old = miniSchema(extraOperations: "  send:\n    http: POST /send\n    response: Page")
+        let withBody = miniSchema(extraOperations: "  send:\n    http: POST /send\n    body: Page\n    response: Page")
+        let otherResponse = miniSchema(extraOperations: "  send:\n    http: POST /send\n    response: \"[string]\"")
+        try assertChanges(old, withBody, ["request-body-added|operation send|breaks-clients|breaking"])
+        try assertChanges(withBody, old, ["request-body-removed|operation send|breaks-producers|breaking"])
+        try assertChanges(old, otherResponse, ["response-type-changed|operation send|breaks-both|breaking"])
+    }
+
+    /// A type no operation reaches changes nothing on the wire; its Swift API still counts.
+    func testUnusedTypesAreWireCompatible() throws {
+        let old = miniSchema(types: "  Loose: { fields: { a: string } }")
+        let new = miniSchema(types: "  Loose: { fields: { a: int } }")
+        try assertChanges(old, new, ["field-retyped|type Loose.field a|compatible|breaking"])
+    }
+
+    /// Null for an optional key reads as absent, so nullability of an optional field is wire-compatible;
+    /// the Swift property was Optional already.
+    func testNullabilityOfAnOptionalFieldChangesNothing() throws {
+        let old = miniSchema()
+        let new = old.replacingOccurrences(of: "next: { type: string, optional: true }", with: "next: { type: string, optional: true, nullable: true }")
+        try assertChanges(old, new, ["field-made-nullable|type Page.field next|compatible|compatible"])
+    }
+
+    func testEnvironmentRemovedAndUndeprecated() throws {
+        let old = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }",
+                                                    with: "  local: { url: \"http://127.0.0.1\" }\n  legacy: { url: \"http://legacy\", deprecated: Gone soon. }")
+        let undeprecated = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }",
+                                                             with: "  local: { url: \"http://127.0.0.1\" }\n  legacy: { url: \"http://legacy\" }")
+        try assertChanges(old, miniSchema(), ["environment-removed|environment legacy|breaks-clients|breaking"])
+        try assertChanges(old, undeprecated, ["undeprecated|environment legacy|compatible|compatible"])
+    }
+
+    func testTypeKindAndDateFormatChanges() throws {
+        let old = miniSchema(types: "  When: { fields: { at: date-time } }", extraOperations: "  when:\n    http: GET /when\n    response: When")
+        let epoch = miniSchema(types: "  When: { fields: { at: { type: date-time, format: epochSeconds } } }", extraOperations: "  when:\n    http: GET /when\n    response: When")
+        let alias = miniSchema(types: "  When: { type: string }", extraOperations: "  when:\n    http: GET /when\n    response: When")
+        try assertChanges(old, epoch, ["date-format-changed|type When.field at|breaks-both|compatible"])
+        try assertChanges(old, alias, ["type-kind-changed|type When|breaks-both|breaking"])
+    }
+
+    func testConstraintDirection() throws {
+        let old = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }")
+        let wider = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 0, maximum: 50, optional: true }")
+        let pattern = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }\n      tag: { type: string, pattern: \"^[a-z]+$\", optional: true }")
+        let patternOld = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }\n      tag: { type: string, optional: true }")
+        try assertChanges(old, wider, ["constraint-loosened|operation list.parameter size|breaks-producers|compatible"])
+        try assertChanges(wider, old, ["constraint-tightened|operation list.parameter size|breaks-clients|compatible"])
+        try assertChanges(patternOld, pattern, ["constraint-tightened|operation list.parameter tag|breaks-clients|compatible"])
+    }
+
+    func testFieldRenamedDefaultAndNonNullable() throws {
+        let old = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: en }\n      token: { type: string, nullable: true }")
+        let renamed = miniSchema(operationExtras: "    headers:\n      language: { type: string, wire: lang, default: en, renamedFrom: lang }\n      token: { type: string, nullable: true }")
+        let otherDefault = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: de }\n      token: { type: string, nullable: true }")
+        let notNullable = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: en }\n      token: string")
+        try assertChanges(old, renamed, ["field-renamed|operation list.parameter language|compatible|breaking"])
+        try assertChanges(old, otherDefault, ["field-default-changed|operation list.parameter lang|compatible|compatible"])
+        try assertChanges(old, notNullable, ["field-made-non-nullable|operation list.parameter token|breaks-clients|breaking"])
+    }
+
+    func testAuthOfAnOperation() throws {
+        let schemes = "auth:\n  key: { kind: apiKey, in: header, name: X-Key }\n  bearer: { kind: bearer }\n"
+        let withKey = schemes + miniSchema(operationExtras: "    auth: key")
+        let withBearer = schemes + miniSchema(operationExtras: "    auth: bearer")
+        let withNone = schemes + miniSchema(operationExtras: "    auth: none")
+        try assertChanges(withKey, withNone, ["auth-removed|operation list|breaks-producers|compatible"])
+        try assertChanges(withKey, withBearer, ["auth-changed|operation list|breaks-both|compatible"])
+    }
+
+    func testCacheArgumentsPaginationChangeAndEnvironmentVariables() throws {
+        let cached = miniSchema(operationExtras: "    cache: { mode: network, store: true, maxAge: 60, cacheOnlyParameter: cached }")
+        let plainCache = miniSchema(operationExtras: "    cache: { mode: network, store: true, maxAge: 60 }")
+        try assertChanges(cached, plainCache, ["cache-arguments-changed|operation list|compatible|breaking"])
+        let cursor = miniSchema(operationExtras: "    paginate: { style: cursor, items: items, cursor: cursor, next: next }")
+        let token = miniSchema(operationExtras: "    paginate: { style: token, items: items, token: cursor, next: next }")
+        try assertChanges(cursor, token, ["pagination-changed|operation list|breaks-both|compatible"])
+        let variable = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }", with: "  local: { url: \"http://{host}\", variables: { host: { default: 127.0.0.1 } } }")
+        let otherDefault = variable.replacingOccurrences(of: "default: 127.0.0.1", with: "default: localhost")
+        try assertChanges(variable, otherDefault, ["environment-variables-changed|environment local|compatible|breaking"])
+    }
+
+    func testErrorCatalogueBodyAndRetryable() throws {
+        let errors = { (body: String, retryable: String) in
+            "errors:\n  body: \(body)\n  code: code\n  cases:\n    busy: { code: BUSY, status: 503, retryable: \(retryable) }\n"
+        }
+        let types = "  Problem: { fields: { code: string } }\n  OtherProblem: { fields: { code: string, detail: string } }"
+        try assertChanges(errors("Problem", "true") + miniSchema(types: types), errors("OtherProblem", "true") + miniSchema(types: types),
+                          ["error-body-changed|errors|breaks-both|breaking"])
+        try assertChanges(errors("Problem", "true") + miniSchema(types: types), errors("Problem", "false") + miniSchema(types: types),
+                          ["error-retryable-changed|error busy|compatible|compatible"])
+    }
+
+    func testOutcomesAndUnionDiscriminatorAndVariantRename() throws {
+        let single = miniSchema(extraOperations: "  check:\n    http: GET /check\n    responses:\n      ok: { status: 200, body: Page }")
+        let two = miniSchema(extraOperations: "  check:\n    http: GET /check\n    responses:\n      ok: { status: 200, body: Page }\n      gone: { status: 404 }")
+        try assertChanges(single, two, ["outcomes-changed|operation check|breaks-both|breaking"])
+        let union = { (discriminator: String, variant: String) in
+            miniSchema(types: "  Card: { fields: { number: string } }\n  Means:\n    union:\n      discriminator: \(discriminator)\n      variants:\n        \(variant)",
+                       extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        }
+        try assertChanges(union("kind", "card: Card"), union("type", "card: Card"),
+                          ["union-discriminator-changed|type Means|breaks-both|compatible"])
+        try assertChanges(union("kind", "card: Card"), union("kind", "creditCard: { type: Card, value: card, renamedFrom: card }"),
+                          ["union-variant-renamed|type Means.variant creditCard|compatible|breaking"])
+    }
+
+    /// Every rule is pinned by a corpus pair (and so by the proof) or by a test in this file.
+    func testEveryRuleIsCoveredByTheCorpusOrAUnitTest() throws {
+        let corpusRules = Set(try CorpusPair.all().flatMap(\.expected).map(\.rule))
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let uncovered = ChangeRule.allCases.map(\.rawValue).filter { !corpusRules.contains($0) && !source.contains("\"\($0)|") }
+        XCTAssertEqual(uncovered, [])
+    }
+
+    func testSemverBump() throws {
+        let pairs = try CorpusPair.all()
+        func bump(_ name: String) throws -> VersionBump {
+            let pair = try XCTUnwrap(pairs.first { $0.name == name })
+            return DiffReport(old: try SchemaLoader.loadOrThrow(path: pair.old.path), oldName: "old", new: try SchemaLoader.loadOrThrow(path: pair.new.path), newName: "new").suggestedBump
+        }
+        XCTAssertEqual(try bump("identical"), VersionBump.none)
+        XCTAssertEqual(try bump("cache-changed"), .patch)
+        XCTAssertEqual(try bump("operation-added"), .minor)
+        XCTAssertEqual(try bump("deprecated"), .minor)
+        XCTAssertEqual(try bump("operation-removed"), .major)
+        XCTAssertEqual(try bump("constraint-loosened-request"), .major)
+    }
+
+    func testFailurePolicies() throws {
+        let change = { (wire: WireImpact, source: SourceImpact) in
+            SchemaChange(rule: .deprecated, subject: "s", detail: "d", oldLocation: nil, newLocation: nil, wire: wire, wireReason: "w", source: source, sourceReason: "s")
+        }
+        XCTAssertTrue(FailurePolicy.wire.fails([change(.breaksProducers, .compatible)]))
+        XCTAssertFalse(FailurePolicy.wire.fails([change(.compatible, .breaking)]))
+        XCTAssertTrue(FailurePolicy.source.fails([change(.compatible, .breaking)]))
+        XCTAssertFalse(FailurePolicy.source.fails([change(.breaksBoth, .compatible)]))
+        XCTAssertTrue(FailurePolicy.any.fails([change(.breaksClients, .compatible)]))
+        XCTAssertFalse(FailurePolicy.any.fails([change(.compatible, .compatible)]))
+    }
+}
+
+/// docs/SchemaDiff.md lists every rule identifier the JSON output can contain.
+final class RuleDocumentationTests: XCTestCase {
+    func testEveryRuleIsDocumented() throws {
+        let docs = try String(contentsOf: packageRoot.appendingPathComponent("docs/SchemaDiff.md"), encoding: .utf8)
+        let undocumented = ChangeRule.allCases.filter { rule in
+            // Families are written once with their suffixes: `union-variant-added`, `-removed`, ...
+            !docs.contains("`\(rule.rawValue)`") && !docs.contains("`-\(rule.rawValue.split(separator: "-").last!)`")
+        }
+        XCTAssertEqual(undocumented, [])
+    }
+}
