@@ -72,10 +72,23 @@ enum SchemaSource {
         }
         switch gitShow(argument) {
         case .success(let text):
-            let result = SchemaLoader.load(text: text, file: argument)
+            let result = SchemaLoader.load(text: text, file: argument, exampleFiles: exampleFiles(besideGitObject: argument))
             return Loaded(schema: result.schema, diagnostics: result.diagnostics.map(\.description))
         case .failure(let message):
             return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema from git: \(message)"])
+        }
+    }
+
+    /// `$file` examples of a schema read from git come from the same revision, next to the schema there.
+    private static func exampleFiles(besideGitObject object: String) -> ExampleFileSource {
+        let colon = object.firstIndex(of: ":")!
+        let revision = object[..<colon], schemaPath = String(object[object.index(after: colon)...])
+        return ExampleFileSource { relative in
+            let folder = (schemaPath as NSString).deletingLastPathComponent
+            let path = ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+            let location = "\(revision):\(path)"
+            if case .success(let text) = gitShow(location) { return (text, location) }
+            return (nil, location)
         }
     }
 

@@ -24,11 +24,12 @@ public enum SchemaLoader {
         return load(text: text, file: path)
     }
 
-    /// Reads and checks schema text; `file` is used in diagnostics and to find `$file` examples.
-    public static func load(text: String, file: String) -> Result {
+    /// Reads and checks schema text; `file` is used in diagnostics and, unless `exampleFiles` says
+    /// otherwise, to find `$file` examples next to it.
+    public static func load(text: String, file: String, exampleFiles: ExampleFileSource? = nil) -> Result {
         let log = DiagnosticLog()
         guard let root = YAMLReader.read(text, file: file, log: log),
-              let parsed = SchemaParser(file: file, log: log).parse(root) else {
+              let parsed = SchemaParser(file: file, log: log, exampleFiles: exampleFiles ?? .nextTo(schemaFile: file)).parse(root) else {
             return Result(schema: nil, diagnostics: sorted(log.diagnostics))
         }
         SchemaValidator(schema: parsed, declared: DeclaredNames(root), log: log).validate()

@@ -5,6 +5,8 @@ import Foundation
 struct SchemaParser {
     let file: String
     let log: DiagnosticLog
+    /// Where `$file` examples are read from.
+    let exampleFiles: ExampleFileSource
 
     static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "format", "exclude"]
     static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example", "secret", "style"] + constraintKeys + MappingReader.noteKeys
@@ -504,12 +506,12 @@ struct SchemaParser {
             log.error("'$file' must be a path", at: pairs[0].value.location)
             return nil
         }
-        let url = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(relative)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            log.error("cannot read example file '\(relative)' (looked at \(url.path))", at: pairs[0].value.location)
+        let (text, lookedAt) = exampleFiles.read(relative)
+        guard let text else {
+            log.error("cannot read example file '\(relative)' (looked at \(lookedAt))", at: pairs[0].value.location)
             return nil
         }
-        return YAMLReader.read(text, file: url.path, log: log)
+        return YAMLReader.read(text, file: lookedAt, log: log)
     }
 }
 

@@ -93,6 +93,19 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(result.output.contains("\"file\" : \"HEAD:Schemas/finaptic.yaml\""), result.output)
     }
 
+    func testASchemaFromGitReadsItsExampleFilesFromTheSameRevision() throws {
+        // WhitelabelPay keeps some examples in files next to the schema (`$file:`).
+        let result = try run(["diff", "HEAD:Schemas/whitelabelpay.yaml", "Schemas/whitelabelpay.yaml"])
+        guard result.status == 0 else {
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.errors.contains("cannot read the schema from git"), result.errors)
+            XCTAssertFalse(result.errors.contains("cannot read example file"), result.errors)
+            return
+        }
+        XCTAssertTrue(result.output.contains(": 0 changes;"), result.output)
+        XCTAssertEqual(result.errors, "")
+    }
+
     func testUnreadableFilesAndBadRevisionsExitTwo() throws {
         let missing = try run(["diff", "no/such/old.yaml", "Schemas/finaptic.yaml"])
         XCTAssertEqual(missing.status, 2)
