@@ -9,24 +9,18 @@ struct ConstraintChange {
     /// unless one side has none (regular expressions are not compared for inclusion).
     static func between(_ before: Constraints, _ after: Constraints) -> [ConstraintChange] {
         var changes: [ConstraintChange] = []
-        func lower<T: Comparable>(_ name: String, _ old: T?, _ new: T?) {
+        /// A bound that tightens when the new value is on `stricter`'s side of the old one (or newly set).
+        func bound<T: Comparable>(_ name: String, _ old: T?, _ new: T?, stricter: (T, T) -> Bool) {
             guard old != new else { return }
             let tightened = switch (old, new) {
             case (nil, _): true
             case (_, nil): false
-            case (let old?, let new?): new > old
+            case (let old?, let new?): stricter(new, old)
             }
-            changes.append(ConstraintChange(detail: "\(name) \(old.map { "\($0)" } ?? "none") -> \(new.map { "\($0)" } ?? "none")", tightened: tightened))
+            changes.append(ConstraintChange(detail: "\(name) \(shown(old)) -> \(shown(new))", tightened: tightened))
         }
-        func upper<T: Comparable>(_ name: String, _ old: T?, _ new: T?) {
-            guard old != new else { return }
-            let tightened = switch (old, new) {
-            case (nil, _): true
-            case (_, nil): false
-            case (let old?, let new?): new < old
-            }
-            changes.append(ConstraintChange(detail: "\(name) \(old.map { "\($0)" } ?? "none") -> \(new.map { "\($0)" } ?? "none")", tightened: tightened))
-        }
+        func lower<T: Comparable>(_ name: String, _ old: T?, _ new: T?) { bound(name, old, new, stricter: >) }
+        func upper<T: Comparable>(_ name: String, _ old: T?, _ new: T?) { bound(name, old, new, stricter: <) }
         lower("minLength", before.minLength, after.minLength)
         upper("maxLength", before.maxLength, after.maxLength)
         lower("minimum", before.minimum, after.minimum)
@@ -44,4 +38,11 @@ struct ConstraintChange {
         }
         return changes
     }
+}
+
+/// A bound as a schema writes it: `50`, not `50.0`, for a whole number.
+private func shown<T>(_ value: T?) -> String {
+    guard let value else { return "none" }
+    if let number = value as? Double, number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    return "\(value)"
 }
