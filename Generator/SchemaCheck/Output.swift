@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import PayloadValidation
+import SchemaModel
 
 /// A buffered writer to a file descriptor: output is collected in 64 KB chunks and written with
 /// `write(2)`, so 100,000 issue lines cost a few hundred system calls, not 100,000. With `fd` -1 it
@@ -94,4 +96,20 @@ private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int)
 
 enum ColorMode: String, CaseIterable {
     case auto, always, never
+}
+
+extension ValidationIssue {
+    /// The issue as a JSON object in the documented `--format json` shape (docs/SchemaCheck.md);
+    /// `leading` adds members before the standard ones (traffic reports say which part of an exchange).
+    func jsonObject(leading: String = "") -> String {
+        var text = "{\(leading)\"severity\":\"\(severity.rawValue)\",\"kind\":\"\(kind.rawValue)\""
+        text += ",\"pointer\":\(JSONText.quoted(pointer)),\"expected\":\(JSONText.quoted(expected))"
+        text += ",\"found\":\(JSONText.quoted(found)),\"message\":\(JSONText.quoted(message)),\"rule\":"
+        if let rule {
+            text += "{\"file\":\(JSONText.quoted(rule.file)),\"line\":\(rule.line),\"column\":\(rule.column)}"
+        } else {
+            text += "null"
+        }
+        return text + "}"
+    }
 }

@@ -246,17 +246,8 @@ final class TrafficReporter {
         text += ",\"operation\":\(report.operation.map(JSONText.quoted) ?? "null"),\"status\":\(report.status.map(String.init) ?? "null")"
         text += ",\"result\":\"\(report.kind.rawValue)\",\"valid\":\(report.isValid),\"issues\":["
         for (index, finding) in report.findings.enumerated() {
-            let issue = finding.issue
             if index > 0 { text += "," }
-            text += "{\"part\":\"\(finding.part.rawValue)\",\"severity\":\"\(issue.severity.rawValue)\",\"kind\":\"\(issue.kind.rawValue)\""
-            text += ",\"pointer\":\(JSONText.quoted(issue.pointer)),\"expected\":\(JSONText.quoted(issue.expected))"
-            text += ",\"found\":\(JSONText.quoted(issue.found)),\"message\":\(JSONText.quoted(issue.message)),\"rule\":"
-            if let rule = issue.rule {
-                text += "{\"file\":\(JSONText.quoted(rule.file)),\"line\":\(rule.line),\"column\":\(rule.column)}"
-            } else {
-                text += "null"
-            }
-            text += "}"
+            text += finding.issue.jsonObject(leading: "\"part\":\"\(finding.part.rawValue)\",")
         }
         text += "]}"
         out.write(text)

@@ -270,15 +270,7 @@ final class Reporter {
         text += ",\"valid\":\(valid),\"issues\":["
         for (index, issue) in issues.enumerated() {
             if index > 0 { text += "," }
-            text += "{\"severity\":\"\(issue.severity.rawValue)\",\"kind\":\"\(issue.kind.rawValue)\""
-            text += ",\"pointer\":\(JSONText.quoted(issue.pointer)),\"expected\":\(JSONText.quoted(issue.expected))"
-            text += ",\"found\":\(JSONText.quoted(issue.found)),\"message\":\(JSONText.quoted(issue.message)),\"rule\":"
-            if let rule = issue.rule {
-                text += "{\"file\":\(JSONText.quoted(rule.file)),\"line\":\(rule.line),\"column\":\(rule.column)}"
-            } else {
-                text += "null"
-            }
-            text += "}"
+            text += issue.jsonObject()
         }
         text += "]}"
         out.write(text)
