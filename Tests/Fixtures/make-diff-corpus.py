@@ -275,12 +275,6 @@ case("seed-whitelabelpay-1.0.8-errors", [("    tooMany: { code: TOO_MANY, status
       "error-case-renamed|error failureToRetrievePaymentToken|compatible|breaking", "error-case-renamed|error enrollmentError|compatible|breaking"],
      old_edits=[("    tooMany: { code: TOO_MANY, status: 429 }\n", "    tooMany: { code: TOO_MANY, status: 429 }\n" + WLP_108_OLD)],
      notes="WhitelabelPay 1.0.8 (whitelabelpay-ios-sdk.md lines 237-241): failureToRetrieveToken and identityRegistrationResponseError renamed, deviceNotRegistered and identityAuthorisationFailure removed")
-case("seed-bsa-0.11.1-operation-renamed", [("  createItem:\n", "  requestSendOTPNumber:\n    renamedFrom: requestOTPNumberSend\n"),
-                                            ("      tag: { type: string, optional: true }\n", "      tag: { type: string, optional: true }\n      bundleIdentifier: string\n"),
-                                            ("request: { name: Lamp, status: active }", "request: { name: Lamp, status: active, bundleIdentifier: com.your.app }")],
-     ["field-added-required|type NewItem.field bundleIdentifier|breaks-clients|breaking", "operation-renamed|operation requestSendOTPNumber|compatible|breaking"],
-     old_edits=[("  createItem:\n", "  requestOTPNumberSend:\n")],
-     notes="BSA 0.11.1 (bsa-ios-sdk.md lines 42-43): requestOTPNumberSend renamed to requestSendOTPNumber, which gains a bundleIdentifier")
 case("seed-finaptic-field-added", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: { type: string, optional: true }\n      status: Status\n      authorizedUsers: { type: \"[string]\", optional: true }\n  NewItem:"),
                                    ("note: Bright, status: active }", "note: Bright, status: active, authorizedUsers: [u1] }")],
      ["field-added-optional|type Item.field authorizedUsers|compatible|compatible"], notes="Finaptic: responses gain optional fields")
@@ -351,6 +345,49 @@ union_case("union-variant-renamed", [("        card: Card\n", "        creditCar
 union_case("union-variant-changed", [("        bank: Bank\n", "        bank: Card\n"), ("{ kind: bank, iban: DE00 }", "{ kind: bank, number: \"0000\" }")],
            ["union-variant-changed|type Means.variant bank|breaks-both|breaking"])
 
+# BSA 0.11.1 (bsa-ios-sdk.md lines 42-43): requestOTPNumberSend renamed to requestSendOTPNumber, which gains
+# a bundleIdentifier. Cut from Schemas/bsa.yaml (OTPSendType, OTPSendRequest and the operation, without docs;
+# the enum cases spelled as the generated Swift names them, since the proof's caller uses schema names;
+# `status: 200` because the sandbox selects no request-only example by X-Sandbox-Example).
+BSA_BASE = """api: Corpus
+version: "1.0"
+environments:
+  local:
+    url: "http://{host}"
+    variables:
+      host: { default: "127.0.0.1:8080" }
+errors:
+  body: ErrorBody
+  code: code
+  cases:
+    notFound: { code: NOT_FOUND, status: 404 }
+types:
+  ErrorBody:
+    fields:
+      code: string
+  OTPSendType:
+    enum:
+      email: Email
+      sms: SMS
+  OTPSendRequest:
+    fields:
+      sendType: OTPSendType
+      sendTarget: string
+      clientKey: { type: string, secret: true }
+operations:
+  requestOTPNumberSend:
+    http: POST /otp/send
+    body: OTPSendRequest
+    examples:
+      email:
+        status: 200
+        request: { sendType: Email, sendTarget: user@email.com, clientKey: a1hrg2xv }
+"""
+union_cases["seed-bsa-0.11.1-operation-renamed"] = ((), [("  requestOTPNumberSend:\n", "  requestSendOTPNumber:\n    renamedFrom: requestOTPNumberSend\n"),
+                                                        ("      clientKey: { type: string, secret: true }\n", "      clientKey: { type: string, secret: true }\n      bundleIdentifier: string\n"),
+                                                        ("clientKey: a1hrg2xv }", "clientKey: a1hrg2xv, bundleIdentifier: com.your.app }")],
+     ["field-added-required|type OTPSendRequest.field bundleIdentifier|breaks-clients|breaking", "operation-renamed|operation requestSendOTPNumber|compatible|breaking"],
+     "BSA 0.11.1 (bsa-ios-sdk.md lines 42-43): requestOTPNumberSend renamed to requestSendOTPNumber, which gains a bundleIdentifier", BSA_BASE)
 if os.path.exists(ROOT): shutil.rmtree(ROOT)
 os.makedirs(ROOT)
 for name, (old_edits, new_edits, expected, notes, base) in [(k, v + (BASE,)) for k, v in cases.items()] + list(union_cases.items()):
