@@ -60,9 +60,9 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertTrue(result.output.hasPrefix("# Corpus 1.0\n"), result.output)
         XCTAssertTrue(result.output.contains("Suggested version bump of the generated library: **major**."), result.output)
-        XCTAssertTrue(result.output.contains("## Breaking for apps already in the field\n\n- `type NewItem.field bundleIdentifier`"), result.output)
+        XCTAssertTrue(result.output.contains("## Breaking for apps already in the field\n\n- `type OTPSendRequest.field bundleIdentifier`"), result.output)
         XCTAssertTrue(result.output.contains("## Breaking for Swift code that calls the library"), result.output)
-        XCTAssertTrue(result.output.contains("- `operation createItemV2`: renamed from createItem — the method has a new name. (`operation-renamed`)"), result.output)
+        XCTAssertTrue(result.output.contains("- `operation requestSendOTPNumber`: renamed from requestOTPNumberSend — the method has a new name. (`operation-renamed`)"), result.output)
     }
 
     func testFailOnSetsTheExitStatusPerAxis() throws {

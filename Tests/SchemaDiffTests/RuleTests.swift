@@ -160,11 +160,26 @@ final class RuleTests: XCTestCase {
     }
 
     /// Every rule is pinned by a corpus pair (and so by the proof) or by a test in this file.
-    func testEveryRuleIsCoveredByTheCorpusOrAUnitTest() throws {
+    /// Rules the diff proof cannot observe with its harness (one call per example, a caller that does
+    /// not use everything), and why; docs/SchemaDiff.md lists the same. They are pinned by the unit tests above.
+    static let rulesTheProofCannotDrive: [String: String] = [
+        "outcomes-changed": "the caller does not switch over an operation's outcomes, and a sandbox example only answers with an outcome its schema declares",
+        "pagination-changed": "the driver calls each operation once and never follows a page",
+        "environment-removed": "the driver reaches the sandbox through the first environment; a removed one is a configuration problem, not a request",
+        "environment-variables-changed": "the caller passes every variable, so a changed default is neither sent nor a compile error",
+        "error-body-changed": "a pair (body ErrorBody -> Problem with other required fields) showed no failure: the client names the error by its code and neither side failed to read the body, nor did the old caller stop compiling; the verdict or the harness needs a closer look",
+        "union-discriminator-changed": "a misread, not a failure: the old client keeps an object without its tag key as .undocumented, which the proof does not compare",
+    ]
+
+    func testEveryRuleHasACorpusPair() throws {
         let corpusRules = Set(try CorpusPair.all().flatMap(\.expected).map(\.rule))
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let uncovered = ChangeRule.allCases.map(\.rawValue).filter { !corpusRules.contains($0) && !source.contains("\"\($0)|") }
-        XCTAssertEqual(uncovered, [])
+        let withoutPair = ChangeRule.allCases.map(\.rawValue).filter { !corpusRules.contains($0) && Self.rulesTheProofCannotDrive[$0] == nil }
+        XCTAssertEqual(withoutPair, [])
+        for rule in Self.rulesTheProofCannotDrive.keys.sorted() {
+            XCTAssertFalse(corpusRules.contains(rule), "\(rule) has a corpus pair now; drop it from rulesTheProofCannotDrive")
+            XCTAssertTrue(source.contains("\"\(rule)|"), "\(rule) is neither in the corpus nor pinned by a unit test")
+        }
     }
 
     func testSemverBump() throws {

@@ -88,7 +88,8 @@ struct ProofCallerWriter {
 
     /// Path parameters, the body, query and header parameters, as the generated method orders them.
     private func arguments(_ operation: SchemaModel.Operation, example: SchemaModel.Operation.OperationExample) -> [String] {
-        var arguments: [String] = []
+        // Cache arguments come first and are never sent: ask the server, keep the schema's age.
+        var arguments = (operation.cache?.parameters ?? []).map { "\($0.name): \($0.role == .cacheOnly ? "false" : "nil")" }
         for field in operation.pathParameters {
             arguments.append("\(field.name): \(parameterLiteral(field, example.parameters[field.name]))")
         }
@@ -130,7 +131,7 @@ struct ProofCallerWriter {
             lines.append(environment.variables.isEmpty ? "    _ = \(client).Environment.\(environment.name)" : "    _ = \(client).Environment.\(environment.name)(\(arguments))")
         }
         for operation in schema.operations {
-            var arguments = operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+            var arguments = cacheArgumentUsage(operation) + operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
             if let body = operation.body { arguments.append("body: proofValue(\(swiftType(body.type)).self)") }
             arguments += (operation.queryParameters + operation.headerParameters).map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
             let call = "try await client.\(operation.name)(\(arguments.joined(separator: ", ")))"
@@ -169,6 +170,11 @@ struct ProofCallerWriter {
         lines += ["    switch proofValue(\(schema.api)ErrorCode.self) {", "    case \(errorCases.joined(separator: ", ")): break", "    }"]
         lines.append("}")
         return lines
+    }
+
+    /// Every cache argument, named, as app code that chooses the cache per call passes it.
+    private func cacheArgumentUsage(_ operation: SchemaModel.Operation) -> [String] {
+        (operation.cache?.parameters ?? []).map { "\($0.name): proofValue(\($0.role == .cacheOnly ? "Bool" : "Double?").self)" }
     }
 
     // MARK: Spelling
