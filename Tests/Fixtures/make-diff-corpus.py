@@ -284,8 +284,8 @@ case("seed-kdpay-field-added", [("      note: { type: string, optional: true }\n
      ["field-added-required|type Item.field version|breaks-producers|breaking"], notes="KD Pay: drafts gain a required version")
 
 
-# Unions and pagination, on a second small schema (their own modules in the proof package).
-UNION_BASE = """api: Corpus
+# The start every small schema shares: one local environment, one error case, its body.
+SMALL_SCHEMA_HEADER = """api: Corpus
 version: "1.0"
 environments:
   local:
@@ -301,7 +301,10 @@ types:
   ErrorBody:
     fields:
       code: string
-  Card:
+"""
+
+# Unions and pagination, on a second small schema (their own modules in the proof package).
+UNION_BASE = SMALL_SCHEMA_HEADER + """  Card:
     fields:
       number: string
   Bank:
@@ -349,23 +352,7 @@ union_case("union-variant-changed", [("        bank: Bank\n", "        bank: Car
 # a bundleIdentifier. Cut from Schemas/bsa.yaml (OTPSendType, OTPSendRequest and the operation, without docs;
 # the enum cases spelled as the generated Swift names them, since the proof's caller uses schema names;
 # `status: 200` because the sandbox selects no request-only example by X-Sandbox-Example).
-BSA_BASE = """api: Corpus
-version: "1.0"
-environments:
-  local:
-    url: "http://{host}"
-    variables:
-      host: { default: "127.0.0.1:8080" }
-errors:
-  body: ErrorBody
-  code: code
-  cases:
-    notFound: { code: NOT_FOUND, status: 404 }
-types:
-  ErrorBody:
-    fields:
-      code: string
-  OTPSendType:
+BSA_BASE = SMALL_SCHEMA_HEADER + """  OTPSendType:
     enum:
       email: Email
       sms: SMS
