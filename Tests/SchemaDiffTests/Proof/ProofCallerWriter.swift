@@ -1,5 +1,6 @@
 import Foundation
 import SchemaModel
+@testable import SwiftRenderer
 
 /// Writes "a small caller written against a generated module" for the diff proof: Swift that
 ///
@@ -12,8 +13,8 @@ import SchemaModel
 ///   their types, an exhaustive `switch` over every enum and the error codes, every environment.
 ///
 /// The same file compiles inside the module it was written for; compiled against the other version
-/// of the module, it shows whether that version is source-compatible. Names are the schema's names
-/// (the corpus uses plain identifiers), types follow the renderer's spelling.
+/// of the module, it shows whether that version is source-compatible. Member names are the schema's
+/// (the corpus uses plain identifiers); types are spelled by the renderer's own `SwiftTypes`.
 struct ProofCallerWriter {
     let schema: Schema
 
@@ -179,44 +180,10 @@ struct ProofCallerWriter {
 
     // MARK: Spelling
 
-    private func swiftType(_ reference: TypeReference) -> String {
-        switch reference {
-        case .primitive(let primitive):
-            switch primitive {
-            case .string, .email: return "String"
-            case .bool: return "Bool"
-            case .int: return "Int"
-            case .int32: return "Int32"
-            case .int64: return "Int64"
-            case .double: return "Double"
-            case .decimal: return "Decimal"
-            case .date: return "CalendarDate"
-            case .dateTime: return "Date"
-            case .uuid: return "UUID"
-            case .uri: return "URL"
-            case .base64, .binary: return "Data"
-            case .json: return "JSONValue"
-            }
-        case .named(let name): return name
-        case .array(let element): return "[\(swiftType(element))]"
-        case .map(let key, let value): return "[\(key == .string ? "String" : "Int"): \(swiftType(value))]"
-        }
-    }
+    /// Types as the generated module spells them (the renderer's own rules, so the caller cannot drift).
+    private func swiftType(_ reference: TypeReference) -> String { SwiftTypes.name(reference, in: schema) }
 
-    private func swiftType(of field: Field) -> String {
-        field.isSwiftOptional ? swiftType(field.type) + "?" : swiftType(field.type)
-    }
+    private func swiftType(of field: Field) -> String { SwiftTypes.name(of: field, in: schema) }
 
-    private func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    private func literal(_ text: String) -> String { SwiftEscaping.stringLiteral(text) }
 }
