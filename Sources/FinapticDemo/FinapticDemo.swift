@@ -20,7 +20,7 @@ struct FinapticDemo {
         let sandbox = demo.sandbox
 
         let logger = demo.wireLogger
-        let transport = StorageHostRouting(sandbox: sandbox)
+        let transport = SandboxCallTimeURLRouting(sandbox: sandbox, host: "uploads.example.com", operation: "uploadFile")
         // The sandbox accepts any non-empty SDK key; an app passes the one Finaptic gave it.
         let credentials = StaticCredentials(["sdkKey": "demo-sdk-key"])
         let environment = FinapticClient.Environment(baseURL: sandbox.baseURL)
@@ -130,23 +130,5 @@ struct FinapticDemo {
         demo.step("signOut(clearing:)")
         try await client.signOut(clearing: store)
         demo.result("store cleared: \(try await store.load() == nil)")
-    }
-}
-
-/// Sends requests for the storage host of the schema's example upload URL (uploads.example.com) to the
-/// sandbox's upload route, keeping the query: the sandbox cannot put its own ephemeral port into an
-/// example, and the demo must not reach another host. Everything else goes out unchanged.
-struct StorageHostRouting: HTTPTransport {
-    let sandbox: SandboxServer
-    let base = URLSessionTransport()
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var request = request
-        if request.url.host == "uploads.example.com", var parts = URLComponents(url: sandbox.baseURL, resolvingAgainstBaseURL: false) {
-            parts.path = (parts.path.hasSuffix("/") ? parts.path : parts.path + "/") + "_sandbox/url/uploadFile"
-            parts.percentEncodedQuery = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-            if let routed = parts.url { request.url = routed }
-        }
-        return try await base.send(request)
     }
 }

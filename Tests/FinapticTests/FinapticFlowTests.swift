@@ -201,30 +201,12 @@ enum FinapticSandbox {
     /// `auth` signs in and refreshes; `client` makes every other call with the SDK key and the stored
     /// tokens. Both reach the storage host of the pre-signed upload URLs through the sandbox.
     static func clients(for sandbox: SandboxServer, store: any TokenStore) -> (auth: FinapticClient, client: FinapticClient) {
-        let transport = StorageHostRouting(sandbox: sandbox)
+        let transport = SandboxCallTimeURLRouting(sandbox: sandbox, host: "uploads.example.com", operation: "uploadFile")
         let credentials = StaticCredentials(["sdkKey": sdkKey])
         let environment = FinapticClient.Environment(baseURL: sandbox.baseURL)
         let auth = FinapticClient(environment: environment, transport: transport, credentials: credentials)
         let client = FinapticClient(environment: environment, transport: transport,
                                     middlewares: [auth.oauthTokenMiddleware(store: store)], credentials: credentials)
         return (auth, client)
-    }
-}
-
-/// Sends requests for the storage host of the schema's example upload URL (uploads.example.com) to
-/// the sandbox's upload route, keeping the query: the sandbox cannot hand out its own ephemeral port
-/// in an example, and the test must not reach another host. Everything else goes out unchanged.
-struct StorageHostRouting: HTTPTransport {
-    let sandbox: SandboxServer
-    let base = URLSessionTransport()
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var request = request
-        if request.url.host == "uploads.example.com", var parts = URLComponents(url: sandbox.baseURL, resolvingAgainstBaseURL: false) {
-            parts.path = (parts.path.hasSuffix("/") ? parts.path : parts.path + "/") + "_sandbox/url/uploadFile"
-            parts.percentEncodedQuery = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-            if let routed = parts.url { request.url = routed }
-        }
-        return try await base.send(request)
     }
 }
