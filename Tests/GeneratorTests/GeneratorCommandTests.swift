@@ -6,18 +6,8 @@ import XCTest
 final class GeneratorCommandTests: XCTestCase {
     private let executable = builtExecutable(named: "client-generator")
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    private func run(_ arguments: [String]) throws -> ToolRun {
+        try runTool(executable, arguments)
     }
 
     private func temporaryFolder() throws -> URL {

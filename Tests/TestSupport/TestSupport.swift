@@ -27,3 +27,39 @@ public func builtExecutable(named name: String) -> URL {
     #endif
     return products.appendingPathComponent(name)
 }
+
+/// What a tool run printed and how it exited.
+public struct ToolRun: Sendable {
+    public let status: Int32
+    public let output: String
+    public let errors: String
+}
+
+/// Runs `executable` with `arguments` (in `directory` when given) and collects both output streams.
+/// Standard error is read on another thread while standard output is read here, so a tool that
+/// fills one pipe while the test waits on the other cannot hang the test.
+public func runTool(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let errorData = ErrorStreamBuffer()
+    let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                   errors: String(decoding: errorData.wait(), as: UTF8.self))
+}
+
+/// The standard error bytes, handed from the reading thread to the caller.
+private final class ErrorStreamBuffer: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+    func set(_ value: Data) { data = value; done.signal() }
+    func wait() -> Data { done.wait(); return data }
+}
