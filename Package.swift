@@ -7,30 +7,28 @@ import PackageDescription
 let package = Package(
     name: "SchemaClients",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    // Products are what a depending package can use, and SwiftPM resolves the packages behind every product a
+    // dependency declares. So only the client libraries and the generator's tools and plugins are products: a
+    // consumer resolves Yams and swift-argument-parser, never the sandbox's server stack. The sandbox
+    // (`swift run sandbox`) and the demos (`swift run <api>-demo`) are executable targets, run from a checkout
+    // of this package (README, "Depending on SchemaClients").
     products: [
         .library(name: "ClientRuntime", targets: ["ClientRuntime"]),
         .library(name: "WhitelabelPay", targets: ["WhitelabelPay"]),
         .library(name: "Finaptic", targets: ["Finaptic"]),
         .library(name: "KDPay", targets: ["KDPay"]),
-        .executable(name: "client-generator", targets: ["client-generator"]),
-        .plugin(name: "ClientGeneratorPlugin", targets: ["ClientGeneratorPlugin"]),
-        .plugin(name: "GenerateClientCode", targets: ["GenerateClientCode"]),
-        // The sandbox server (`swift run sandbox <schema.yaml>`); a developer tool no client depends on.
-        .executable(name: "sandbox", targets: ["SandboxCommand"]),
-        .executable(name: "whitelabelpay-demo", targets: ["whitelabelpay-demo"]),
-        .executable(name: "finaptic-demo", targets: ["finaptic-demo"]),
         .library(name: "Jumio", targets: ["Jumio"]),
-        .executable(name: "jumio-demo", targets: ["jumio-demo"]),
         .library(name: "BSA", targets: ["BSA"]),
-        .executable(name: "bsa-demo", targets: ["bsa-demo"]),
-        .executable(name: "kdpay-demo", targets: ["kdpay-demo"]),
+        .executable(name: "client-generator", targets: ["client-generator"]),
         // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
         .executable(name: "schema-check", targets: ["schema-check"]),
+        .plugin(name: "ClientGeneratorPlugin", targets: ["ClientGeneratorPlugin"]),
+        .plugin(name: "GenerateClientCode", targets: ["GenerateClientCode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // The sandbox server only (Hummingbird and the packages its API exposes).
+        // The sandbox server only (Hummingbird and the packages its API exposes); no product reaches them.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -67,7 +65,7 @@ let package = Package(
         .target(name: "SchemaDiff", dependencies: ["SchemaModel"], path: "Generator/SchemaDiff"),
         .testTarget(
             name: "SchemaDiffTests",
-            dependencies: ["SchemaDiff", "SchemaModel", "SwiftRenderer", "PayloadValidation", "Sandbox", "client-generator", "TestSupport"],
+            dependencies: ["SchemaDiff", "SchemaModel", "SwiftRenderer", "PayloadValidation", "SchemaSandbox", "client-generator", "TestSupport"],
             path: "Tests/SchemaDiffTests"
         ),
         .executableTarget(
@@ -130,7 +128,7 @@ let package = Package(
 
         // MARK: Sandbox server (developer tool on Hummingbird; no client product depends on it)
         .target(
-            name: "Sandbox",
+            name: "SchemaSandbox",
             dependencies: [
                 "SchemaModel", "PayloadValidation", "ClientRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -145,19 +143,19 @@ let package = Package(
         // What every `<api>-demo` shares: the sandbox in-process, numbered steps, the wire log, request counts.
         .target(
             name: "DemoSupport",
-            dependencies: ["ClientRuntime", "Sandbox", "SchemaModel"],
+            dependencies: ["ClientRuntime", "SchemaSandbox", "SchemaModel"],
             path: "Sources/DemoSupport"
         ),
         // `swift run whitelabelpay-demo`: the sandbox in-process, driven by the generated client.
         .executableTarget(
             name: "whitelabelpay-demo",
-            dependencies: ["WhitelabelPay", "DemoSupport", "Sandbox"],
+            dependencies: ["WhitelabelPay", "DemoSupport", "SchemaSandbox"],
             path: "Sources/WhitelabelPayDemo"
         ),
         // `swift run finaptic-demo`: the Finaptic onboarding-to-transfer flow against the in-process sandbox.
         .executableTarget(
             name: "finaptic-demo",
-            dependencies: ["Finaptic", "DemoSupport", "Sandbox"],
+            dependencies: ["Finaptic", "DemoSupport", "SchemaSandbox"],
             path: "Sources/FinapticDemo"
         ),
         // Jumio (issue 11): the token and workflow requests and the SDK's result and error model.
@@ -169,7 +167,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jumio-demo",
-            dependencies: ["Jumio", "DemoSupport", "Sandbox", "SchemaModel"],
+            dependencies: ["Jumio", "DemoSupport", "SchemaSandbox", "SchemaModel"],
             path: "Sources/JumioDemo"
         ),
         // BSA (issue 11): the server calls of the BSA iOS SDK.
@@ -181,18 +179,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "bsa-demo",
-            dependencies: ["BSA", "DemoSupport", "Sandbox"],
+            dependencies: ["BSA", "DemoSupport", "SchemaSandbox"],
             path: "Sources/BSADemo"
         ),
         // `swift run kdpay-demo`: the KD Pay document's scenarios against the sandbox in-process.
         .executableTarget(
             name: "kdpay-demo",
-            dependencies: ["KDPay", "DemoSupport", "Sandbox"],
+            dependencies: ["KDPay", "DemoSupport", "SchemaSandbox"],
             path: "Sources/KDPayDemo"
         ),
         .executableTarget(
-            name: "SandboxCommand",
-            dependencies: ["Sandbox", "SchemaModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "sandbox",
+            dependencies: ["SchemaSandbox", "SchemaModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/SandboxCommand"
         ),
 
@@ -246,24 +244,24 @@ let package = Package(
         // The Finaptic document's flows against the sandbox over HTTP on 127.0.0.1.
         .testTarget(
             name: "FinapticTests",
-            dependencies: ["Finaptic", "Sandbox", "SchemaModel"],
+            dependencies: ["Finaptic", "SchemaSandbox", "SchemaModel"],
             path: "Tests/FinapticTests"
         ),
         // Jumio's and BSA's flows against the sandbox on 127.0.0.1 (issue 11).
         .testTarget(
             name: "JumioTests",
-            dependencies: ["Jumio", "Sandbox", "SchemaModel", "PayloadValidation"],
+            dependencies: ["Jumio", "SchemaSandbox", "SchemaModel", "PayloadValidation"],
             path: "Tests/JumioTests"
         ),
         .testTarget(
             name: "BSATests",
-            dependencies: ["BSA", "Sandbox", "SchemaModel"],
+            dependencies: ["BSA", "SchemaSandbox", "SchemaModel"],
             path: "Tests/BSATests"
         ),
         // The KD Pay document's scenarios against the sandbox over HTTP on 127.0.0.1.
         .testTarget(
             name: "KDPayTests",
-            dependencies: ["KDPay", "Sandbox", "SchemaModel"],
+            dependencies: ["KDPay", "SchemaSandbox", "SchemaModel"],
             path: "Tests/KDPayTests"
         ),
         .testTarget(
@@ -280,12 +278,12 @@ let package = Package(
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",
-            dependencies: ["KitchenSink", "WhitelabelPay", "Sandbox", "SchemaModel"],
+            dependencies: ["KitchenSink", "WhitelabelPay", "SchemaSandbox", "SchemaModel"],
             path: "Tests/SandboxIntegrationTests"
         ),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["Sandbox", "SandboxCommand", "SchemaModel", "PayloadValidation"],
+            dependencies: ["SchemaSandbox", "sandbox", "SchemaModel", "PayloadValidation"],
             path: "Tests/SandboxTests"
         ),
         // Builds Tests/Fixtures/ConsumerPackage (a package depending on this one) with `swift build`;

@@ -1,7 +1,7 @@
 import BSA
 import DemoSupport
 import Foundation
-import Sandbox
+import SchemaSandbox
 
 /// `swift run bsa-demo`: starts the sandbox in-process with Schemas/bsa.yaml and drives the generated
 /// BSA client through the document's flows: device check, sign-up (duplicate check -> OTP -> OTP check

@@ -1,6 +1,6 @@
 import ClientRuntime
 import Foundation
-import Sandbox
+import SchemaSandbox
 import SchemaModel
 
 /// What every `<api>-demo` shares: the bundled schema served by a sandbox in this process on 127.0.0.1,

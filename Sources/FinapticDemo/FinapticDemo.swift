@@ -1,7 +1,7 @@
 import DemoSupport
 import Finaptic
 import Foundation
-import Sandbox
+import SchemaSandbox
 
 /// `swift run finaptic-demo`: starts the sandbox in-process with Schemas/finaptic.yaml and drives the
 /// generated Finaptic client through the document's flow — sign up, sign in, an onboarding application

@@ -1,7 +1,7 @@
 import DemoSupport
 import Foundation
 import Jumio
-import Sandbox
+import SchemaSandbox
 import SchemaModel
 
 /// `swift run jumio-demo`: starts the sandbox in-process with Schemas/jumio.yaml and drives the

@@ -1,7 +1,7 @@
 import DemoSupport
 import Foundation
 import KDPay
-import Sandbox
+import SchemaSandbox
 
 /// `swift run kdpay-demo`: starts the sandbox in-process with Schemas/kdpay.yaml and drives the generated
 /// KD Pay client through the document's scenarios (L19-L273): the SMS login, the account, banks and the

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Sandbox
+import SchemaSandbox
 import SchemaModel
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import DemoSupport
 import Foundation
-import Sandbox
+import SchemaSandbox
 import WhitelabelPay
 
 /// `swift run whitelabelpay-demo`: starts the sandbox in-process with Schemas/whitelabelpay.yaml and

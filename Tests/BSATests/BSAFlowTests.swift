@@ -1,6 +1,6 @@
 import BSA
 import Foundation
-import Sandbox
+import SchemaSandbox
 import SchemaModel
 import XCTest
 

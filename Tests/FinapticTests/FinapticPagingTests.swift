@@ -1,6 +1,6 @@
 import Finaptic
 import Foundation
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Issue 9, item 4: the document's paging styles through the generated page and item sequences, against

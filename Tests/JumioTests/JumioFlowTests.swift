@@ -1,7 +1,7 @@
 import Foundation
 import Jumio
 import PayloadValidation
-import Sandbox
+import SchemaSandbox
 import SchemaModel
 import XCTest
 

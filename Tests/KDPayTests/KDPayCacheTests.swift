@@ -1,6 +1,6 @@
 import Foundation
 import KDPay
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Criterion 3's caches through the runtime's `CachingMiddleware`: getUserExperiment and

@@ -1,6 +1,6 @@
 import Foundation
 import KDPay
-import Sandbox
+import SchemaSandbox
 import SchemaModel
 import XCTest
 

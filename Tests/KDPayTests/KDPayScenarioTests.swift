@@ -1,6 +1,6 @@
 import Foundation
 import KDPay
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// The scenarios of the KD Pay document's first part (L19-L273), one test each, driven through the

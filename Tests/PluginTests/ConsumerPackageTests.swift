@@ -55,6 +55,11 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertTrue(clean.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 3 of 3 files"), clean.output)
         print("PluginTests: clean build of the fixture: \(clean.seconds) s")
 
+        // Depending on a client and the plugin resolves only what they need: the generator's two
+        // packages, never the sandbox's server stack (Package.swift declares no product that reaches it).
+        let checkouts = try fileManager.contentsOfDirectory(atPath: package.appendingPathComponent(".build/checkouts").path)
+        XCTAssertEqual(Set(checkouts), ["Yams", "swift-argument-parser"], "the fixture resolved more than the plugin and the client need")
+
         let expected = """
         pet: 7 Rex dog 129.5 Rexy
         species: dog,cat,bird

@@ -1,6 +1,6 @@
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Item 9 of issue 8: `previous:` gives a backward page sequence, `<operation>Pages(before:)`, for token

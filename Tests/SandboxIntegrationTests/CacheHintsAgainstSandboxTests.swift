@@ -1,6 +1,6 @@
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Item 7 of issue 8: per-call cache hints beside the schema's (`libraryVersion` is `localFirst`,

@@ -1,5 +1,5 @@
 import Foundation
-import Sandbox
+import SchemaSandbox
 import WhitelabelPay
 import XCTest
 

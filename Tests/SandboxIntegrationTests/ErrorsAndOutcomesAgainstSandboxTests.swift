@@ -1,6 +1,6 @@
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// The v2 error catalogue and operation outcomes of kitchensink.yaml over HTTP against the sandbox on

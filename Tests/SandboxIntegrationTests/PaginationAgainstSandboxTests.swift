@@ -1,6 +1,6 @@
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// The three pagination styles over multi-page data the sandbox serves (7 items by default).

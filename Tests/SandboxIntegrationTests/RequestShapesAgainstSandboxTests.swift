@@ -1,7 +1,7 @@
 import ClientRuntime
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// The sandbox accepts and validates form, multipart and raw bodies and object-valued query parameters,

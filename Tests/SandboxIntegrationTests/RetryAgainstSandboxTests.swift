@@ -1,6 +1,6 @@
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Retries of generated clients against faults the sandbox injects, counted by the sandbox.

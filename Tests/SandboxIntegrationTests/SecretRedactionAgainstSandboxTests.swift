@@ -1,7 +1,7 @@
 import ClientRuntime
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Values the schema marks `secret: true` (kitchensink.yaml: `Credentials.code`, the SMS code, and

@@ -1,6 +1,6 @@
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Item 5 of issue 8: sessions and token pairs wired from the schema (`login:`/`refresh:`/`logout:` of

@@ -1,6 +1,6 @@
 import Foundation
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import XCTest
 
 /// Single-flight token refresh against the sandbox, which answers 401 until its refresh operation runs.

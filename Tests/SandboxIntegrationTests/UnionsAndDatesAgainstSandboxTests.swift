@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import KitchenSink
-import Sandbox
+import SchemaSandbox
 import SchemaModel
 import XCTest
 

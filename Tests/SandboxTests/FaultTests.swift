@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import SchemaModel
 import XCTest
-@testable import Sandbox
+@testable import SchemaSandbox
 
 @available(macOS 14, iOS 17, tvOS 17, *)
 final class FaultTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import SchemaModel
 import XCTest
-@testable import Sandbox
+@testable import SchemaSandbox
 
 @available(macOS 14, iOS 17, tvOS 17, *)
 final class PaginationTests: XCTestCase {

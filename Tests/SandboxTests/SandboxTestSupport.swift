@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import SchemaModel
 import XCTest
-@testable import Sandbox
+@testable import SchemaSandbox
 
 /// The package root, found from this file (Tests/SandboxTests/...).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

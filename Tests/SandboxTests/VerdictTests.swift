@@ -2,7 +2,7 @@ import Foundation
 import PayloadValidation
 import SchemaModel
 import XCTest
-@testable import Sandbox
+@testable import SchemaSandbox
 
 /// The sandbox accepts exactly the requests schema-check's validator accepts (by default; with
 /// `strictEnums` both reject unknown enum values), and a request the schema allows is never refused

@@ -1,6 +1,6 @@
 import Foundation
 import PayloadValidation
-import Sandbox
+import SchemaSandbox
 import SchemaDiff
 import SchemaModel
 import XCTest
