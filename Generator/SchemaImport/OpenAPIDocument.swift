@@ -36,26 +36,46 @@ struct JSONPointer: CustomStringConvertible {
 
 /// Collects what the import could not map, each as `file:line:column: error|warning: message`
 /// followed by the JSON Pointer of the construct.
+/// A finding repeated with the same message (the same unmappable construct in every operation) is
+/// reported once, at its first place, with the number of other places.
 final class ImportLog {
-    private(set) var diagnostics: [Diagnostic] = []
+    private var entries: [(severity: Diagnostic.Severity, message: String, pointer: String, location: SourceLocation, repeats: Int)] = []
+    private var extra: [Diagnostic] = []
     let file: String
 
     init(file: String) {
         self.file = file
     }
 
+    var diagnostics: [Diagnostic] {
+        extra + entries.map { entry in
+            let more = entry.repeats == 0 ? "" : " (and \(entry.repeats) more place\(entry.repeats == 1 ? "" : "s"))"
+            return Diagnostic(entry.severity, "\(entry.message) [\(entry.pointer)]\(more)", at: entry.location)
+        }
+    }
+
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     func error(_ message: String, at node: YAMLNode?, _ pointer: JSONPointer) {
-        diagnostics.append(Diagnostic(.error, "\(message) [\(pointer)]", at: node?.location ?? SourceLocation(file: file, line: 1, column: 1)))
+        add(.error, message, node, pointer)
     }
 
     func warning(_ message: String, at node: YAMLNode?, _ pointer: JSONPointer) {
-        diagnostics.append(Diagnostic(.warning, "\(message) [\(pointer)]", at: node?.location ?? SourceLocation(file: file, line: 1, column: 1)))
+        add(.warning, message, node, pointer)
+    }
+
+    private func add(_ severity: Diagnostic.Severity, _ message: String, _ node: YAMLNode?, _ pointer: JSONPointer) {
+        let location = node?.location ?? SourceLocation(file: file, line: 1, column: 1)
+        let pointerText = pointer.description
+        if let index = entries.firstIndex(where: { $0.severity == severity && $0.message == message }) {
+            if entries[index].pointer != pointerText { entries[index].repeats += 1 }
+            return
+        }
+        entries.append((severity, message, pointerText, location, 0))
     }
 
     func append(_ diagnostics: [Diagnostic]) {
-        self.diagnostics += diagnostics
+        extra += diagnostics
     }
 }
 

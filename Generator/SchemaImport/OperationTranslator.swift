@@ -9,6 +9,10 @@ final class OperationTranslator {
     private let schemeNames: [String: String]
     private var log: ImportLog { document.log }
     private var names = NameScope()
+    /// Where each operation was read, for diagnostics found after translation.
+    private(set) var sources: [String: (YAMLNode, JSONPointer)] = [:]
+    /// Set while translating an operation that cannot be imported (a warning says why).
+    private var skipped = false
     private(set) var operations: [(String, YAMLValue)] = []
     /// Each operation's auth list as written (`nil` when it says nothing), for `defaultAuth`.
     private(set) var securityLists: [[String]?] = []
@@ -117,7 +121,9 @@ final class OperationTranslator {
             if let members = groups[location], !members.isEmpty { builder.set(key, .map(members)) }
         }
         if let body = node["requestBody"] {
+            skipped = false
             requestBody(body, pointer: pointer.appending("requestBody"), typeName: operationTypeName + "Request", into: &builder, modelled: &modelled)
+            if skipped { return }
         }
         responses(node["responses"], pointer: pointer.appending("responses"), operation: name, typeName: operationTypeName + "Response",
                   method: method, into: &builder, modelled: &modelled)
@@ -130,17 +136,29 @@ final class OperationTranslator {
         }
         if !modelled.isEmpty { ImportNotes.appendModelled(modelled.joined(separator: " "), into: &builder) }
         operations.append((name, builder.value))
+        sources[name] = (node, pointer)
     }
 
     private func parameter(_ node: YAMLNode, pointer: JSONPointer, wire: String, name: String, location: String, hint: String) -> YAMLValue {
         var builder = MapBuilder()
         ImportNotes.read(description: node["description"]?.scalar?.text, deprecated: node["deprecated"], into: &builder)
-        var schemaNode = node["schema"].map { SchemaNode($0, pointer.appending("schema")) }
+        let schemaNode = node["schema"].map { SchemaNode($0, pointer.appending("schema")) }
         if schemaNode == nil, let content = node["content"]?.pairs?.first {
-            log.warning("a parameter with 'content' is read as its '\(content.key)' schema", at: content.value, pointer.appending("content"))
-            schemaNode = content.value["schema"].map { SchemaNode($0, pointer.appending("content").appending(content.key).appending("schema")) }
+            log.warning("a parameter with 'content' (\(content.key)) is imported as string: the caller encodes the value", at: content.value, pointer.appending("content"))
+            ImportNotes.appendModelled("The document sends this parameter as \(content.key); the caller passes the encoded text.", into: &builder)
         }
-        let usage = schemaNode.map { types.use($0, hint: hint) } ?? TypeUsage(expression: "string")
+        var usage = schemaNode.map { types.use($0, hint: hint) } ?? TypeUsage(expression: "string")
+        let style = node["style"]?.scalar?.text
+        let fits: Bool
+        switch location {
+        case "query": fits = types.isScalarOrList(usage.expression) || types.isScalarMap(usage.expression) || types.isFlatStruct(usage.expression)
+        default: fits = types.isScalar(usage.expression)
+        }
+        if !fits {
+            let holds = location == "query" ? "a primitive, an enum, a list of them, or an object of them" : "a primitive or an enum"
+            log.warning("\(location) parameter '\(wire)' is \(usage.expression), but a \(location) parameter holds \(holds): imported as string", at: node, pointer)
+            usage = TypeUsage(expression: "string")
+        }
         builder.set("type", usage.expression)
         if name != wire { builder.set("wire", wire) }
         let required = location == "path" || node["required"]?.scalar?.text == "true"
@@ -149,10 +167,10 @@ final class OperationTranslator {
         if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
         for (key, value) in usage.constraints { builder.set(key, value) }
         if schemaNode.flatMap({ StrippedSchema($0)["x-secret"] })?.scalar?.text == "true" { builder.set("secret", .bool(true)) }
-        if location == "query", let style = node["style"]?.scalar?.text {
-            if style == "deepObject" {
+        if location == "query", let style {
+            if style == "deepObject", fits {
                 builder.set("style", "deepObject")
-            } else if style != "form" {
+            } else if style != "form", style != "deepObject" {
                 log.warning("query style '\(style)' cannot be written in the schema language: the parameter is sent as form items", at: node["style"], pointer.appending("style"))
             }
         }
@@ -196,7 +214,13 @@ final class OperationTranslator {
         case 0:
             value.set("type", schema.map { types.use($0, hint: typeName).expression } ?? "json")
         case 1, 2:
-            value.set("type", schema.map { types.use($0, hint: typeName).expression } ?? "json")
+            let expression = schema.map { types.use($0, hint: typeName).expression } ?? "json"
+            guard types.isFlatStruct(expression) else {
+                log.warning("the \(mediaType) body is \(expression), but a form or multipart body is a struct of primitives, enums and lists of them: operation not imported", at: media, mediaPointer)
+                skipped = true
+                return
+            }
+            value.set("type", expression)
             value.set("encoding", rank(mediaType, { _ in false }) == 1 ? "form" : "multipart")
             if let partType = media["encoding"]?.pairs?.compactMap({ $0.value["contentType"]?.scalar?.text }).first {
                 value.set("contentType", partType)

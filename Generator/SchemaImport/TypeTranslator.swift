@@ -26,6 +26,8 @@ final class TypeTranslator {
     /// so one warning says so.
     private(set) var skippedExamples: [(YAMLNode, JSONPointer)] = []
     private var depth = 0
+    /// Where each definition was read, for diagnostics found after translation.
+    private var sources: [String: SchemaNode] = [:]
 
     init(document: OpenAPIDocument) {
         self.document = document
@@ -55,6 +57,7 @@ final class TypeTranslator {
     // MARK: Named definitions
 
     private func definition(_ node: SchemaNode, name: String, modelled: String?) -> YAMLValue {
+        sources[name] = node
         var builder = MapBuilder()
         let stripped = StrippedSchema(node)
         ImportNotes.read(stripped, into: &builder, extraModelled: modelled)
@@ -133,6 +136,110 @@ final class TypeTranslator {
             let name = names.claim(ImportNames.variant(variant.type, in: union))
             return (name, .map([("type", .string(variant.type)), ("value", variant.integer ? .number(variant.tag) : .string(variant.tag))]))
         })
+    }
+
+    // MARK: Cycles
+
+    /// A struct cannot contain itself (Swift structs have a fixed size) except through a list, a map
+    /// or a union; OpenAPI allows it (`parent: {$ref: Pet}`). The field that closes such a cycle is
+    /// imported as `json`, with a warning. A cycle of plain `$ref`s (aliases) is an error.
+    func breakCycles() {
+        enum Mark { case visiting, done }
+        var marks: [String: Mark] = [:]
+        func named(_ expression: String) -> String? {
+            bodies[expression] != nil ? expression : nil
+        }
+        func visit(_ name: String, path: [String]) {
+            marks[name] = .visiting
+            guard case .map(var members)? = bodies[name] else { marks[name] = .done; return }
+            if let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(var fields) = members[index].1 {
+                var changed = false
+                for (offset, field) in fields.enumerated() {
+                    guard let target = Self.fieldType(field.1).flatMap(named) else { continue }
+                    if marks[target] == .visiting {
+                        let source = sources[name]
+                        log.warning("field '\(field.0)' of '\(name)' makes '\(target)' contain itself (\((path + [name, target]).joined(separator: " -> "))), which a Swift struct cannot: imported as json", at: source?.node, source?.pointer ?? .root)
+                        fields[offset].1 = Self.replacingFieldType(field.1, with: "json")
+                        changed = true
+                    } else if marks[target] == nil {
+                        visit(target, path: path + [name])
+                    }
+                }
+                if changed {
+                    members[index].1 = .map(fields)
+                    bodies[name] = .map(members)
+                }
+            } else if members.contains(where: { $0.0 == "type" }), !members.contains(where: { $0.0 == "enum" }),
+                      case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1, let target = named(expression) {
+                if marks[target] == .visiting {
+                    let source = sources[name]
+                    log.error("$ref cycle: \((path + [name, target]).joined(separator: " -> ")) never reaches a definition", at: source?.node, source?.pointer ?? .root)
+                } else if marks[target] == nil {
+                    visit(target, path: path + [name])
+                }
+            }
+            marks[name] = .done
+        }
+        for name in order where marks[name] == nil { visit(name, path: []) }
+    }
+
+    static func fieldType(_ field: YAMLValue) -> String? {
+        switch field {
+        case .string(let expression): return expression
+        case .map(let members):
+            if case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1 { return expression }
+            return nil
+        default: return nil
+        }
+    }
+
+    private static func replacingFieldType(_ field: YAMLValue, with expression: String) -> YAMLValue {
+        guard case .map(var members) = field, let index = members.firstIndex(where: { $0.0 == "type" }) else { return .string(expression) }
+        members[index].1 = .string(expression)
+        // Constraints of the old type no longer apply to json.
+        members.removeAll { ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "exclude", "format", "nullable"].contains($0.0) }
+        return .map(members)
+    }
+
+    // MARK: Flat types
+
+    private static let scalarPrimitives: Set<String> = ["string", "bool", "int", "int32", "int64", "double", "decimal", "date", "date-time",
+                                                        "uuid", "email", "uri", "base64", "binary"]
+
+    /// A primitive or an enum (directly or through aliases): what headers, query items and form
+    /// members hold.
+    func isScalar(_ expression: String) -> Bool {
+        var current = expression
+        for _ in 0..<32 {
+            if Self.scalarPrimitives.contains(current) { return true }
+            guard case .map(let members)? = bodies[current] else { return false }
+            if members.contains(where: { $0.0 == "enum" }) { return true }
+            guard !members.contains(where: { $0.0 == "fields" || $0.0 == "union" }),
+                  case .string(let target)? = members.first(where: { $0.0 == "type" })?.1 else { return false }
+            current = target
+        }
+        return false
+    }
+
+    /// A scalar or a list of scalars.
+    func isScalarOrList(_ expression: String) -> Bool {
+        if expression.hasPrefix("["), expression.hasSuffix("]"), !expression.contains(":") {
+            return isScalar(String(expression.dropFirst().dropLast()))
+        }
+        return isScalar(expression)
+    }
+
+    /// A struct whose fields are scalars or lists of scalars: what form and multipart bodies and
+    /// query objects hold.
+    func isFlatStruct(_ expression: String) -> Bool {
+        guard case .map(let members)? = bodies[expression], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return false }
+        return fields.allSatisfy { field in Self.fieldType(field.1).map(isScalarOrList) ?? false }
+    }
+
+    /// A `[string: scalar]` map.
+    func isScalarMap(_ expression: String) -> Bool {
+        guard expression.hasPrefix("[string: "), expression.hasSuffix("]") else { return false }
+        return isScalar(String(expression.dropFirst("[string: ".count).dropLast()))
     }
 
     // MARK: Structs
