@@ -160,7 +160,8 @@ final class OperationTranslator {
             usage = TypeUsage(expression: "string")
         }
         builder.set("type", usage.expression)
-        if name != wire { builder.set("wire", wire) }
+        // A path parameter's wire name only names its placeholder, which is renamed with it.
+        if name != wire, location != "path" { builder.set("wire", wire) }
         let required = location == "path" || node["required"]?.scalar?.text == "true"
         let defaultValue = schemaNode.flatMap { StrippedSchema($0)["default"] }
         if !required && defaultValue == nil { builder.set("optional", .bool(true)) }

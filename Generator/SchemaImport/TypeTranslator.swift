@@ -403,7 +403,12 @@ final class TypeTranslator {
         if let shape = unionShape(schema) { return shape }
         let parts = schema.branches("allOf")
         if parts.count == 1, schema["properties"] == nil { return classify(parts[0]) }
-        if parts.count > 1 { return .structure }
+        if parts.count > 1 {
+            if parts.contains(where: isObjectLike) || schema["properties"] != nil { return .structure }
+            // Every part must hold; without objects to merge, the first part says what the value is.
+            log.warning("allOf of \(parts.count) schemas that are not objects cannot be merged: imported as its first part", at: schema.node, schema.pointer.appending("allOf"))
+            return classify(parts[0])
+        }
         for keyword in ["anyOf", "oneOf"] where !schema.branches(keyword).isEmpty {
             log.warning("\(keyword) of \(schema.branches(keyword).count) schemas that are not all objects cannot be a union: imported as json", at: schema.node, schema.pointer.appending(keyword))
             return .json
@@ -528,6 +533,14 @@ final class TypeTranslator {
             return .untaggedUnion(names)
         }
         return nil
+    }
+
+    /// An object schema, a reference to one, or an `allOf` of them: what an `allOf` can merge.
+    private func isObjectLike(_ schema: SchemaNode) -> Bool {
+        if let reference = schema["$ref"]?.scalar?.text {
+            return componentName(reference: reference).map(isObjectComponent) ?? false
+        }
+        return schema.types == ["object"] || schema["properties"] != nil || schema["allOf"] != nil
     }
 
     private func isObjectComponent(_ typeName: String) -> Bool {
