@@ -70,7 +70,8 @@ public enum OpenAPIImport {
             loaded = SchemaLoader.load(text: schemaText, file: outputName, exampleFiles: nil)
         }
         var diagnostics = log.diagnostics
-        diagnostics += loaded.diagnostics.map { diagnostic in
+        // After an error of the translation, what the loader says about its result is noise.
+        diagnostics += log.hasErrors ? [] : loaded.diagnostics.map { diagnostic in
             Diagnostic(diagnostic.severity, "the imported schema \(diagnostic.severity == .error ? "does not load" : "has a warning"): \(diagnostic)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         let failed = diagnostics.contains { $0.severity == .error }

@@ -47,15 +47,15 @@ final class DiagnosticsTests: XCTestCase {
         let result = OpenAPIImport.importDocument(text: document, file: "shop.yaml")
         let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.description)
         XCTAssertEqual(warnings, [
-            "shop.yaml:3:64: warning: server URL '/relative' is relative: the schema language needs absolute base URLs; not imported [#/servers/1/url]",
+            "shop.yaml:3:58: warning: server URL '/relative' is relative: the schema language needs absolute base URLs; not imported [#/servers/1/url]",
             "shop.yaml:9:11: warning: cookie parameter 'session' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/parameters/1]",
-            "shop.yaml:21:40: warning: 'exclusiveMinimum' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/responses/200/content/application~1json/schema/properties/weight/exclusiveMinimum]",
-            "shop.yaml:28:7: warning: 'callbacks' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/callbacks]",
+            "shop.yaml:21:61: warning: 'exclusiveMinimum' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/responses/200/content/application~1json/schema/properties/weight/exclusiveMinimum]",
+            "shop.yaml:28:9: warning: 'callbacks' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/callbacks]",
         ])
         let schema = try XCTUnwrap(result.schema)
         for note in [
-            "modelled: \"The document's title is 'Pet Shop'. Imported from OpenAPI 3.0.3 by client-generator import.\"",
-            "modelled: The document gives no operationId; the name is made from the method and path.",
+            "modelled: The document's title is 'Pet Shop'. Imported from OpenAPI 3.0.3 by client-generator import.",
+            "modelled: \"The document gives no operationId; the name is made from the method and path.\"",
             "modelled: \"Named by the importer: the schema at #/paths/~1pets~1{pet-id}/get/responses/200/content/application~1json/schema is inline in the OpenAPI document.\"",
             "modelled: \"Built by the importer: one case per HTTP error status the operations document.\"",
             "http: \"GET /pets/{petId}\"",
