@@ -143,6 +143,7 @@ struct DocumentTranslator {
         let operations = OperationTranslator(document: document, types: types, catalogue: catalogue, schemeNames: schemeNames)
         operations.translate()
         types.breakCycles()
+        types.checkUntaggedUnions()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }
         let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames)
         if !defaultAuth.isEmpty { builder.set("defaultAuth", .list(defaultAuth.map(YAMLValue.string))) }

@@ -76,7 +76,8 @@ final class OperationTranslator {
             }
         }
         var absoluteURL: String?
-        if let server = node["servers"]?.elements?.first?["url"]?.scalar?.text, server.hasPrefix("{"), server.hasSuffix("}"),
+        // The export's form of a URL given at call time: the path `/` with one server that is a variable.
+        if path == "/", let server = node["servers"]?.elements?.first?["url"]?.scalar?.text, server.hasPrefix("{"), server.hasSuffix("}"),
            !server.dropFirst().dropLast().contains("{") {
             absoluteURL = String(server.dropFirst().dropLast())
         } else if let servers = node["servers"] {
@@ -163,7 +164,7 @@ final class OperationTranslator {
         // A path parameter's wire name only names its placeholder, which is renamed with it.
         if name != wire, location != "path" { builder.set("wire", wire) }
         let required = location == "path" || node["required"]?.scalar?.text == "true"
-        let defaultValue = schemaNode.flatMap { StrippedSchema($0)["default"] }
+        let defaultValue = schemaNode.flatMap { types.usableDefault(StrippedSchema($0)["default"], expression: usage.expression, pointer: $0.pointer.appending("default")) }
         if !required && defaultValue == nil { builder.set("optional", .bool(true)) }
         if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
         for (key, value) in usage.constraints { builder.set(key, value) }

@@ -138,6 +138,54 @@ final class TypeTranslator {
         })
     }
 
+    // MARK: Defaults
+
+    /// A `default` the schema language can hold: a scalar, not an empty string where the type has a
+    /// format (an empty `uri`). Others are reported and left out (the field stays optional).
+    func usableDefault(_ node: YAMLNode?, expression: String, pointer: JSONPointer) -> YAMLNode? {
+        guard let node, node.scalar?.kind != .null else { return nil }
+        let formatted: Set<String> = ["uri", "uuid", "date", "date-time", "email", "base64", "binary"]
+        let usable = node.scalar != nil && expression != "json" && !(formatted.contains(expression) && node.scalar?.text == "")
+        if !usable {
+            log.warning("default \(node.foundDescription.prefix(60)) cannot be a default of \(expression) in the schema language: not imported", at: node, pointer)
+            return nil
+        }
+        return node
+    }
+
+    // MARK: Untagged unions
+
+    /// Variants of an untagged union that require the same keys cannot be told apart (the language
+    /// rejects such a union); the union is imported as `json` instead, with a warning.
+    func checkUntaggedUnions() {
+        for name in order {
+            guard case .map(let members)? = bodies[name], case .map(let union)? = members.first(where: { $0.0 == "union" })?.1,
+                  !union.contains(where: { $0.0 == "discriminator" }), case .map(let variants)? = union.first(where: { $0.0 == "variants" })?.1 else { continue }
+            var seen: [Set<String>: String] = [:]
+            for (variant, value) in variants {
+                guard case .string(let type) = value, let keys = requiredKeys(of: type) else { continue }
+                if let other = seen[keys] {
+                    let source = sources[name]
+                    log.warning("variants '\(other)' and '\(variant)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", "))), so no payload tells them apart without a discriminator: imported as json", at: source?.node, source?.pointer ?? .root)
+                    bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
+                    break
+                }
+                seen[keys] = variant
+            }
+        }
+    }
+
+    private func requiredKeys(of type: String) -> Set<String>? {
+        guard case .map(let members)? = bodies[type], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return nil }
+        var keys = Set<String>()
+        for (fieldName, field) in fields {
+            guard case .map(let attributes) = field else { keys.insert(fieldName); continue }
+            if attributes.contains(where: { ($0.0 == "optional" && $0.1 == .bool(true)) || $0.0 == "default" }) { continue }
+            if case .string(let wire)? = attributes.first(where: { $0.0 == "wire" })?.1 { keys.insert(wire) } else { keys.insert(fieldName) }
+        }
+        return keys
+    }
+
     // MARK: Cycles
 
     /// A struct cannot contain itself (Swift structs have a fixed size) except through a list, a map
@@ -293,10 +341,10 @@ final class TypeTranslator {
         let usage = use(property, hint: typeName + ImportNames.upperCamel(wire, fallback: "Field"))
         builder.set("type", usage.expression)
         if name != wire { builder.set("wire", wire) }
-        let defaultValue = stripped["default"]
+        let defaultValue = usableDefault(stripped["default"], expression: usage.expression, pointer: property.pointer.appending("default"))
         if !required && defaultValue == nil { builder.set("optional", .bool(true)) }
         if required && usage.nullable && usage.expression != "json" { builder.set("nullable", .bool(true)) }
-        if let defaultValue, defaultValue.scalar?.kind != .null { builder.set("default", YAMLValue(defaultValue)) }
+        if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
         for (key, value) in usage.constraints { builder.set(key, value) }
         if stripped["x-secret"]?.scalar?.text == "true" { builder.set("secret", .bool(true)) }
         if builder.members.count == 1 { return .string(usage.expression) }
