@@ -140,12 +140,14 @@ final class TypeTranslator {
 
     // MARK: Defaults
 
-    /// A `default` the schema language can hold: a scalar, not an empty string where the type has a
-    /// format (an empty `uri`). Others are reported and left out (the field stays optional).
+    /// A `default` the schema language can hold: a scalar or a list of scalars, not an empty string
+    /// where the type has a format (an empty `uri`), not for `json`. Others are reported and left out
+    /// (the field stays optional).
     func usableDefault(_ node: YAMLNode?, expression: String, pointer: JSONPointer) -> YAMLNode? {
         guard let node, node.scalar?.kind != .null else { return nil }
         let formatted: Set<String> = ["uri", "uuid", "date", "date-time", "email", "base64", "binary"]
-        let usable = node.scalar != nil && expression != "json" && !(formatted.contains(expression) && node.scalar?.text == "")
+        let scalarOrList = node.scalar != nil || (node.elements?.allSatisfy { $0.scalar != nil } ?? false)
+        let usable = scalarOrList && expression != "json" && !(formatted.contains(expression) && node.scalar?.text == "")
         if !usable {
             log.warning("default \(node.foundDescription.prefix(60)) cannot be a default of \(expression) in the schema language: not imported", at: node, pointer)
             return nil
