@@ -59,9 +59,15 @@ final class OperationTranslator {
             name = names.claim(ImportNames.lowerCamel(method + " " + path, fallback: "operation"))
             modelled.append("The document gives no operationId; the name is made from the method and path.")
         }
+        // The summary goes into the docs unless the description already starts with it (this
+        // project's export writes the docs' first sentence, on one line, as the summary).
         var description = node["description"]?.scalar?.text
-        if let summary = node["summary"]?.scalar?.text, !(description ?? "").hasPrefix(summary.replacingOccurrences(of: ".", with: "")) {
-            description = description.map { summary + "\n\n" + $0 } ?? summary
+        if let summary = node["summary"]?.scalar?.text {
+            func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            let stem = words(summary.hasSuffix(".") ? String(summary.dropLast()) : summary)
+            if !words(description ?? "").hasPrefix(stem) {
+                description = description.map { summary + "\n\n" + $0 } ?? summary
+            }
         }
         ImportNotes.read(description: description, deprecated: node["deprecated"], into: &builder)
 
@@ -183,18 +189,24 @@ final class OperationTranslator {
         return builder.value
     }
 
-    /// Media types in order of preference: JSON, form, multipart, then anything else as raw bytes.
+    /// Media types in order of preference: JSON, form, multipart, then anything else as raw bytes
+    /// (the sort is stable, so the document's order decides among equals).
     private func preferredContent(_ content: YAMLNode) -> (mediaType: String, node: YAMLNode)? {
-        let pairs = content.pairs ?? []
-        func isJSON(_ type: String) -> Bool { type == "application/json" || type.hasSuffix("+json") || type.hasPrefix("application/json;") }
-        let ranked = pairs.sorted { rank($0.key, isJSON) < rank($1.key, isJSON) }
+        let ranked = (content.pairs ?? []).sorted { Self.rank($0.key) < Self.rank($1.key) }
         return ranked.first.map { ($0.key, $0.value) }
     }
 
-    private func rank(_ mediaType: String, _ isJSON: (String) -> Bool) -> Int {
+    private static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.hasPrefix("application/json;")
+    }
+
+    private static let formMediaType = "application/x-www-form-urlencoded"
+    private static let multipartMediaType = "multipart/form-data"
+
+    private static func rank(_ mediaType: String) -> Int {
         if isJSON(mediaType) { return 0 }
-        if mediaType == "application/x-www-form-urlencoded" { return 1 }
-        if mediaType == "multipart/form-data" { return 2 }
+        if mediaType == formMediaType { return 1 }
+        if mediaType == multipartMediaType { return 2 }
         return 3
     }
 
@@ -212,7 +224,7 @@ final class OperationTranslator {
         var value = MapBuilder()
         ImportNotes.read(description: body["description"]?.scalar?.text, deprecated: nil, into: &value)
         let schema = media["schema"].map { SchemaNode($0, mediaPointer.appending("schema")) }
-        switch rank(mediaType, { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasPrefix("application/json;") }) {
+        switch Self.rank(mediaType) {
         case 0:
             value.set("type", schema.map { types.use($0, hint: typeName).expression } ?? "json")
         case 1, 2:
@@ -223,7 +235,7 @@ final class OperationTranslator {
                 return
             }
             value.set("type", expression)
-            value.set("encoding", rank(mediaType, { _ in false }) == 1 ? "form" : "multipart")
+            value.set("encoding", mediaType == Self.formMediaType ? "form" : "multipart")
             if let partType = media["encoding"]?.pairs?.compactMap({ $0.value["contentType"]?.scalar?.text }).first {
                 value.set("contentType", partType)
             }
@@ -284,7 +296,7 @@ final class OperationTranslator {
                 log.warning("the response is also offered as \(others.joined(separator: ", ")); only \(mediaType) is imported", at: content, responsePointer.appending("content"))
             }
             let schema = media["schema"].map { SchemaNode($0, mediaPointer.appending("schema")) }
-            if rank(mediaType, { $0 == "application/json" || $0.hasSuffix("+json") || $0.hasPrefix("application/json;") }) == 0 {
+            if Self.isJSON(mediaType) {
                 builder.set("response", schema.map { types.use($0, hint: typeName).expression } ?? "json")
             } else {
                 builder.set("response", .map([("type", .string("binary")), ("contentType", .string(mediaType.contains("*") ? "application/octet-stream" : mediaType))]))
