@@ -61,6 +61,13 @@ let package = Package(
             dependencies: ["SchemaExport", "SchemaModel", "PayloadValidation", "client-generator", "TestSupport"],
             path: "Tests/SchemaExportTests"
         ),
+        // `client-generator import`: an OpenAPI 3.0/3.1 document as a schema (docs/Import.md).
+        .target(name: "SchemaImport", dependencies: ["SchemaModel", "SchemaExport"], path: "Generator/SchemaImport"),
+        .testTarget(
+            name: "SchemaImportTests",
+            dependencies: ["SchemaImport", "SchemaExport", "SchemaModel", "client-generator", "TestSupport"],
+            path: "Tests/SchemaImportTests"
+        ),
         // `client-generator diff`: the changes between two schemas and what each breaks (docs/SchemaDiff.md).
         .target(name: "SchemaDiff", dependencies: ["SchemaModel"], path: "Generator/SchemaDiff"),
         .testTarget(
@@ -71,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "client-generator",
             dependencies: [
-                "SchemaModel", "SwiftRenderer", "SchemaExport", "PayloadValidation", "SchemaDiff",
+                "SchemaModel", "SwiftRenderer", "SchemaExport", "PayloadValidation", "SchemaDiff", "SchemaImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Generator/CLI"

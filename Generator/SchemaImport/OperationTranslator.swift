@@ -1,0 +1,417 @@
+import Foundation
+import SchemaModel
+
+/// Translates `paths` into the language's `operations:`, one per path and method.
+final class OperationTranslator {
+    private let document: OpenAPIDocument
+    private let types: TypeTranslator
+    private let catalogue: ErrorCatalogueBuilder
+    private let schemeNames: [String: String]
+    private var log: ImportLog { document.log }
+    private var names = NameScope()
+    /// Where each operation was read, for diagnostics found after translation.
+    private(set) var sources: [String: (YAMLNode, JSONPointer)] = [:]
+    /// Set while translating an operation that cannot be imported (a warning says why).
+    private var skipped = false
+    private(set) var operations: [(String, YAMLValue)] = []
+    /// Each operation's auth list as written (`nil` when it says nothing), for `defaultAuth`.
+    private(set) var securityLists: [[String]?] = []
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    init(document: OpenAPIDocument, types: TypeTranslator, catalogue: ErrorCatalogueBuilder, schemeNames: [String: String]) {
+        self.document = document
+        self.types = types
+        self.catalogue = catalogue
+        self.schemeNames = schemeNames
+    }
+
+    func translate() {
+        let base = JSONPointer.root.appending("paths")
+        for pathPair in document.root["paths"]?.pairs ?? [] {
+            let itemPointer = base.appending(pathPair.key)
+            guard let (item, _) = document.resolve(pathPair.value, at: itemPointer) else { continue }
+            for pair in item.pairs ?? [] where !Self.methods.contains(pair.key) {
+                switch pair.key {
+                case "parameters", "summary", "description", "servers", "$ref": continue
+                default:
+                    if !pair.key.hasPrefix("x-") {
+                        log.warning("'\(pair.key)' of a path item cannot be written in the schema language: not imported", at: pair.value, itemPointer.appending(pair.key))
+                    }
+                }
+            }
+            for method in Self.methods {
+                guard let node = item[method] else { continue }
+                translate(node, method: method, path: pathPair.key, item: item, pointer: itemPointer.appending(method))
+            }
+        }
+    }
+
+    private func translate(_ node: YAMLNode, method: String, path: String, item: YAMLNode, pointer: JSONPointer) {
+        var builder = MapBuilder()
+        var modelled: [String] = []
+        let name: String
+        if let operationId = node["operationId"]?.scalar?.text {
+            let candidate = ImportNames.member(operationId, fallback: "operation")
+            name = names.claim(candidate)
+            if name != operationId { modelled.append("The operationId is '\(operationId)'.") }
+        } else {
+            name = names.claim(ImportNames.lowerCamel(method + " " + path, fallback: "operation"))
+            modelled.append("The document gives no operationId; the name is made from the method and path.")
+        }
+        // The summary goes into the docs unless the description already starts with it (this
+        // project's export writes the docs' first sentence, on one line, as the summary).
+        var description = node["description"]?.scalar?.text
+        if let summary = node["summary"]?.scalar?.text {
+            func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            let stem = words(summary.hasSuffix(".") ? String(summary.dropLast()) : summary)
+            if !words(description ?? "").hasPrefix(stem) {
+                description = description.map { summary + "\n\n" + $0 } ?? summary
+            }
+        }
+        ImportNotes.read(description: description, deprecated: node["deprecated"], into: &builder)
+
+        // Parameters: the path item's, replaced by the operation's of the same name and location.
+        var parameters: [(YAMLNode, JSONPointer)] = []
+        for (source, sourcePointer) in [(item, pointer.dropLastToken()), (node, pointer)] {
+            for (index, parameter) in (source["parameters"]?.elements ?? []).enumerated() {
+                guard let resolved = document.resolve(parameter, at: sourcePointer.appending("parameters").appending(index)) else { continue }
+                let key = (resolved.node["name"]?.scalar?.text ?? "", resolved.node["in"]?.scalar?.text ?? "")
+                parameters.removeAll { ($0.0["name"]?.scalar?.text ?? "", $0.0["in"]?.scalar?.text ?? "") == key }
+                parameters.append((resolved.node, resolved.pointer))
+            }
+        }
+        var absoluteURL: String?
+        // The export's form of a URL given at call time: the path `/` with one server that is a variable.
+        if path == "/", let server = node["servers"]?.elements?.first?["url"]?.scalar?.text, server.hasPrefix("{"), server.hasSuffix("}"),
+           !server.dropFirst().dropLast().contains("{") {
+            absoluteURL = String(server.dropFirst().dropLast())
+        } else if let servers = node["servers"] {
+            log.warning("servers of one operation cannot be written in the schema language: the operation uses the API's environments", at: servers, pointer.appending("servers"))
+        }
+        var parameterNames = NameScope(reserved: ["body"])
+        var pathRenames: [String: String] = [:]
+        var groups: [String: [(String, YAMLValue)]] = [:]
+        let operationTypeName = ImportNames.upperCamel(name, fallback: "Operation")
+        for (parameter, parameterPointer) in parameters {
+            guard let wire = parameter["name"]?.scalar?.text, let location = parameter["in"]?.scalar?.text else {
+                log.error("a parameter needs 'name' and 'in'", at: parameter, parameterPointer)
+                continue
+            }
+            guard ["path", "query", "header"].contains(location) else {
+                log.warning("\(location) parameter '\(wire)' cannot be written in the schema language: not imported", at: parameter, parameterPointer)
+                continue
+            }
+            if location == "header", ["accept", "content-type", "authorization"].contains(wire.lowercased()) {
+                log.warning("header parameter '\(wire)' is set by the generated client (content type, auth): not imported", at: parameter, parameterPointer)
+                continue
+            }
+            let parameterName = parameterNames.claim(location == "header" ? ImportNames.header(wire) : ImportNames.member(wire, fallback: "parameter"))
+            if location == "path" { pathRenames[wire] = parameterName }
+            groups[location, default: []].append((parameterName, self.parameter(parameter, pointer: parameterPointer, wire: wire, name: parameterName,
+                                                                                   location: location, hint: operationTypeName + ImportNames.upperCamel(wire))))
+        }
+        var template = path
+        for (wire, parameterName) in pathRenames where wire != parameterName {
+            template = template.replacingOccurrences(of: "{\(wire)}", with: "{\(parameterName)}")
+        }
+        if let absoluteURL {
+            let parameterName = parameterNames.claim(ImportNames.member(absoluteURL, fallback: "url"))
+            template = "{\(parameterName)}"
+            var value = MapBuilder()
+            value.set("type", "uri")
+            value.set("docs", node["servers"]?.elements?.first?["variables"]?[absoluteURL]?["description"]?.scalar?.text)
+            groups["path", default: []].insert((parameterName, value.value), at: 0)
+        }
+        builder.set("http", "\(method.uppercased()) \(template)")
+        for (location, key) in [("path", "path"), ("query", "query"), ("header", "headers")] {
+            if let members = groups[location], !members.isEmpty { builder.set(key, .map(members)) }
+        }
+        if let body = node["requestBody"] {
+            skipped = false
+            requestBody(body, pointer: pointer.appending("requestBody"), typeName: operationTypeName + "Request", into: &builder, modelled: &modelled)
+            if skipped { return }
+        }
+        responses(node["responses"], pointer: pointer.appending("responses"), operation: name, typeName: operationTypeName + "Response",
+                  method: method, into: &builder, modelled: &modelled)
+        security(node, pointer: pointer, into: &builder)
+        extensions(node, pointer: pointer, parameters: groups, into: &builder, method: method)
+        for key in ["callbacks", "links"] {
+            if let value = node[key] {
+                log.warning("'\(key)' cannot be written in the schema language: not imported", at: value, pointer.appending(key))
+            }
+        }
+        if !modelled.isEmpty { ImportNotes.appendModelled(modelled.joined(separator: " "), into: &builder) }
+        operations.append((name, builder.value))
+        sources[name] = (node, pointer)
+    }
+
+    private func parameter(_ node: YAMLNode, pointer: JSONPointer, wire: String, name: String, location: String, hint: String) -> YAMLValue {
+        var builder = MapBuilder()
+        ImportNotes.read(description: node["description"]?.scalar?.text, deprecated: node["deprecated"], into: &builder)
+        let schemaNode = node["schema"].map { SchemaNode($0, pointer.appending("schema")) }
+        if schemaNode == nil, let content = node["content"]?.pairs?.first {
+            log.warning("a parameter with 'content' (\(content.key)) is imported as string: the caller encodes the value", at: content.value, pointer.appending("content"))
+            ImportNotes.appendModelled("The document sends this parameter as \(content.key); the caller passes the encoded text.", into: &builder)
+        }
+        var usage = schemaNode.map { types.use($0, hint: hint) } ?? TypeUsage(expression: "string")
+        let style = node["style"]?.scalar?.text
+        let fits: Bool
+        switch location {
+        case "query": fits = types.isScalarOrList(usage.expression) || types.isScalarMap(usage.expression) || types.isFlatStruct(usage.expression)
+        default: fits = types.isScalar(usage.expression)
+        }
+        if !fits {
+            let holds = location == "query" ? "a primitive, an enum, a list of them, or an object of them" : "a primitive or an enum"
+            log.warning("\(location) parameter '\(wire)' is \(usage.expression), but a \(location) parameter holds \(holds): imported as string", at: node, pointer)
+            usage = TypeUsage(expression: "string")
+        }
+        builder.set("type", usage.expression)
+        // A path parameter's wire name only names its placeholder, which is renamed with it.
+        if name != wire, location != "path" { builder.set("wire", wire) }
+        let required = location == "path" || node["required"]?.scalar?.text == "true"
+        let defaultValue = schemaNode.flatMap { types.usableDefault(StrippedSchema($0)["default"], expression: usage.expression, pointer: $0.pointer.appending("default")) }
+        if !required && defaultValue == nil { builder.set("optional", .bool(true)) }
+        if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
+        for (key, value) in usage.constraints { builder.set(key, value) }
+        if schemaNode.flatMap({ StrippedSchema($0)["x-secret"] })?.scalar?.text == "true" { builder.set("secret", .bool(true)) }
+        if location == "query", let style {
+            if style == "deepObject", fits {
+                builder.set("style", "deepObject")
+            } else if style != "form", style != "deepObject" {
+                log.warning("query style '\(style)' cannot be written in the schema language: the parameter is sent as form items", at: node["style"], pointer.appending("style"))
+            }
+        }
+        if node["explode"]?.scalar?.text == "false", usage.expression.hasPrefix("[") {
+            log.warning("'explode: false' cannot be written in the schema language: lists are sent as one item per element", at: node["explode"], pointer.appending("explode"))
+        }
+        if builder.members.count == 1 { return .string(usage.expression) }
+        return builder.value
+    }
+
+    /// Media types in order of preference: JSON, form, multipart, then anything else as raw bytes
+    /// (the sort is stable, so the document's order decides among equals).
+    private func preferredContent(_ content: YAMLNode) -> (mediaType: String, node: YAMLNode)? {
+        let ranked = (content.pairs ?? []).sorted { Self.rank($0.key) < Self.rank($1.key) }
+        return ranked.first.map { ($0.key, $0.value) }
+    }
+
+    private static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.hasPrefix("application/json;")
+    }
+
+    private static let formMediaType = "application/x-www-form-urlencoded"
+    private static let multipartMediaType = "multipart/form-data"
+
+    private static func rank(_ mediaType: String) -> Int {
+        if isJSON(mediaType) { return 0 }
+        if mediaType == formMediaType { return 1 }
+        if mediaType == multipartMediaType { return 2 }
+        return 3
+    }
+
+    private func requestBody(_ node: YAMLNode, pointer: JSONPointer, typeName: String, into builder: inout MapBuilder, modelled: inout [String]) {
+        guard let (body, bodyPointer) = document.resolve(node, at: pointer) else { return }
+        guard let content = body["content"], let (mediaType, media) = preferredContent(content) else {
+            log.warning("a request body without content cannot be written in the schema language: not imported", at: body, bodyPointer)
+            return
+        }
+        let others = (content.pairs ?? []).map(\.key).filter { $0 != mediaType }
+        if !others.isEmpty {
+            log.warning("the request body is also offered as \(others.joined(separator: ", ")); only \(mediaType) is imported", at: content, bodyPointer.appending("content"))
+        }
+        let mediaPointer = bodyPointer.appending("content").appending(mediaType)
+        var value = MapBuilder()
+        ImportNotes.read(description: body["description"]?.scalar?.text, deprecated: nil, into: &value)
+        let schema = media["schema"].map { SchemaNode($0, mediaPointer.appending("schema")) }
+        switch Self.rank(mediaType) {
+        case 0:
+            value.set("type", schema.map { types.use($0, hint: typeName).expression } ?? "json")
+        case 1, 2:
+            let expression = schema.map { types.use($0, hint: typeName).expression } ?? "json"
+            guard types.isFlatStruct(expression) else {
+                log.warning("the \(mediaType) body is \(expression), but a form or multipart body is a struct of primitives, enums and lists of them: operation not imported", at: media, mediaPointer)
+                skipped = true
+                return
+            }
+            value.set("type", expression)
+            value.set("encoding", mediaType == Self.formMediaType ? "form" : "multipart")
+            if let partType = media["encoding"]?.pairs?.compactMap({ $0.value["contentType"]?.scalar?.text }).first {
+                value.set("contentType", partType)
+            }
+        default:
+            value.set("type", "binary")
+            value.set("encoding", "raw")
+            value.set("contentType", mediaType.contains("*") ? "application/octet-stream" : mediaType)
+            if let schema, schema["format"]?.scalar?.text != "binary", schema["contentMediaType"] == nil {
+                modelled.append("The \(mediaType) request body is sent as raw bytes.")
+            }
+        }
+        if body["required"]?.scalar?.text != "true" {
+            modelled.append("The request body is optional in the document; the client always sends one.")
+        }
+        builder.set("body", value.members.count == 1 ? value.members[0].1 : value.value)
+    }
+
+    private func responses(_ node: YAMLNode?, pointer: JSONPointer, operation: String, typeName: String, method: String,
+                           into builder: inout MapBuilder, modelled: inout [String]) {
+        guard let pairs = node?.pairs else {
+            log.warning("the operation has no 'responses': imported without a response body", at: node, pointer)
+            return
+        }
+        // Several outcomes written by this project's export.
+        if pairs.contains(where: { $0.value["x-outcomes"] != nil }) {
+            outcomes(pairs, pointer: pointer, operation: operation, into: &builder)
+            return
+        }
+        let successes = pairs.filter { ($0.key.first == "2") }
+        var errorNames: [String] = []
+        for pair in pairs where pair.key.first == "4" || pair.key.first == "5" {
+            guard let (response, responsePointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
+            if let listed = response["x-error-cases"]?.elements?.compactMap(\.scalar?.text) {
+                errorNames += listed
+            } else if let status = Int(pair.key) {
+                errorNames.append(catalogue.claim(status: status, response: response, pointer: responsePointer, typeName: typeName))
+            } else {
+                log.warning("response '\(pair.key)' (a status range) cannot be written in the schema language: not imported", at: pair.value, pointer.appending(pair.key))
+            }
+        }
+        guard let first = successes.first else {
+            if !pairs.isEmpty, !pairs.contains(where: { $0.key == "default" }) || pairs.count > 1 {
+                log.warning("no 2xx response: imported without a response body", at: node, pointer)
+            }
+            builder.set("errors", errorNames.isEmpty ? nil : YAMLValue.list(errorNames.map(YAMLValue.string)))
+            return
+        }
+        if successes.count > 1 {
+            log.warning("several success responses (\(successes.map(\.key).joined(separator: ", "))): only \(first.key) is imported; use 'responses:' outcomes to say more", at: successes[1].value, pointer.appending(successes[1].key))
+        }
+        let status = Int(first.key) ?? 200
+        guard let (response, responsePointer) = document.resolve(first.value, at: pointer.appending(first.key)) else { return }
+        var hasBody = false
+        if let content = response["content"], let (mediaType, media) = preferredContent(content) {
+            let mediaPointer = responsePointer.appending("content").appending(mediaType)
+            let others = (content.pairs ?? []).map(\.key).filter { $0 != mediaType }
+            if !others.isEmpty {
+                log.warning("the response is also offered as \(others.joined(separator: ", ")); only \(mediaType) is imported", at: content, responsePointer.appending("content"))
+            }
+            let schema = media["schema"].map { SchemaNode($0, mediaPointer.appending("schema")) }
+            if Self.isJSON(mediaType) {
+                builder.set("response", schema.map { types.use($0, hint: typeName).expression } ?? "json")
+            } else {
+                builder.set("response", .map([("type", .string("binary")), ("contentType", .string(mediaType.contains("*") ? "application/octet-stream" : mediaType))]))
+            }
+            hasBody = true
+            if media["examples"] != nil || media["example"] != nil { types.noteSkippedExample(media["examples"] ?? media["example"]!, mediaPointer) }
+        }
+        if let headers = response["headers"] {
+            log.warning("response headers cannot be written in the schema language: not imported", at: headers, responsePointer.appending("headers"))
+        }
+        if status != (hasBody ? 200 : 204) || first.key.count != 3 { builder.set("status", .number(String(status))) }
+        if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
+    }
+
+    private func outcomes(_ pairs: [YAMLNode.Pair], pointer: JSONPointer, operation: String, into builder: inout MapBuilder) {
+        var outcomes: [(String, YAMLValue)] = []
+        var errorNames: [String] = []
+        let errorBody = catalogue.bodyTypeName
+        for pair in pairs where pair.key != "default" {
+            guard let status = Int(pair.key), let (response, responsePointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
+            guard let listed = response["x-outcomes"]?.elements else {
+                errorNames += response["x-error-cases"]?.elements?.compactMap(\.scalar?.text) ?? []
+                continue
+            }
+            let schema = response["content"]?["application/json"]?["schema"]
+            let schemaPointer = responsePointer.appending("content").appending("application/json").appending("schema")
+            var bodies: [String] = []
+            if let schema {
+                let node = SchemaNode(schema, schemaPointer)
+                let branches = node.branches("oneOf")
+                bodies = (branches.isEmpty ? [node] : branches).map { types.use($0, hint: ImportNames.upperCamel(operation) + "Body").expression }
+            }
+            let resultBodies = bodies.filter { $0 != errorBody }
+            var resultIndex = 0
+            for item in listed {
+                guard let name = item["name"]?.scalar?.text else { continue }
+                var value = MapBuilder()
+                value.set("status", .number(String(status)))
+                if let error = item["error"]?.scalar?.text {
+                    value.set("error", error)
+                } else if !resultBodies.isEmpty {
+                    value.set("body", resultBodies[min(resultIndex, resultBodies.count - 1)])
+                    resultIndex += 1
+                }
+                if let conditions = item["where"]?.pairs, !conditions.isEmpty {
+                    value.set("where", .map(conditions.map { condition in
+                        let values = condition.value.elements?.compactMap(\.scalar?.text) ?? []
+                        return (condition.key, values.count == 1 ? .string(values[0]) : .list(values.map(YAMLValue.string)))
+                    }))
+                }
+                outcomes.append((name, value.value))
+            }
+        }
+        builder.set("responses", .map(outcomes))
+        if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
+    }
+
+    private func security(_ node: YAMLNode, pointer: JSONPointer, into builder: inout MapBuilder) {
+        guard let requirements = node["security"]?.elements else {
+            securityLists.append(nil)
+            return
+        }
+        var schemes: [String] = []
+        for (index, requirement) in requirements.enumerated() {
+            let keys = requirement.pairs?.map(\.key) ?? []
+            if keys.count > 1 {
+                log.warning("a requirement of several schemes together (\(keys.joined(separator: " and "))) cannot be written in the schema language: only '\(keys[0])' is imported", at: requirement, pointer.appending("security").appending(index))
+            }
+            if let key = keys.first, let name = schemeNames[key], !schemes.contains(name) { schemes.append(name) }
+        }
+        securityLists.append(schemes)
+        builder.set("auth", .list(schemes.map(YAMLValue.string)))
+    }
+
+    /// This project's extensions: pagination, cache hints, idempotency.
+    private func extensions(_ node: YAMLNode, pointer: JSONPointer, parameters: [String: [(String, YAMLValue)]], into builder: inout MapBuilder, method: String) {
+        func parameterName(_ text: String) -> String {
+            for (_, members) in parameters {
+                for (name, value) in members {
+                    if name == text { return name }
+                    if case .map(let keys) = value, keys.contains(where: { $0.0 == "wire" && $0.1 == .string(text) }) { return name }
+                }
+            }
+            return text
+        }
+        if let paginate = node["x-paginate"]?.pairs {
+            var value = MapBuilder()
+            for pair in paginate {
+                guard let text = pair.value.scalar?.text else { continue }
+                switch pair.key {
+                case "page", "token", "cursor", "size": value.set(pair.key, parameterName(text))
+                case "first": if text != "1" { value.set("first", .number(text)) }
+                default: value.set(pair.key, text)
+                }
+            }
+            builder.set("paginate", value.value)
+        }
+        if let cache = node["x-cache"]?.pairs {
+            builder.set("cache", .map(cache.map { ($0.key, YAMLValue($0.value)) }))
+        }
+        if let idempotent = node["x-idempotent"]?.scalar?.text {
+            let byDefault = ["get", "put", "delete", "head", "options"].contains(method)
+            if (idempotent == "true") != byDefault { builder.set("idempotent", .bool(idempotent == "true")) }
+        }
+        if let key = node["x-idempotency-key"]?.scalar?.text { builder.set("idempotencyKey", key) }
+        if let names = node["x-error-catalogue"]?.elements?.compactMap(\.scalar?.text), !names.isEmpty {
+            builder.set("errors", .list(names.map(YAMLValue.string)))
+        }
+    }
+}
+
+extension JSONPointer {
+    func dropLastToken() -> JSONPointer {
+        var copy = JSONPointer.root
+        for token in tokens.dropLast() { copy = copy.appending(token) }
+        return copy
+    }
+}

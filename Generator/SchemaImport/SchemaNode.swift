@@ -1,0 +1,74 @@
+import SchemaModel
+
+/// One JSON Schema object of the document with its pointer, read with OpenAPI 3.0's and 3.1's
+/// spellings of the same things (`nullable: true` and `type: [T, "null"]`).
+struct SchemaNode {
+    let node: YAMLNode
+    let pointer: JSONPointer
+
+    init(_ node: YAMLNode, _ pointer: JSONPointer) {
+        self.node = node
+        self.pointer = pointer
+    }
+
+    subscript(key: String) -> YAMLNode? { node[key] }
+
+    func child(_ key: String) -> SchemaNode? {
+        node[key].map { SchemaNode($0, pointer.appending(key)) }
+    }
+
+    /// The elements of a list-valued keyword (`allOf`, `anyOf`, `oneOf`).
+    func branches(_ key: String) -> [SchemaNode] {
+        (node[key]?.elements ?? []).enumerated().map { SchemaNode($0.element, pointer.appending(key).appending($0.offset)) }
+    }
+
+    /// `type` as a list, without `"null"`.
+    var types: [String] {
+        guard let type = node["type"] else { return [] }
+        let names = type.elements.map { $0.compactMap(\.scalar?.text) } ?? type.scalar.map { [$0.text] } ?? []
+        return names.filter { $0 != "null" }
+    }
+
+    /// `{type: null}` (or `{const: null}`, `{enum: [null]}`): a branch that only allows null.
+    var isNullOnly: Bool {
+        if let type = node["type"]?.scalar?.text, type == "null" { return true }
+        if node["const"]?.scalar?.kind == .null { return true }
+        if let values = node["enum"]?.elements, values.count == 1, values[0].scalar?.kind == .null { return true }
+        return false
+    }
+
+    /// Whether the node itself allows null (3.0 `nullable: true`, 3.1 `type: [T, "null"]`).
+    var allowsNullItself: Bool {
+        if node["nullable"]?.scalar?.text == "true" { return true }
+        return node["type"]?.elements?.contains { $0.scalar?.text == "null" } ?? false
+    }
+
+    var string: String? { node.scalar?.text }
+}
+
+/// A schema with its null alternative taken off: `anyOf: [T, {type: null}]` (this project's export
+/// before issue 13), `type: [T, "null"]` (3.1) and `nullable: true` (3.0) all read as `T`, nullable.
+struct StrippedSchema {
+    /// What the value is when it is not null.
+    let schema: SchemaNode
+    let nullable: Bool
+    /// The node that held the null alternative (annotations like `description` live there).
+    let outer: SchemaNode
+
+    init(_ node: SchemaNode) {
+        outer = node
+        for key in ["anyOf", "oneOf"] {
+            let branches = node.branches(key)
+            if branches.count == 2, let nullIndex = branches.firstIndex(where: \.isNullOnly) {
+                schema = branches[1 - nullIndex]
+                nullable = true
+                return
+            }
+        }
+        schema = node
+        nullable = node.allowsNullItself
+    }
+
+    /// A keyword from the outer node, else from the inner one.
+    subscript(key: String) -> YAMLNode? { outer[key] ?? schema[key] }
+}

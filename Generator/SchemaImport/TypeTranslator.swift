@@ -1,0 +1,670 @@
+import SchemaExport
+import SchemaModel
+
+/// What a schema is at the place it is used (a field, a parameter, a body): a type expression of
+/// the language, the constraints that travel with it, and whether null is allowed.
+struct TypeUsage {
+    var expression: String
+    var constraints: [(String, YAMLValue)] = []
+    var nullable = false
+}
+
+/// Translates `components.schemas` (and inline schemas, which become named types) into the
+/// language's `types:`. Component keys that are not identifiers are renamed in camel case;
+/// inline objects, enums and unions are named after where they are used, with a `modelled:` note.
+final class TypeTranslator {
+    private let document: OpenAPIDocument
+    private var log: ImportLog { document.log }
+    private var scope = NameScope()
+    /// Component key → type name.
+    private(set) var componentNames: [String: String] = [:]
+    private var order: [String] = []
+    private var bodies: [String: YAMLValue] = [:]
+    /// Inline schemas already named, by pointer: one schema reached twice is one type.
+    private var hoisted: [String: String] = [:]
+    /// Examples are not imported (they would need checking against the translated types); counted
+    /// so one warning says so.
+    private(set) var skippedExamples: [(YAMLNode, JSONPointer)] = []
+    private var depth = 0
+    /// Where each definition was read, for diagnostics found after translation.
+    private var sources: [String: SchemaNode] = [:]
+
+    init(document: OpenAPIDocument) {
+        self.document = document
+        for pair in document.root["components"]?["schemas"]?.pairs ?? [] {
+            componentNames[pair.key] = scope.claim(ImportNames.upperCamel(pair.key))
+        }
+    }
+
+    var definitions: [(String, YAMLValue)] { order.compactMap { name in bodies[name].map { (name, $0) } } }
+
+    func translateComponents() {
+        let base = JSONPointer.root.appending("components").appending("schemas")
+        for pair in document.root["components"]?["schemas"]?.pairs ?? [] {
+            guard let name = componentNames[pair.key] else { continue }
+            order.append(name)
+            bodies[name] = definition(SchemaNode(pair.value, base.appending(pair.key)), name: name, modelled: nil)
+        }
+    }
+
+    /// The type name of a `#/components/schemas/…` reference, nil for other references.
+    func componentName(reference: String) -> String? {
+        guard let pointer = JSONPointer(reference: reference), pointer.tokens.count == 3,
+              pointer.tokens[0] == "components", pointer.tokens[1] == "schemas" else { return nil }
+        return componentNames[pointer.tokens[2]]
+    }
+
+    // MARK: Named definitions
+
+    private func definition(_ node: SchemaNode, name: String, modelled: String?) -> YAMLValue {
+        sources[name] = node
+        var builder = MapBuilder()
+        let stripped = StrippedSchema(node)
+        ImportNotes.read(stripped, into: &builder, extraModelled: modelled)
+        noteExamples(node)
+        let schema = stripped.schema
+        switch classify(schema) {
+        case .structure:
+            let (fields, flattened) = self.fields(of: schema, typeName: name)
+            if !flattened.isEmpty {
+                ImportNotes.appendModelled("Flattened from allOf (\(flattened.joined(separator: ", "))): the fields of every part in one struct.", into: &builder)
+            }
+            builder.set("fields", fields)
+        case .enumeration(let enumeration):
+            if let value = enumDefinition(enumeration, schema: schema) {
+                for (key, member) in value { builder.set(key, member) }
+            } else {
+                builder.set("type", "json")
+            }
+        case .taggedUnion(let discriminator, let variants):
+            builder.set("union", .map([("discriminator", .string(discriminator)), ("variants", taggedVariants(variants, union: name))]))
+        case .untaggedUnion(let variants):
+            var names = NameScope()
+            builder.set("union", .map([("variants", .map(variants.map { (names.claim(ImportNames.variant($0, in: name)), .string($0)) }))]))
+        default:
+            let usage = use(node, hint: name + "Value")
+            builder.set("type", usage.expression)
+            for (key, value) in usage.constraints { builder.set(key, value) }
+            if stripped.nullable {
+                log.warning("type '\(name)' allows null, which a named type cannot say: fields that use it are not nullable unless they say so", at: node.node, node.pointer)
+            }
+        }
+        return builder.value
+    }
+
+    /// `enum:` (list form when every case name derives from its value), with the raw type.
+    private func enumDefinition(_ enumeration: EnumShape, schema: SchemaNode) -> [(String, YAMLValue)]? {
+        let values = enumeration.values.filter { $0.scalar?.kind != .null }
+        let integral = values.allSatisfy { $0.scalar?.kind == .int }
+        let textual = values.allSatisfy { $0.scalar?.kind == .string }
+        guard !values.isEmpty, integral || textual || enumeration.rawType == "string" else {
+            log.warning("an enum of \(values.first?.kindDescription ?? "no") values cannot be a schema enum (string or integer raw values): imported as json", at: schema.node, schema.pointer)
+            return nil
+        }
+        let rawType = integral && enumeration.rawType != "string" ? enumeration.rawType : "string"
+        var names = NameScope(reserved: [])
+        var derivedOnly = true
+        var cases: [(String, YAMLValue)] = []
+        for (index, value) in values.enumerated() {
+            let text = value.scalar?.text ?? ""
+            let given = enumeration.varNames.flatMap { index < $0.count ? $0[index] : nil }
+            let derived = SwiftNaming.derivedCaseName(fromRawValue: text)
+            let name = names.claim(given.flatMap { SwiftNaming.isValidName($0) ? $0 : nil } ?? derived ?? "value\(index + 1)")
+            if name != derived { derivedOnly = false }
+            let raw: YAMLValue = rawType == "string" ? .string(text) : .number(text)
+            if enumeration.deprecated.contains(text) {
+                derivedOnly = false
+                cases.append((name, .map([("value", raw), ("deprecated", .bool(true))])))
+            } else {
+                cases.append((name, raw))
+            }
+        }
+        var members: [(String, YAMLValue)] = []
+        if rawType != "string" { members.append(("type", .string(rawType))) }
+        members.append(("enum", derivedOnly ? .list(cases.map(\.1)) : .map(cases)))
+        return members
+    }
+
+    /// A tag that reads as a member name (`circle`) is the variant's name and tag at once; other tags
+    /// (`CIRCLE`, `1`) are written as `value:` of a variant named after its type.
+    private func taggedVariants(_ variants: [(tag: String, type: String, integer: Bool)], union: String) -> YAMLValue {
+        var names = NameScope()
+        return .map(variants.map { variant in
+            if !variant.integer, SwiftNaming.isValidName(variant.tag), variant.tag.first?.isLowercase ?? false {
+                return (names.claim(variant.tag), .string(variant.type))
+            }
+            let name = names.claim(ImportNames.variant(variant.type, in: union))
+            return (name, .map([("type", .string(variant.type)), ("value", variant.integer ? .number(variant.tag) : .string(variant.tag))]))
+        })
+    }
+
+    // MARK: Defaults
+
+    /// A `default` the schema language can hold: a scalar or a list of scalars, not an empty string
+    /// where the type has a format (an empty `uri`), not for `json`. Others are reported and left out
+    /// (the field stays optional).
+    func usableDefault(_ node: YAMLNode?, expression: String, pointer: JSONPointer) -> YAMLNode? {
+        guard let node, node.scalar?.kind != .null else { return nil }
+        let formatted: Set<String> = ["uri", "uuid", "date", "date-time", "email", "base64", "binary"]
+        let scalarOrList = node.scalar != nil || (node.elements?.allSatisfy { $0.scalar != nil } ?? false)
+        let usable = scalarOrList && expression != "json" && !(formatted.contains(expression) && node.scalar?.text == "")
+        if !usable {
+            log.warning("default \(node.foundDescription.prefix(60)) cannot be a default of \(expression) in the schema language: not imported", at: node, pointer)
+            return nil
+        }
+        return node
+    }
+
+    // MARK: Untagged unions
+
+    /// Variants of an untagged union that require the same keys cannot be told apart (the language
+    /// rejects such a union); the union is imported as `json` instead, with a warning.
+    func checkUntaggedUnions() {
+        for name in order {
+            guard case .map(let members)? = bodies[name], case .map(let union)? = members.first(where: { $0.0 == "union" })?.1,
+                  !union.contains(where: { $0.0 == "discriminator" }), case .map(let variants)? = union.first(where: { $0.0 == "variants" })?.1 else { continue }
+            var seen: [Set<String>: String] = [:]
+            for (variant, value) in variants {
+                guard case .string(let type) = value, let keys = requiredKeys(of: type) else { continue }
+                if let other = seen[keys] {
+                    let source = sources[name]
+                    log.warning("variants '\(other)' and '\(variant)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", "))), so no payload tells them apart without a discriminator: imported as json", at: source?.node, source?.pointer ?? .root)
+                    bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
+                    break
+                }
+                seen[keys] = variant
+            }
+        }
+    }
+
+    private func requiredKeys(of type: String) -> Set<String>? {
+        guard case .map(let members)? = bodies[type], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return nil }
+        var keys = Set<String>()
+        for (fieldName, field) in fields {
+            guard case .map(let attributes) = field else { keys.insert(fieldName); continue }
+            if attributes.contains(where: { ($0.0 == "optional" && $0.1 == .bool(true)) || $0.0 == "default" }) { continue }
+            if case .string(let wire)? = attributes.first(where: { $0.0 == "wire" })?.1 { keys.insert(wire) } else { keys.insert(fieldName) }
+        }
+        return keys
+    }
+
+    // MARK: Cycles
+
+    /// A struct cannot contain itself (Swift structs have a fixed size) except through a list, a map
+    /// or a union; OpenAPI allows it (`parent: {$ref: Pet}`). The field that closes such a cycle is
+    /// imported as `json`, with a warning. A cycle of plain `$ref`s (aliases) is an error.
+    func breakCycles() {
+        enum Mark { case visiting, done }
+        var marks: [String: Mark] = [:]
+        func named(_ expression: String) -> String? {
+            bodies[expression] != nil ? expression : nil
+        }
+        func visit(_ name: String, path: [String]) {
+            marks[name] = .visiting
+            guard case .map(var members)? = bodies[name] else { marks[name] = .done; return }
+            if let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(var fields) = members[index].1 {
+                var changed = false
+                for (offset, field) in fields.enumerated() {
+                    guard let target = Self.fieldType(field.1).flatMap(named) else { continue }
+                    if marks[target] == .visiting {
+                        let source = sources[name]
+                        log.warning("field '\(field.0)' of '\(name)' makes '\(target)' contain itself (\((path + [name, target]).joined(separator: " -> "))), which a Swift struct cannot: imported as json", at: source?.node, source?.pointer ?? .root)
+                        fields[offset].1 = Self.replacingFieldType(field.1, with: "json")
+                        changed = true
+                    } else if marks[target] == nil {
+                        visit(target, path: path + [name])
+                    }
+                }
+                if changed {
+                    members[index].1 = .map(fields)
+                    bodies[name] = .map(members)
+                }
+            } else if members.contains(where: { $0.0 == "type" }), !members.contains(where: { $0.0 == "enum" }),
+                      case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1, let target = named(expression) {
+                if marks[target] == .visiting {
+                    let source = sources[name]
+                    log.error("$ref cycle: \((path + [name, target]).joined(separator: " -> ")) never reaches a definition", at: source?.node, source?.pointer ?? .root)
+                } else if marks[target] == nil {
+                    visit(target, path: path + [name])
+                }
+            }
+            marks[name] = .done
+        }
+        for name in order where marks[name] == nil { visit(name, path: []) }
+    }
+
+    static func fieldType(_ field: YAMLValue) -> String? {
+        switch field {
+        case .string(let expression): return expression
+        case .map(let members):
+            if case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1 { return expression }
+            return nil
+        default: return nil
+        }
+    }
+
+    private static func replacingFieldType(_ field: YAMLValue, with expression: String) -> YAMLValue {
+        guard case .map(var members) = field, let index = members.firstIndex(where: { $0.0 == "type" }) else { return .string(expression) }
+        members[index].1 = .string(expression)
+        // Constraints of the old type no longer apply to json.
+        members.removeAll { ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "exclude", "format", "nullable"].contains($0.0) }
+        return .map(members)
+    }
+
+    // MARK: Flat types
+
+    private static let scalarPrimitives: Set<String> = ["string", "bool", "int", "int32", "int64", "double", "decimal", "date", "date-time",
+                                                        "uuid", "email", "uri", "base64", "binary"]
+
+    /// A primitive or an enum (directly or through aliases): what headers, query items and form
+    /// members hold.
+    func isScalar(_ expression: String) -> Bool {
+        var current = expression
+        for _ in 0..<32 {
+            if Self.scalarPrimitives.contains(current) { return true }
+            guard case .map(let members)? = bodies[current] else { return false }
+            if members.contains(where: { $0.0 == "enum" }) { return true }
+            guard !members.contains(where: { $0.0 == "fields" || $0.0 == "union" }),
+                  case .string(let target)? = members.first(where: { $0.0 == "type" })?.1 else { return false }
+            current = target
+        }
+        return false
+    }
+
+    /// A scalar or a list of scalars.
+    func isScalarOrList(_ expression: String) -> Bool {
+        if expression.hasPrefix("["), expression.hasSuffix("]"), !expression.contains(":") {
+            return isScalar(String(expression.dropFirst().dropLast()))
+        }
+        return isScalar(expression)
+    }
+
+    /// A struct whose fields are scalars or lists of scalars: what form and multipart bodies and
+    /// query objects hold.
+    func isFlatStruct(_ expression: String) -> Bool {
+        guard case .map(let members)? = bodies[expression], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return false }
+        return fields.allSatisfy { field in Self.fieldType(field.1).map(isScalarOrList) ?? false }
+    }
+
+    /// A `[string: scalar]` map.
+    func isScalarMap(_ expression: String) -> Bool {
+        guard expression.hasPrefix("[string: "), expression.hasSuffix("]") else { return false }
+        return isScalar(String(expression.dropFirst("[string: ".count).dropLast()))
+    }
+
+    // MARK: Structs
+
+    /// The fields of an object schema; `allOf` parts are flattened into one list (their names are
+    /// returned for the `modelled:` note).
+    private func fields(of schema: SchemaNode, typeName: String) -> (YAMLValue, [String]) {
+        var properties: [(String, SchemaNode)] = []
+        var required = Set<String>()
+        var flattened: [String] = []
+        collectProperties(schema, into: &properties, required: &required, flattened: &flattened, visited: [])
+        if let additional = schema["additionalProperties"], additional.pairs != nil, !(additional.pairs?.isEmpty ?? true) {
+            log.warning("additionalProperties beside properties: the extra members are accepted but not kept in the struct '\(typeName)'", at: additional, schema.pointer.appending("additionalProperties"))
+        }
+        var names = NameScope()
+        var fields: [(String, YAMLValue)] = []
+        var seenWire = Set<String>()
+        for (wire, property) in properties where seenWire.insert(wire).inserted {
+            let name = names.claim(ImportNames.member(wire, fallback: "field"))
+            fields.append((name, field(property, wire: wire, name: name, required: required.contains(wire), typeName: typeName)))
+        }
+        return (.map(fields), flattened)
+    }
+
+    private func collectProperties(_ schema: SchemaNode, into properties: inout [(String, SchemaNode)], required: inout Set<String>,
+                                   flattened: inout [String], visited: Set<String>) {
+        guard visited.count < 32 else { return }
+        for pair in schema["properties"]?.pairs ?? [] {
+            properties.append((pair.key, SchemaNode(pair.value, schema.pointer.appending("properties").appending(pair.key))))
+        }
+        for value in schema["required"]?.elements ?? [] { if let text = value.scalar?.text { required.insert(text) } }
+        let parts = schema.branches("allOf")
+        guard parts.count > 1 || (parts.count == 1 && schema["properties"] != nil) else {
+            if let part = parts.first { collectProperties(resolveLocal(part), into: &properties, required: &required, flattened: &flattened, visited: visited) }
+            return
+        }
+        for part in parts {
+            let reference = part["$ref"]?.scalar?.text
+            if let reference, visited.contains(reference) { continue }
+            flattened.append(reference.flatMap(componentName(reference:)) ?? "an inline schema")
+            collectProperties(resolveLocal(part), into: &properties, required: &required, flattened: &flattened,
+                              visited: reference.map { visited.union([$0]) } ?? visited)
+        }
+    }
+
+    private func field(_ property: SchemaNode, wire: String, name: String, required: Bool, typeName: String) -> YAMLValue {
+        let stripped = StrippedSchema(property)
+        var builder = MapBuilder()
+        ImportNotes.read(stripped, into: &builder, extraModelled: nil)
+        noteExamples(property)
+        let usage = use(property, hint: typeName + ImportNames.upperCamel(wire, fallback: "Field"))
+        builder.set("type", usage.expression)
+        if name != wire { builder.set("wire", wire) }
+        let defaultValue = usableDefault(stripped["default"], expression: usage.expression, pointer: property.pointer.appending("default"))
+        if !required && defaultValue == nil { builder.set("optional", .bool(true)) }
+        if required && usage.nullable && usage.expression != "json" { builder.set("nullable", .bool(true)) }
+        if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
+        for (key, value) in usage.constraints { builder.set(key, value) }
+        if stripped["x-secret"]?.scalar?.text == "true" { builder.set("secret", .bool(true)) }
+        if builder.members.count == 1 { return .string(usage.expression) }
+        return builder.value
+    }
+
+    // MARK: Uses
+
+    /// The type expression for a schema where it is used; inline objects, enums and unions become
+    /// named types called `hint` (with a number when taken).
+    func use(_ node: SchemaNode, hint: String) -> TypeUsage {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 64 else {
+            log.error("schemas nest more than 64 levels deep here", at: node.node, node.pointer)
+            return TypeUsage(expression: "json")
+        }
+        let stripped = StrippedSchema(node)
+        let schema = stripped.schema
+        var usage = TypeUsage(expression: "json", nullable: stripped.nullable)
+        let shape = classify(schema)
+        switch shape {
+        case .reference(let name): usage.expression = name
+        case .structure, .enumeration, .taggedUnion, .untaggedUnion:
+            let key = schema.pointer.description
+            if let name = hoisted[key] {
+                usage.expression = name
+            } else {
+                let name = scope.claim(ImportNames.upperCamel(hint))
+                hoisted[key] = name
+                order.append(name)
+                bodies[name] = .null
+                bodies[name] = definition(schema, name: name, modelled: "Named by the importer: the schema at \(schema.pointer) is inline in the OpenAPI document.")
+                usage.expression = name
+            }
+            if case .enumeration = shape, bodies[usage.expression].map({ $0 == .map([("type", .string("json"))]) }) ?? false {
+                usage.expression = "json"
+            }
+        case .map(let value, let integerKeys):
+            let element = value.map { nested($0, hint: hint + "Value", context: "map values") } ?? "json"
+            usage.expression = "[\(integerKeys ? "int" : "string"): \(element)]"
+        case .array(let items):
+            let element = items.map { nested($0, hint: hint + "Item", context: "list elements") } ?? "json"
+            usage.expression = "[\(element)]"
+        case .primitive(let primitive): usage.expression = primitive
+        case .json: usage.expression = "json"
+        }
+        usage.constraints = constraints(stripped, expression: usage.expression)
+        return usage
+    }
+
+    /// An array's items or a map's values: constraints and null cannot be said there.
+    private func nested(_ node: SchemaNode, hint: String, context: String) -> String {
+        let usage = use(node, hint: hint)
+        if !usage.constraints.isEmpty {
+            log.warning("constraints on \(context) (\(usage.constraints.map(\.0).joined(separator: ", "))) cannot be written in the schema language: not imported", at: node.node, node.pointer)
+        }
+        if usage.nullable && usage.expression != "json" {
+            log.warning("null \(context) cannot be written in the schema language: imported as not nullable", at: node.node, node.pointer)
+        }
+        return usage.expression
+    }
+
+    // MARK: Shapes
+
+    struct EnumShape {
+        var values: [YAMLNode]
+        var rawType: String
+        var varNames: [String]?
+        var deprecated: Set<String>
+    }
+
+    enum Shape {
+        case reference(String)
+        case structure
+        case enumeration(EnumShape)
+        case taggedUnion(discriminator: String, variants: [(tag: String, type: String, integer: Bool)])
+        case untaggedUnion([String])
+        case map(SchemaNode?, integerKeys: Bool)
+        case array(SchemaNode?)
+        case primitive(String)
+        case json
+    }
+
+    /// Follows a `$ref` that is not a component schema (one to another place in the document).
+    private func resolveLocal(_ node: SchemaNode) -> SchemaNode {
+        guard let reference = node["$ref"]?.scalar?.text, componentName(reference: reference) == nil,
+              let resolved = document.resolve(node.node, at: node.pointer) else { return node }
+        return SchemaNode(resolved.node, resolved.pointer)
+    }
+
+    private func classify(_ schema: SchemaNode) -> Shape {
+        if let reference = schema["$ref"] {
+            let text = reference.scalar?.text ?? ""
+            if let name = componentName(reference: text) { return .reference(name) }
+            guard let resolved = document.resolve(schema.node, at: schema.pointer) else { return .json }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth < 64 else { return .json }
+            return classify(SchemaNode(resolved.node, resolved.pointer))
+        }
+        if schema["x-date-format"] != nil { return .primitive("date-time") }
+        if let shape = enumShape(schema) { return .enumeration(shape) }
+        if let shape = unionShape(schema) { return shape }
+        let parts = schema.branches("allOf")
+        if parts.count == 1, schema["properties"] == nil { return classify(parts[0]) }
+        if parts.count > 1 {
+            if parts.contains(where: isObjectLike) || schema["properties"] != nil { return .structure }
+            // Every part must hold; without objects to merge, the first part says what the value is.
+            log.warning("allOf of \(parts.count) schemas that are not objects cannot be merged: imported as its first part", at: schema.node, schema.pointer.appending("allOf"))
+            return classify(parts[0])
+        }
+        for keyword in ["anyOf", "oneOf"] where !schema.branches(keyword).isEmpty {
+            log.warning("\(keyword) of \(schema.branches(keyword).count) schemas that are not all objects cannot be a union: imported as json", at: schema.node, schema.pointer.appending(keyword))
+            return .json
+        }
+        if schema["not"] != nil && schema["$ref"] == nil && schema.types.isEmpty {
+            log.warning("'not' without a type cannot be written in the schema language: imported as json", at: schema.node, schema.pointer.appending("not"))
+        }
+        let types = schema.types
+        guard types.count <= 1 else {
+            log.warning("a value of several types (\(types.joined(separator: ", "))) cannot be written in the schema language: imported as json", at: schema.node, schema.pointer.appending("type"))
+            return .json
+        }
+        let type = types.first ?? (schema["properties"] != nil || schema["additionalProperties"] != nil ? "object" : schema["items"] != nil ? "array" : nil)
+        switch type {
+        case "object":
+            if schema["properties"] != nil { return .structure }
+            if let additional = schema.child("additionalProperties"), additional.node.pairs != nil {
+                let integerKeys = schema["propertyNames"]?["pattern"]?.scalar?.text == WirePatterns.integerKey
+                return .map(additional.node.pairs!.isEmpty ? nil : additional, integerKeys: integerKeys)
+            }
+            if schema["additionalProperties"]?.scalar?.text == "false" { return .structure }
+            return .map(nil, integerKeys: false)
+        case "array":
+            return .array(schema.child("items"))
+        case "string":
+            // The export writes `binary` and `base64` fields alike (a base64 string, Data in Swift).
+            if schema["contentEncoding"]?.scalar?.text == "base64" { return .primitive("binary") }
+            switch schema["format"]?.scalar?.text {
+            case "uuid": return .primitive("uuid")
+            case "date": return .primitive("date")
+            case "date-time": return .primitive("date-time")
+            case "email": return .primitive("email")
+            case "uri", "url": return .primitive("uri")
+            case "binary": return .primitive("binary")
+            case "byte", "base64": return .primitive("base64")
+            default: return .primitive("string")
+            }
+        case "integer":
+            switch schema["format"]?.scalar?.text {
+            // int64 is Swift's Int on every platform the clients support (the export writes int as int64).
+            case "int32": return .primitive("int32")
+            default: return .primitive("int")
+            }
+        case "number":
+            return .primitive(schema["format"]?.scalar?.text == "decimal" ? "decimal" : "double")
+        case "boolean":
+            return .primitive("bool")
+        case nil:
+            return .json
+        default:
+            log.warning("unknown type '\(type ?? "")': imported as json", at: schema["type"], schema.pointer.appending("type"))
+            return .json
+        }
+    }
+
+    /// `enum: [...]`, `const`, and the open enum `anyOf: [{enum: [...]}, {type: string}]` (with or
+    /// without a `type` in the enum branch).
+    private func enumShape(_ schema: SchemaNode) -> EnumShape? {
+        let varNames = schema["x-enum-varnames"]?.elements?.compactMap(\.scalar?.text)
+        let deprecated = Set(schema["x-deprecated-enum-values"]?.elements?.compactMap(\.scalar?.text) ?? [])
+        func rawType(_ node: SchemaNode) -> String {
+            guard node.types.first == "integer" else { return "string" }
+            switch node["format"]?.scalar?.text {
+            case "int32": return "int32"
+            default: return "int"
+            }
+        }
+        if let values = schema["enum"]?.elements {
+            let integral = values.contains { $0.scalar?.kind == .int }
+            return EnumShape(values: values, rawType: schema.types.isEmpty && integral ? "int" : rawType(schema), varNames: varNames, deprecated: deprecated)
+        }
+        if let constant = schema["const"], constant.scalar != nil {
+            return EnumShape(values: [constant], rawType: constant.scalar?.kind == .int ? "int" : rawType(schema), varNames: varNames, deprecated: deprecated)
+        }
+        for keyword in ["anyOf", "oneOf"] {
+            let branches = schema.branches(keyword)
+            guard branches.count == 2 else { continue }
+            guard let enumIndex = branches.firstIndex(where: { $0["enum"] != nil }), branches[1 - enumIndex]["enum"] == nil,
+                  let values = branches[enumIndex]["enum"]?.elements else { continue }
+            let open = branches[1 - enumIndex]
+            guard open["$ref"] == nil, ["string", "integer"].contains(open.types.first ?? "") else { continue }
+            return EnumShape(values: values, rawType: rawType(open), varNames: varNames, deprecated: deprecated)
+        }
+        return nil
+    }
+
+    /// Tagged unions: this project's `x-discriminator` or OpenAPI's `discriminator` with `oneOf`/`anyOf`;
+    /// untagged: `x-untagged-variants`, or `oneOf`/`anyOf` whose branches are all component objects.
+    private func unionShape(_ schema: SchemaNode) -> Shape? {
+        if let discriminator = schema["x-discriminator"] ?? schema["discriminator"], let property = discriminator["propertyName"]?.scalar?.text {
+            var variants: [(tag: String, type: String, integer: Bool)] = []
+            let integerTags = schema.branches("allOf").contains { branch in
+                branch["if"]?["properties"]?[property]?["const"]?.scalar?.kind == .int
+            }
+            for pair in discriminator["mapping"]?.pairs ?? [] {
+                guard let reference = pair.value.scalar?.text, let name = componentName(reference: reference) else {
+                    log.warning("discriminator mapping '\(pair.key)' does not name a component schema: variant not imported", at: pair.value, schema.pointer.appending("discriminator").appending("mapping").appending(pair.key))
+                    continue
+                }
+                variants.append((pair.key, name, integerTags))
+            }
+            // OpenAPI's implicit mapping: each branch's component key is its tag.
+            for keyword in ["oneOf", "anyOf"] {
+                for branch in schema.branches(keyword) {
+                    guard let reference = branch["$ref"]?.scalar?.text, let name = componentName(reference: reference),
+                          !variants.contains(where: { $0.type == name }) else { continue }
+                    variants.append((JSONPointer(reference: reference)?.tokens.last ?? name, name, false))
+                }
+            }
+            guard !variants.isEmpty else { return nil }
+            return .taggedUnion(discriminator: property, variants: variants)
+        }
+        if let listed = schema["x-untagged-variants"]?.elements {
+            let names = listed.compactMap { $0["$ref"]?.scalar.flatMap { componentName(reference: $0.text) } }
+            return names.isEmpty ? nil : .untaggedUnion(names)
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            let branches = schema.branches(keyword)
+            guard branches.count >= 2, !branches.contains(where: \.isNullOnly) else { continue }
+            let names = branches.compactMap { $0["$ref"]?.scalar.flatMap { componentName(reference: $0.text) } }
+            guard names.count == branches.count, names.allSatisfy(isObjectComponent) else { continue }
+            return .untaggedUnion(names)
+        }
+        return nil
+    }
+
+    /// An object schema, a reference to one, or an `allOf` of them: what an `allOf` can merge.
+    private func isObjectLike(_ schema: SchemaNode) -> Bool {
+        if let reference = schema["$ref"]?.scalar?.text {
+            return componentName(reference: reference).map(isObjectComponent) ?? false
+        }
+        return schema.types == ["object"] || schema["properties"] != nil || schema["allOf"] != nil
+    }
+
+    private func isObjectComponent(_ typeName: String) -> Bool {
+        guard let key = componentNames.first(where: { $0.value == typeName })?.key,
+              let node = document.root["components"]?["schemas"]?[key] else { return false }
+        let schema = SchemaNode(node, .root)
+        return schema.types == ["object"] || schema["properties"] != nil || schema["allOf"] != nil
+    }
+
+    // MARK: Constraints
+
+    /// The language's constraints from JSON Schema keywords, leaving out what the type already
+    /// implies (a uuid's pattern, int32's range) and warning about keywords it cannot say.
+    private func constraints(_ stripped: StrippedSchema, expression: String) -> [(String, YAMLValue)] {
+        var members: [(String, YAMLValue)] = []
+        let stringLike: Set<String> = ["string", "email", "uri", "uuid", "date", "date-time", "base64", "binary"]
+        let numeric: Set<String> = ["int", "int32", "int64", "double", "decimal"]
+        let isNamed = expression.first?.isUppercase ?? false
+        let isCollection = expression.hasPrefix("[")
+        let intrinsicPatterns: Set<String> = [WirePatterns.uuid, WirePatterns.date, WirePatterns.dateTime, WirePatterns.email, WirePatterns.base64]
+        let intrinsicBounds: Set<String> = [String(Int64.min), String(Int64.max), String(Int32.min), String(Int32.max)]
+        var nodes = [stripped.outer]
+        if stripped.schema.pointer.description != stripped.outer.pointer.description { nodes.append(stripped.schema) }
+        // `allOf: [base]` beside constraints (the export's form when both set the same keyword).
+        for node in nodes { nodes += node.branches("allOf").count == 1 ? node.branches("allOf") : [] }
+        var seen = Set<String>()
+        func add(_ key: String, _ value: YAMLValue, applies: Bool, keyword: String, node: SchemaNode) {
+            guard seen.insert(key).inserted else { return }
+            if applies || isNamed { members.append((key, value)) } else {
+                log.warning("'\(keyword)' does not apply to \(expression) in the schema language: not imported", at: node[keyword], node.pointer.appending(keyword))
+            }
+        }
+        let dated = nodes.contains { $0["x-date-format"] != nil }
+        for node in nodes {
+            for key in ["minLength", "maxLength"] {
+                guard let value = node[key], value.scalar?.kind == .int else { continue }
+                if key == "minLength", value.scalar?.text == "1", expression == "uri" { continue }
+                add(key, YAMLValue(value), applies: stringLike.contains(expression), keyword: key, node: node)
+            }
+            if let pattern = node["pattern"]?.scalar?.text, !intrinsicPatterns.contains(pattern), !dated {
+                add("pattern", .string(pattern), applies: stringLike.contains(expression), keyword: "pattern", node: node)
+            }
+            for key in ["minimum", "maximum"] {
+                guard let value = node[key], let text = value.scalar?.text, !intrinsicBounds.contains(text) || !numeric.contains(expression) else { continue }
+                if dated { continue }
+                add(key, YAMLValue(value), applies: numeric.contains(expression), keyword: key, node: node)
+            }
+            for (keyword, key) in [("minItems", "minItems"), ("maxItems", "maxItems"), ("minProperties", "minItems"), ("maxProperties", "maxItems")] {
+                guard let value = node[keyword], value.scalar?.kind == .int else { continue }
+                add(key, YAMLValue(value), applies: isCollection, keyword: keyword, node: node)
+            }
+            if let values = node["not"]?["enum"]?.elements {
+                add("exclude", .list(values.map(YAMLValue.init)), applies: false, keyword: "not", node: node)
+            }
+            if let format = node["x-date-format"]?.scalar?.text, format != "rfc3339" {
+                add("format", .string(format), applies: true, keyword: "x-date-format", node: node)
+            }
+            for keyword in ["exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "patternProperties", "dependentRequired", "if"] {
+                guard let value = node[keyword], seen.insert(keyword).inserted else { continue }
+                if keyword == "uniqueItems", value.scalar?.text == "false" { continue }
+                if keyword == "if" { continue }
+                log.warning("'\(keyword)' cannot be written in the schema language: not imported", at: value, node.pointer.appending(keyword))
+            }
+        }
+        return members
+    }
+
+    func noteSkippedExample(_ node: YAMLNode, _ pointer: JSONPointer) {
+        skippedExamples.append((node, pointer))
+    }
+
+    private func noteExamples(_ node: SchemaNode) {
+        for key in ["example", "examples"] {
+            if let value = node[key] { skippedExamples.append((value, node.pointer.appending(key))) }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/// Reads any YAML or JSON document (not only a schema) into a `YAMLNode` with source locations, under
+/// the same limits as the schema loader (alias expansion, nesting depth). `client-generator import`
+/// reads OpenAPI documents through it, so a hostile document is stopped the same way a schema is.
+public enum YAMLDocument {
+    /// The document's root, or nil with the diagnostics that explain why (syntax, limits, empty).
+    public static func read(_ text: String, file: String) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
+        let log = DiagnosticLog()
+        let root = YAMLReader.read(text, file: file, log: log)
+        return (log.hasErrors ? nil : root, log.diagnostics)
+    }
+}

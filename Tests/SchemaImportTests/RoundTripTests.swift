@@ -1,0 +1,52 @@
+import Foundation
+import SchemaExport
+import SchemaImport
+import SchemaModel
+import XCTest
+
+/// Every bundled schema → `export --format openapi` → `import` → the same `describe --json`, except
+/// for the differences listed in `RoundTripDifferences.txt`: what the OpenAPI export cannot carry
+/// (docs/Import.md explains each kind). Set UPDATE_ROUND_TRIP=1 to rewrite that file after a change
+/// to the export or the import, and review its diff.
+final class RoundTripTests: XCTestCase {
+    private let expectedFile = repositoryRoot.appendingPathComponent("Tests/SchemaImportTests/RoundTripDifferences.txt")
+
+    func testEveryBundledSchemaSurvivesExportAndImport() throws {
+        var report: [String] = []
+        XCTAssertGreaterThanOrEqual(bundledSchemas.count, 6, "five APIs and the KitchenSink")
+        for file in bundledSchemas {
+            let name = file.deletingPathExtension().lastPathComponent
+            let original = try SchemaLoader.loadOrThrow(path: file.path)
+            let openAPI = OpenAPIExport.document(original).text()
+            let result = OpenAPIImport.importDocument(text: openAPI, file: "\(name).openapi.json")
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            XCTAssertTrue(errors.isEmpty, "\(name): \(errors.map(\.description).joined(separator: "\n"))")
+            guard let text = result.schema else { continue }
+            let loaded = SchemaLoader.load(text: text, file: "\(name).imported.yaml")
+            guard let imported = loaded.schema else {
+                XCTFail("\(name): the imported schema does not load:\n\(loaded.diagnostics.map(\.description).joined(separator: "\n"))\n\(text)")
+                continue
+            }
+            XCTAssertEqual(imported.operations.count, original.operations.count, name)
+            XCTAssertEqual(imported.types.map(\.name), original.types.map(\.name), "\(name): every type, in order, under its name")
+            report.append("# \(name)")
+            report += InventoryDifference.lines(original, imported)
+        }
+        let text = report.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["UPDATE_ROUND_TRIP"] == "1" {
+            try Data(text.utf8).write(to: expectedFile)
+        }
+        let expected = (try? String(contentsOf: expectedFile, encoding: .utf8)) ?? ""
+        XCTAssertEqual(text, expected, "the round trip's differences changed; review them and rerun with UPDATE_ROUND_TRIP=1")
+    }
+
+    /// The same document imports to the same bytes.
+    func testImportIsDeterministic() throws {
+        let original = try SchemaLoader.loadOrThrow(path: repositoryRoot.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path)
+        let openAPI = OpenAPIExport.document(original).text()
+        let first = OpenAPIImport.importDocument(text: openAPI, file: "k.json").schema
+        let second = OpenAPIImport.importDocument(text: openAPI, file: "k.json").schema
+        XCTAssertNotNil(first)
+        XCTAssertEqual(first, second)
+    }
+}
