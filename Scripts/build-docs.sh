@@ -4,10 +4,11 @@
 # naming a parameter that does not exist. No swift-docc-plugin: a package that depends on ours resolves
 # nothing more for it. Usage: Scripts/build-docs.sh [output folder]   (default .build-docs/, git-ignored)
 #
-# The symbol graphs come from `swift package dump-symbol-graph`, which reuses the debug build (so after
-# `swift build` it only extracts them); each module's archive is written to <output>/<Module>.doccarchive.
-# Preview one with `docc preview Sources/<Module>/<Module>.docc --additional-symbol-graph-dir
-# <output>/symbol-graphs/<Module>`.
+# The symbol graphs are extracted with swift-symbolgraph-extract from the modules of the debug build
+# (`swift build --target <Module>`, a no-op after `swift build`), the six modules only: `swift package
+# dump-symbol-graph` would extract every module of the package and its dependencies, several times
+# slower. Each module's archive is written to <output>/<Module>.doccarchive; preview one with
+# `docc preview Sources/<Module>/<Module>.docc --additional-symbol-graph-dir <output>/symbol-graphs/<Module>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,22 +21,22 @@ fi
 [ -x "$docc" ] || { echo "error: docc not found next to swift ($docc)" >&2; exit 1; }
 
 started=$(date +%s)
-# Writes every module's graphs (Module.symbols.json, and Module@Other.symbols.json for extensions of
-# other modules' types) to one folder, which it names on its last line.
-dump_log=$(mktemp)
-swift package dump-symbol-graph --minimum-access-level public 2>&1 | tee "$dump_log" | tail -n 3
-graphs=$(sed -n 's/^Files written to //p' "$dump_log" | tail -n 1)
-rm -f "$dump_log"
-[ -d "$graphs" ] || { echo "error: no symbol graphs found (dump-symbol-graph output above)" >&2; exit 1; }
+toolchain_bin="$(dirname "$docc")"
+triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
+for module in "${modules[@]}"; do
+    swift build --target "$module"
+done
+modules_dir="$(swift build --show-bin-path)/Modules"
 
 rm -rf "$output"
 mkdir -p "$output/symbol-graphs"
 for module in "${modules[@]}"; do
-    # Only this module's graphs: docc documents every module it is given.
+    # Only this module's graphs (Module.symbols.json, Module@Other.symbols.json for extensions of other
+    # modules' types): docc documents every module it is given.
     module_graphs="$output/symbol-graphs/$module"
     mkdir -p "$module_graphs"
-    cp "$graphs/$module.symbols.json" "$module_graphs/"
-    find "$graphs" -maxdepth 1 -name "$module@*.symbols.json" -exec cp {} "$module_graphs/" \;
+    "$toolchain_bin/swift-symbolgraph-extract" -module-name "$module" -I "$modules_dir" -target "$triple" \
+        -minimum-access-level public -output-dir "$module_graphs"
     "$docc" convert "Sources/$module/$module.docc" \
         --additional-symbol-graph-dir "$module_graphs" \
         --fallback-display-name "$module" \

@@ -17,7 +17,6 @@ public enum SchemaLanguageMetaSchema {
     public static func document() -> OrderedJSON {
         var root = ObjectBuilder()
         root.set("$schema", dialect)
-        root.set("$id", "https://schemaclients.invalid/schema-language.schema.json")
         root.set("title", "SchemaClients schema")
         let top = closedObject(
             "One API: its environments, authentication, error catalogue, types and operations (docs/SchemaLanguage.md).",

@@ -203,7 +203,7 @@ final class MetaSchemaTests: XCTestCase {
     operations:
       upload:
         http: POST /files
-        body: { type: binary, encoding: binary, contentType: image/png }
+        body: { type: binary, encoding: raw, contentType: image/png }
         response: { type: binary, contentType: image/png }
         examples: { ok: { status: 200, docs: Uploaded. } }
       list:
