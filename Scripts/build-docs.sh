@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of ClientRuntime and of each API module (Sources/<Module>/<Module>.docc)
-# with the toolchain's `docc`, failing on any warning: a broken symbol link in an article, a doc comment
-# naming a parameter that does not exist. No swift-docc-plugin: a package that depends on ours resolves
+# with the toolchain's `docc`, failing on any warning (a broken symbol link in an article, a doc comment
+# naming a parameter that does not exist) or on article code that does not type-check against the module. No swift-docc-plugin: a package that depends on ours resolves
 # nothing more for it. Usage: Scripts/build-docs.sh [output folder]   (default .build-docs/, git-ignored)
 #
 # The symbol graphs are extracted with swift-symbolgraph-extract from the modules of the debug build
@@ -45,4 +45,6 @@ for module in "${modules[@]}"; do
         --output-path "$output/$module.doccarchive"
     echo "docs: $module: $output/$module.doccarchive"
 done
-echo "docs: ${#modules[@]} catalogs built without warnings in $(( $(date +%s) - started )) s"
+# The articles' code must be real: their Swift type-checks against the modules just documented.
+python3 Scripts/check-doc-snippets.py "$modules_dir" "$triple"
+echo "docs: ${#modules[@]} catalogs built without warnings, their Swift type-checked, in $(( $(date +%s) - started )) s"
