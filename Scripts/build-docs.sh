@@ -7,7 +7,8 @@
 # The symbol graphs are extracted with swift-symbolgraph-extract from the modules of the debug build
 # (`swift build --target <Module>`, a no-op after `swift build`), the six modules only: `swift package
 # dump-symbol-graph` would extract every module of the package and its dependencies, several times
-# slower. Each module's archive is written to <output>/<Module>.doccarchive; preview one with
+# slower. Each module's archive is written to <output>/<Module>.doccarchive, and all of them merged into
+# <output>/SchemaClients.doccarchive (`docc merge`); preview one module with
 # `docc preview Sources/<Module>/<Module>.docc --additional-symbol-graph-dir <output>/symbol-graphs/<Module>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,12 @@ for module in "${modules[@]}"; do
         --output-path "$output/$module.doccarchive"
     echo "docs: $module: $output/$module.doccarchive"
 done
+# One archive for all six, where the API catalogs' links to ClientRuntime's articles resolve.
+archives=()
+for module in "${modules[@]}"; do archives+=("$output/$module.doccarchive"); done
+"$docc" merge "${archives[@]}" --synthesized-landing-page-name SchemaClients --output-path "$output/SchemaClients.doccarchive"
+echo "docs: all: $output/SchemaClients.doccarchive"
+
 # The articles' code must be real: their Swift type-checks against the modules just documented.
 python3 Scripts/check-doc-snippets.py "$modules_dir" "$triple"
 echo "docs: ${#modules[@]} catalogs built without warnings, their Swift type-checked, in $(( $(date +%s) - started )) s"
