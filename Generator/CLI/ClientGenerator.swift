@@ -13,7 +13,7 @@ struct ClientGenerator: ParsableCommand {
         The schema language is documented in docs/SchemaLanguage.md. Schema mistakes are reported as
         file:line:column: error: message, and the command exits with status 1.
         """,
-        subcommands: [Generate.self, Lint.self, Export.self, Import.self, Describe.self, Diff.self]
+        subcommands: [Generate.self, Lint.self, Export.self, Import.self, Describe.self, Diff.self, MetaSchema.self]
     )
 }
 

@@ -18,6 +18,7 @@ struct MappingReader {
             log.error("\(context) must be a mapping, found \(node.kindDescription)", at: node.location)
             return nil
         }
+        ParserKeyTables.observer?(allowed)
         self.node = node
         self.context = context
         self.log = log

@@ -28,6 +28,7 @@ struct ClientRenderer {
                 writer.line("self.init(configuration: .init(baseURL: environment.baseURL, transport: transport, middlewares: middlewares, credentials: credentials))")
             }
             writer.line()
+            writer.line("/// A client with a configuration built by hand (base URL, transport, middlewares, credentials).")
             writer.block("public init(configuration: ClientConfiguration)") { writer in
                 writer.line("self.core = .init(configuration: configuration)")
             }
@@ -60,6 +61,7 @@ struct ClientRenderer {
     private func renderEnvironment(into writer: inout SwiftWriter) {
         writer.line("/// A base URL for the API. Hosts the vendor does not publish are parameters you supply.")
         writer.block("public struct Environment: Hashable, Sendable") { writer in
+            writer.line("/// The URL every operation's path is appended to.")
             writer.line("public let baseURL: URL")
             writer.line()
             writer.line("/// Any base URL, e.g. a local sandbox.")
@@ -72,7 +74,7 @@ struct ClientRenderer {
                 var docs = Docs.paragraphs(environment.notes, extra: ["URL template `\(Docs.inline(environment.url))`."])
                 if !environment.variables.isEmpty {
                     docs.append("- Parameters:\n" + environment.variables.map { variable in
-                        "  - \(SwiftNaming.bare(SwiftNaming.memberName(variable.name))): \(variable.notes.docs ?? "Replaces {\(variable.name)}.")"
+                        Docs.parameter(SwiftNaming.bare(SwiftNaming.memberName(variable.name)), variable.notes.docs ?? "Replaces {\(variable.name)}.")
                     }.joined(separator: "\n"))
                 }
                 writer.docs(docs)
@@ -156,6 +158,7 @@ struct ClientRenderer {
                 if errorRenderer.hasRetryRule {
                     arguments.append("retryRule: .\(errorRenderer.retryRuleName)")
                 }
+                writer.docs(["What middlewares know about `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` (`\(operation.method) \(Docs.inline(operation.path))`)."])
                 writer.line("public static let \(SwiftNaming.operationInfoName(operation.name, api: schema.api)): OperationInfo = .init(")
                 for (index, argument) in arguments.enumerated() {
                     writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
@@ -163,6 +166,7 @@ struct ClientRenderer {
                 writer.line(")")
             }
             writer.line()
+            writer.line("/// Every operation of the API, in the schema's order.")
             writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { "Self." + SwiftNaming.operationInfoName($0.name, api: schema.api) }.joined(separator: ", ") + "]")
         }
     }
@@ -213,7 +217,7 @@ struct ClientRenderer {
         if let cache = operation.cache, cache.mode == .localFirst {
             extra.append("Cache hint: local first\(cache.maxAge.map { ", fresh for \($0) s" } ?? ""), refresh errors \(cache.refreshErrors == .suppress ? "suppressed" : "surfaced").\(cache.notes.docs.map { " " + $0 } ?? "")")
         }
-        extra.append("- Parameters:\n" + (cacheArguments(operation).map { "  - \(SwiftNaming.bare($0.label)): \($0.docs)" } + parameters.map { "  - \(SwiftNaming.bare($0.label)): \($0.docs ?? "")" }
+        extra.append("- Parameters:\n" + (cacheArguments(operation).map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) } + parameters.map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) }
             + ["  - options: Per-call retry and cache settings; the client's apply by default."]).joined(separator: "\n"))
         if let outcomes { extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".") } else if let output { extra.append("- Returns: `\(output)`.") }
         var documentedErrors = operation.errors

@@ -49,6 +49,14 @@ enum Docs {
         return parts.isEmpty ? nil : "Constraints: " + parts.joined(separator: ", ") + "."
     }
 
+    /// One entry of a `- Parameters:` list: continuation lines of a several-line text are indented
+    /// and blank lines dropped, so the text stays inside its entry (DocC and Xcode end the list at an
+    /// unindented line).
+    static func parameter(_ label: String, _ text: String?) -> String {
+        let lines = (text ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return "  - \(label): " + lines.joined(separator: "\n    ")
+    }
+
     /// Text shown in inline code; a backtick would end the code span early.
     static func inline(_ text: String) -> String {
         text.replacingOccurrences(of: "`", with: "'")

@@ -381,8 +381,10 @@ for name, (old_edits, new_edits, expected, notes, base) in [(k, v + (BASE,)) for
     d = os.path.join(ROOT, name); os.makedirs(d)
     old = rep(base, old_edits); new = rep(base, new_edits)
     if name != "identical": assert old != new, name
-    open(os.path.join(d, "old.yaml"), "w").write(old)
-    open(os.path.join(d, "new.yaml"), "w").write(new)
+    # Editors check the pair against the language's meta-schema (docs/SchemaLanguage.md, "Editor support").
+    editor_line = "# yaml-language-server: $schema=../../../../Schemas/schema-language.schema.json\n"
+    open(os.path.join(d, "old.yaml"), "w").write(editor_line + old)
+    open(os.path.join(d, "new.yaml"), "w").write(editor_line + new)
     lines = ["# rule|subject|wire|source, one line per expected change, in report order"]
     if notes: lines.insert(0, "# " + notes)
     open(os.path.join(d, "expected.txt"), "w").write("\n".join(lines + expected) + "\n")

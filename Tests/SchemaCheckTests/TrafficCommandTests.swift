@@ -196,7 +196,7 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         let name = "whitelabelpay-edited.har"
         XCTAssertTrue(result.output.contains("""
-        \(fixture(name))#1 GET /wlp/v1/payment-means (getPaymentMeans) 200 response /0/active: error: expected boolean, found string "yes" (rule: \(whitelabelpay):395:7)
+        \(fixture(name))#1 GET /wlp/v1/payment-means (getPaymentMeans) 200 response /0/active: error: expected boolean, found string "yes" (rule: \(whitelabelpay):396:7)
         """), result.output)
         XCTAssertTrue(result.output.contains("#4 POST /wlp/v1/payment-means/6bac7eea-c120-428d-beb6-910c6f290434/deactivation (deactivatePaymentMeans) 202 status: error: deactivatePaymentMeans answers 200 in the schema (or an error status), the response has 202"), result.output)
         XCTAssertTrue(result.output.contains("#11 GET /wlp/v1/payment-means/all/extra: error: matches no operation of WhitelabelPay"), result.output)

@@ -17,7 +17,7 @@ final class DiffCommandTests: XCTestCase {
     func testTextListsBothLocationsAndBothVerdicts() throws {
         let result = try run(["diff"] + pair("operation-removed"))
         XCTAssertEqual(result.status, 0, result.errors)
-        XCTAssertTrue(result.output.contains("Tests/Fixtures/DiffCorpus/operation-removed/old.yaml:53:3 -> Tests/Fixtures/DiffCorpus/operation-removed/new.yaml:-: operation-removed: operation createItem: removed (POST /items)"), result.output)
+        XCTAssertTrue(result.output.contains("Tests/Fixtures/DiffCorpus/operation-removed/old.yaml:54:3 -> Tests/Fixtures/DiffCorpus/operation-removed/new.yaml:-: operation-removed: operation createItem: removed (POST /items)"), result.output)
         XCTAssertTrue(result.output.contains("    wire: breaks deployed clients: deployed clients still call it"), result.output)
         XCTAssertTrue(result.output.contains("    source: breaking: the method is gone"), result.output)
         XCTAssertTrue(result.output.contains("suggested bump: major"), result.output)
@@ -40,7 +40,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual((change["wire"] as? [String: Any])?["verdict"] as? String, "breaks-both")
         XCTAssertEqual((change["source"] as? [String: Any])?["verdict"] as? String, "compatible")
         let new = try XCTUnwrap(change["new"] as? [String: Any])
-        XCTAssertEqual(new["line"] as? Int, 26)
+        XCTAssertEqual(new["line"] as? Int, 27)
         XCTAssertEqual(new["column"] as? Int, 7)
     }
 
