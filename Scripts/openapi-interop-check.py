@@ -39,6 +39,7 @@ class TypeInfo:
         self.coding_keys = None  # wire names, when the type has a CodingKeys enum
         self.stored = set()
         self.raw_values = set()  # of this enum's cases (strings as written, numbers as text)
+        self.payload_cases = set()  # names of this enum's cases with an associated value
 
 
 def unquote(literal):
@@ -62,7 +63,8 @@ def parse_swift(text):
         if "/*" in line and "*/" not in line:
             line = line.split("/*", 1)[0]
             in_block_comment = True
-        owner = next((entry for entry in reversed(stack) if entry is not None), None)
+        # Cases and stored properties count only directly in a type's body, not in its methods.
+        owner = stack[-1] if stack else None
         declared = None
         match = DECLARATION.match(line)
         if match and match.group(1) == "extension":
@@ -121,8 +123,10 @@ def record_case(owner, types, item):
     item = item.split("//", 1)[0].strip()
     if not item:
         return
-    if item.startswith("(") or "(" in item.split("=", 1)[0]:
-        return  # a case with an associated value: not a raw value
+    if "(" in item.split("=", 1)[0]:
+        # A case with an associated value (a multipart body's part): not a raw value.
+        owner.payload_cases.add(item.split("(", 1)[0].strip().strip("`"))
+        return
     name, _, value = item.partition("=")
     name, value = name.strip().strip("`"), value.strip()
     if owner.path.endswith(".CodingKeys"):
@@ -188,8 +192,12 @@ def main():
                       and path.split(".")[2].lower() == re.sub(r"[^A-Za-z0-9_]", "_", schema_name).lower()), None)
         properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
         for wire in properties:
+            # A struct has the property as a coding key (or a stored property); a multipart body's
+            # enum has one case per part.
             present = swift is not None and (
-                wire in swift.coding_keys if swift.coding_keys is not None else wire in swift.stored)
+                (swift.coding_keys is not None and wire in swift.coding_keys)
+                or (swift.coding_keys is None and wire in swift.stored)
+                or re.sub(r"[^A-Za-z0-9_]", "_", wire) in swift.payload_cases)
             if not present:
                 dropped_properties.append(f"{schema_name}.{wire}")
         values = [value_text(value) for value in enum_values(schema)]
