@@ -52,6 +52,11 @@ $targets    ]
 if [ "$(cat "$scratch/Package.swift" 2>/dev/null)" != "$manifest" ]; then
     printf '%s' "$manifest" > "$scratch/Package.swift"
 fi
+# SwiftPM wants every target's folder to exist (with a source file) before it builds anything.
+for module in "${modules[@]}"; do
+    mkdir -p "$scratch/Sources/$module"
+    ls "$scratch/Sources/$module"/*.swift > /dev/null 2>&1 || echo "import OpenAPIRuntime" > "$scratch/Sources/$module/Placeholder.swift"
+done
 
 generator=${SWIFT_OPENAPI_GENERATOR:-}
 if [ -z "$generator" ]; then
