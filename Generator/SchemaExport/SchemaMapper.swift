@@ -210,24 +210,36 @@ struct SchemaMapper {
     /// A struct field: its type with constraints, `null` where the decoder takes it, and annotations.
     func fieldSchema(_ field: Field) -> OrderedJSON {
         let acceptsNull = (field.isOptional || field.isNullable || field.defaultValue != nil) && !acceptsAnything(field.type)
-        // A nullable reference to an alias of a primitive, array or map is the alias's own schema,
-        // so that `null` can join its `type`.
-        let base = acceptsNull ? inlinedAlias(field.type) : nil
+        // A nullable reference to an alias of a primitive, array or map, or to a closed enum, is the
+        // type's own schema, so that `null` can join its `type` (and `enum`).
+        let base = acceptsNull ? inlinedAlias(field.type) ?? inlinedClosedEnum(field.type) : nil
         var body = constrained(schema.effectiveDateFormat(of: field).map(dateSchema) ?? base ?? type(field.type), field.constraints, shape: field.type)
         if acceptsNull { body = nullable(body) }
         return annotatedField(body, field)
     }
 
     /// `schema` that also accepts `null`: `"type": [T, "null"]` where the schema has one `type`
-    /// (OpenAPI 3.1's nullable, which code generators map to an optional), otherwise
-    /// `anyOf: [schema, {"type": "null"}]`.
+    /// (OpenAPI 3.1's nullable, which code generators map to an optional; `null` joins an `enum` too),
+    /// otherwise `anyOf: [schema, {"type": "null"}]`.
     private func nullable(_ schema: OrderedJSON) -> OrderedJSON {
         if case .object(var members) = schema, let index = members.firstIndex(where: { $0.0 == "type" }),
            case .string(let type) = members[index].1 {
             members[index].1 = .array([.string(type), .string("null")])
+            if let values = members.firstIndex(where: { $0.0 == "enum" }), case .array(let items) = members[values].1 {
+                members[values].1 = .array(items + [.null])
+            }
             return .object(members)
         }
         return .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))])
+    }
+
+    /// The schema of `reference` when it names a closed enum (`--strict-enums`): its type and values,
+    /// without the `x-` annotations the definition has. Nil otherwise.
+    private func inlinedClosedEnum(_ reference: TypeReference) -> OrderedJSON? {
+        guard options.strictEnums, case .named(let name) = reference, let type = typesByName[name],
+              case .enumeration(let enumeration) = type.kind, case .object(let members) = enumSchema(enumeration)
+        else { return nil }
+        return .object(members.filter { !$0.0.hasPrefix("x-") })
     }
 
     /// The definition of `reference` when it names an alias of a primitive, array or map (no

@@ -88,6 +88,14 @@ final class NullableAndOpenShapesTests: XCTestCase {
         let strict = try self.schemas(try openAPI(Schemas.whitelabelPay, strict: true))
         XCTAssertEqual((strict["TransactionStatus"] as? [String: Any])?["type"] as? String, "string")
         XCTAssertNil(try property(strict, "Transaction", "status")["type"])
+        // A nullable field of a closed enum has the enum's type and values, with null joined to both.
+        let strictKitchen = try self.schemas(try openAPI(Schemas.kitchenSink, strict: true))
+        let size = try property(strictKitchen, "Item", "size")
+        XCTAssertEqual(size["type"] as? [String], ["string", "null"])
+        let values = try XCTUnwrap(size["enum"] as? [Any])
+        XCTAssertEqual(values.compactMap { $0 as? String }, ["S", "M", "L", "XL"])
+        XCTAssertTrue(values.last is NSNull)
+        XCTAssertNil(size["$ref"])
     }
 
     func testTaggedUnionsAreOneOfWithADiscriminator() throws {
