@@ -71,7 +71,8 @@ struct SchemaMapper {
         annotate(&builder, type.notes)
         switch type.kind {
         case .structure(let fields):
-            builder.set("type", .string("object"))
+            // No `type` here: references say `"type": "object"` (or `["object", "null"]`), see
+            // `type(_:)`, so a nullable field can refer to the struct and still accept null.
             var properties: [(String, OrderedJSON)] = []
             var required: [OrderedJSON] = []
             var seen = Set<String>()
@@ -87,7 +88,7 @@ struct SchemaMapper {
         case .union(let union):
             merge(&builder, unionSchema(union))
         case .alias(let target, let constraints):
-            let base = (constraints.dateFormat ?? schema.dateFormat(of: target)).map(dateSchema) ?? self.type(target)
+            let base = (constraints.dateFormat ?? schema.dateFormat(of: target)).map(dateSchema) ?? definitionType(target)
             merge(&builder, constrained(base, constraints, shape: target))
         }
         if !type.examples.isEmpty {
@@ -105,8 +106,13 @@ struct SchemaMapper {
             builder.set("enum", .array(values))
         } else {
             // Documents the known values and accepts any other value of the raw type: the generated
-            // enum keeps it as `.undocumented` and the validator only warns.
-            builder.set("anyOf", .array([.object([("enum", .array(values))]), raw]))
+            // enum keeps it as `.undocumented` and the validator only warns. The enum branch is typed
+            // (code generators make it a Swift enum); the other branch leaves `type` to references,
+            // which say it (see `type(_:)`), so a nullable field can refer to the enum.
+            var known = ObjectBuilder()
+            known.set("type", .string(enumeration.rawType == .string ? "string" : "integer"))
+            known.set("enum", .array(values))
+            builder.set("anyOf", .array([known.value, untyped(raw)]))
         }
         builder.set("x-enum-varnames", .array(enumeration.cases.map { .string($0.name) }))
         let deprecated = enumeration.cases.filter(\.notes.isDeprecated)
@@ -116,6 +122,14 @@ struct SchemaMapper {
             }))
         }
         return builder.value
+    }
+
+    /// `schema` without its `type`, keeping a keyword of that type so that OpenAPI tools still see
+    /// which type it is (a bare string becomes `{"minLength": 0}`). Valid for any value of another type.
+    private func untyped(_ schema: OrderedJSON) -> OrderedJSON {
+        guard case .object(let members) = schema else { return schema }
+        let rest = members.filter { $0.0 != "type" }
+        return .object(rest.isEmpty ? [("minLength", .integer(0))] : rest)
     }
 
     private func rawTypeSchema(_ rawType: Enumeration.RawType) -> OrderedJSON {
@@ -130,16 +144,22 @@ struct SchemaMapper {
     private func unionSchema(_ union: Union) -> OrderedJSON {
         guard let discriminator = union.discriminator else { return untaggedUnionSchema(union) }
         var builder = ObjectBuilder()
-        builder.set("type", .string("object"))
         var seen = Set<String>()
-        var branches: [OrderedJSON] = []
+        var variants: [Union.Variant] = []
+        for variant in union.variants where seen.insert(variant.tag).inserted { variants.append(variant) }
         func tagValue(_ tag: String) -> OrderedJSON { union.tagType == .integer ? .number(tag) : .string(tag) }
-        for variant in union.variants where seen.insert(variant.tag).inserted {
+        // `if` tag A `then` A `else if` tag B `then` B …: an object whose tag names a variant must be
+        // that variant. A chain rather than `allOf` of conditions, so that `anyOf` below is the only
+        // composition OpenAPI tools read.
+        var chain: [(String, OrderedJSON)] = []
+        for variant in variants.reversed() {
             let condition: OrderedJSON = .object([
                 ("properties", .object([(discriminator, .object([("const", tagValue(variant.tag))]))])),
                 ("required", .array([.string(discriminator)])),
             ])
-            branches.append(.object([("if", condition), ("then", .object([("$ref", .string(refPrefix + variant.type))]))]))
+            var link: [(String, OrderedJSON)] = [("if", condition), ("then", .object([("$ref", .string(refPrefix + variant.type))]))]
+            if !chain.isEmpty { link.append(("else", .object(chain))) }
+            chain = link
         }
         if options.strictEnums {
             // A missing, mistyped or unknown tag is an error.
@@ -148,7 +168,19 @@ struct SchemaMapper {
             ]))]))
             builder.set("required", .array([.string(discriminator)]))
         }
-        builder.set("allOf", .array(branches))
+        for (key, value) in chain { builder.set(key, value) }
+        // For code generators: the variants as `oneOf` with OpenAPI's `discriminator` (string tags
+        // only: OpenAPI's mapping has string values), and `{}` beside it for objects of other tags.
+        // Always true, so it changes no verdict; the chain above decides.
+        var types: [String] = []
+        for variant in variants where !types.contains(variant.type) { types.append(variant.type) }
+        var oneOf = ObjectBuilder()
+        oneOf.set("oneOf", .array(types.map { .object([("$ref", .string(refPrefix + $0))]) }))
+        if union.tagType != .integer {
+            let mapping: OrderedJSON = .object(union.variants.map { ($0.tag, .string(refPrefix + $0.type)) })
+            oneOf.set("discriminator", .object([("propertyName", .string(discriminator)), ("mapping", mapping)]))
+        }
+        builder.set("anyOf", .array([oneOf.value, .object([])]))
         builder.set("x-discriminator", .object([
             ("propertyName", .string(discriminator)),
             ("mapping", .object(union.variants.map { ($0.tag, .string(refPrefix + $0.type)) })),
@@ -162,11 +194,12 @@ struct SchemaMapper {
     /// order the decoder tries them, under `x-untagged-variants`.
     private func untaggedUnionSchema(_ union: Union) -> OrderedJSON {
         var builder = ObjectBuilder()
-        builder.set("type", .string("object"))
         let references: [OrderedJSON] = schema.untaggedCandidates(of: union).map { .object([("$ref", .string(refPrefix + $0.type))]) }
         if options.strictEnums {
             builder.set("anyOf", .array(references))
         } else {
+            // `{}` last: any other object is valid too (the reference says it must be an object).
+            builder.set("anyOf", .array(references + [.object([])]))
             builder.set("x-untagged-variants", .array(references))
         }
         return builder.value
@@ -176,12 +209,47 @@ struct SchemaMapper {
 
     /// A struct field: its type with constraints, `null` where the decoder takes it, and annotations.
     func fieldSchema(_ field: Field) -> OrderedJSON {
-        var body = constrained(schema.effectiveDateFormat(of: field).map(dateSchema) ?? type(field.type), field.constraints, shape: field.type)
-        let acceptsNull = field.isOptional || field.isNullable || field.defaultValue != nil
-        if acceptsNull && !acceptsAnything(field.type) {
-            body = .object([("anyOf", .array([body, .object([("type", .string("null"))])]))])
-        }
+        let acceptsNull = (field.isOptional || field.isNullable || field.defaultValue != nil) && !acceptsAnything(field.type)
+        // A nullable reference to an alias of a primitive, array or map, or to a closed enum, is the
+        // type's own schema, so that `null` can join its `type` (and `enum`).
+        let base = acceptsNull ? inlinedAlias(field.type) ?? inlinedClosedEnum(field.type) : nil
+        var body = constrained(schema.effectiveDateFormat(of: field).map(dateSchema) ?? base ?? type(field.type), field.constraints, shape: field.type)
+        if acceptsNull { body = nullable(body) }
         return annotatedField(body, field)
+    }
+
+    /// `schema` that also accepts `null`: `"type": [T, "null"]` where the schema has one `type`
+    /// (OpenAPI 3.1's nullable, which code generators map to an optional; `null` joins an `enum` too),
+    /// otherwise `anyOf: [schema, {"type": "null"}]`.
+    private func nullable(_ schema: OrderedJSON) -> OrderedJSON {
+        if case .object(var members) = schema, let index = members.firstIndex(where: { $0.0 == "type" }),
+           case .string(let type) = members[index].1 {
+            members[index].1 = .array([.string(type), .string("null")])
+            if let values = members.firstIndex(where: { $0.0 == "enum" }), case .array(let items) = members[values].1 {
+                members[values].1 = .array(items + [.null])
+            }
+            return .object(members)
+        }
+        return .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))])
+    }
+
+    /// The schema of `reference` when it names a closed enum (`--strict-enums`): its type and values,
+    /// without the `x-` annotations the definition has. Nil otherwise.
+    private func inlinedClosedEnum(_ reference: TypeReference) -> OrderedJSON? {
+        guard options.strictEnums, case .named(let name) = reference, let type = typesByName[name],
+              case .enumeration(let enumeration) = type.kind, case .object(let members) = enumSchema(enumeration)
+        else { return nil }
+        return .object(members.filter { !$0.0.hasPrefix("x-") })
+    }
+
+    /// The definition of `reference` when it names an alias of a primitive, array or map (no
+    /// annotations), else nil.
+    private func inlinedAlias(_ reference: TypeReference) -> OrderedJSON? {
+        guard case .named(let name) = reference, let type = typesByName[name], case .alias = type.kind,
+              referenceType(name) == nil, case .object(let members) = definition(type)
+        else { return nil }
+        let annotations: Set<String> = ["title", "description", "deprecated", "examples"]
+        return .object(members.filter { !annotations.contains($0.0) })
     }
 
     /// An operation parameter's schema (no `null` on the wire: a parameter is present or absent).
@@ -206,7 +274,9 @@ struct SchemaMapper {
     func type(_ reference: TypeReference) -> OrderedJSON {
         switch reference {
         case .primitive(let primitive): return self.primitive(primitive)
-        case .named(let name): return .object([("$ref", .string(refPrefix + name))])
+        case .named(let name):
+            guard let type = referenceType(name) else { return .object([("$ref", .string(refPrefix + name))]) }
+            return .object([("$ref", .string(refPrefix + name)), ("type", .string(type))])
         case .array(let element): return .object([("type", .string("array")), ("items", type(element))])
         case .map(.string, let value):
             return .object([("type", .string("object")), ("additionalProperties", type(value))])
@@ -217,6 +287,31 @@ struct SchemaMapper {
                 ("additionalProperties", type(value)),
             ])
         }
+    }
+
+    /// An alias's target inside its definition: a named type without the `type` a reference adds
+    /// (the alias's references add it), other types as everywhere.
+    private func definitionType(_ reference: TypeReference) -> OrderedJSON {
+        guard case .named(let name) = reference else { return type(reference) }
+        return .object([("$ref", .string(refPrefix + name))])
+    }
+
+    /// The JSON type a reference to `name` states beside its `$ref`, for the types whose definitions
+    /// leave it out: structs and unions (`object`), open enums (`string` or `integer`), and aliases
+    /// of them. Nil for definitions that state their own type (closed enums, aliases of primitives).
+    func referenceType(_ name: String) -> String? {
+        var current = name
+        for _ in 0..<64 {
+            guard let type = typesByName[current] else { return nil }
+            switch type.kind {
+            case .structure, .union: return "object"
+            case .enumeration(let enumeration):
+                return options.strictEnums ? nil : (enumeration.rawType == .string ? "string" : "integer")
+            case .alias(.named(let target), _): current = target
+            case .alias: return nil
+            }
+        }
+        return nil
     }
 
     func primitive(_ primitive: Primitive) -> OrderedJSON {

@@ -70,20 +70,20 @@ final class SchemaExportTests: XCTestCase {
     func testStructsRequiredNullableOptionalAndDefaults() throws {
         let defs = try definitions()
         let item = try XCTUnwrap(defs["Item"] as? [String: Any])
-        XCTAssertEqual(item["type"] as? String, "object")
+        XCTAssertNil(item["type"], "references say it, so that a nullable one can add null")
         // Required on the wire: not optional and no default; nullable-but-required discontinuedAt too.
         XCTAssertEqual(item["required"] as? [String], ["sku", "name", "discontinuedAt"])
         XCTAssertNil(item["additionalProperties"], "extra keys are allowed")
         let discontinued = try property(defs, "Item", "discontinuedAt")
-        let anyOf = try XCTUnwrap(discontinued["anyOf"] as? [[String: Any]])
-        XCTAssertEqual(anyOf.last?["type"] as? String, "null")
-        XCTAssertEqual(anyOf.first?["format"] as? String, "date-time")
+        XCTAssertEqual(discontinued["type"] as? [String], ["string", "null"])
+        XCTAssertEqual(discontinued["format"] as? String, "date-time")
         XCTAssertEqual(discontinued["deprecated"] as? Bool, true)
         // Wire names are the keys; a field with a default accepts null and documents the default.
         XCTAssertNotNil(try? property(defs, "Item", "display_name"))
         let size = try property(defs, "Item", "size")
         XCTAssertEqual(size["default"] as? String, "M")
-        XCTAssertEqual(((size["anyOf"] as? [[String: Any]])?.first)?["$ref"] as? String, "#/$defs/Size")
+        XCTAssertEqual(size["$ref"] as? String, "#/$defs/Size")
+        XCTAssertEqual(size["type"] as? [String], ["string", "null"])
         // A plain required field is the bare type, no null.
         let name = try property(defs, "Item", "name")
         XCTAssertEqual(name["type"] as? String, "string")
@@ -102,7 +102,8 @@ final class SchemaExportTests: XCTestCase {
         let count = try property(defs, "Everything", "count")
         XCTAssertEqual((count["maximum"] as? NSNumber)?.int64Value, Int64.max)
         // A field bound inside int32's range replaces it (tighter of the two).
-        let quantity = try XCTUnwrap((try property(defs, "Item", "quantity")["anyOf"] as? [[String: Any]])?.first)
+        let quantity = try property(defs, "Item", "quantity")
+        XCTAssertEqual(quantity["type"] as? [String], ["integer", "null"])
         XCTAssertEqual(quantity["minimum"] as? Int, 1)
         XCTAssertEqual(quantity["maximum"] as? Int, 1000)
         XCTAssertEqual(try property(defs, "Everything", "id")["pattern"] as? String, WirePatterns.uuid)
@@ -114,6 +115,7 @@ final class SchemaExportTests: XCTestCase {
         XCTAssertEqual((byNumber["additionalProperties"] as? [String: Any])?["type"] as? String, "string")
         let oneList = try property(defs, "Everything", "oneList")
         XCTAssertEqual((oneList["items"] as? [String: Any])?["$ref"] as? String, "#/$defs/Item")
+        XCTAssertEqual((oneList["items"] as? [String: Any])?["type"] as? String, "object")
         // Alias: the target with the alias's constraints.
         let amount = try XCTUnwrap(defs["Amount"] as? [String: Any])
         XCTAssertEqual(amount["type"] as? String, "number")
@@ -126,7 +128,10 @@ final class SchemaExportTests: XCTestCase {
         let open = try XCTUnwrap(try definitions()["Size"] as? [String: Any])
         let branches = try XCTUnwrap(open["anyOf"] as? [[String: Any]])
         XCTAssertEqual(branches.first?["enum"] as? [String], ["S", "M", "L", "XL"])
-        XCTAssertEqual(branches.last?["type"] as? String, "string", "unknown values of the raw type are accepted")
+        XCTAssertEqual(branches.first?["type"] as? String, "string", "the known values' branch is typed")
+        // Unknown values of the raw type are accepted; the reference gives the type.
+        XCTAssertNil(branches.last?["type"])
+        XCTAssertEqual(branches.last?["minLength"] as? Int, 0)
         XCTAssertNil(open["enum"])
         let strictDefs = try definitions(strict: true)
         let strict = try XCTUnwrap(strictDefs["Size"] as? [String: Any])
@@ -140,14 +145,19 @@ final class SchemaExportTests: XCTestCase {
 
     func testUnionsUseIfThenPerTag() throws {
         let shape = try XCTUnwrap(try definitions()["Shape"] as? [String: Any])
-        XCTAssertEqual(shape["type"] as? String, "object")
-        let branches = try XCTUnwrap(shape["allOf"] as? [[String: Any]])
-        XCTAssertEqual(branches.count, 3)
-        let first = branches[0]
-        let condition = try XCTUnwrap(first["if"] as? [String: Any])
-        XCTAssertEqual(condition["required"] as? [String], ["kind"])
-        XCTAssertEqual(((condition["properties"] as? [String: Any])?["kind"] as? [String: Any])?["const"] as? String, "CIRCLE")
-        XCTAssertEqual((first["then"] as? [String: Any])?["$ref"] as? String, "#/$defs/Circle")
+        XCTAssertNil(shape["type"], "references say it")
+        XCTAssertNil(shape["allOf"])
+        // if CIRCLE then Circle else if square then Square else if GROUP then Group.
+        var tags: [String] = []
+        var link: [String: Any]? = shape
+        while let current = link, let condition = current["if"] as? [String: Any] {
+            XCTAssertEqual(condition["required"] as? [String], ["kind"])
+            tags.append(try XCTUnwrap(((condition["properties"] as? [String: Any])?["kind"] as? [String: Any])?["const"] as? String))
+            XCTAssertNotNil((current["then"] as? [String: Any])?["$ref"])
+            link = current["else"] as? [String: Any]
+        }
+        XCTAssertEqual(tags, ["CIRCLE", "square", "GROUP"])
+        XCTAssertEqual((shape["then"] as? [String: Any])?["$ref"] as? String, "#/$defs/Circle")
         XCTAssertNil(shape["required"], "an unknown or missing tag is accepted by default")
         let strict = try XCTUnwrap(try definitions(strict: true)["Shape"] as? [String: Any])
         XCTAssertEqual(strict["required"] as? [String], ["kind"])
