@@ -576,7 +576,15 @@ public struct SchemaComparer {
                 "\(p.style.rawValue) items \(p.items) request \(p.requestParameter) size \(p.sizeParameter ?? "-") first \(p.firstPage) next \(p.next ?? "-") previous \(p.previous ?? "-") totalPages \(p.totalPages ?? "-") last \(p.last ?? "-")"
             }
             if describe(oldPaging) != describe(newPaging) {
-                record(.paginationChanged, subject, "\(describe(oldPaging)) -> \(describe(newPaging))", old: oldPaging.location, new: newPaging.location)
+                let drivenChanged = oldPaging.requestParameter != newPaging.requestParameter
+                record(.paginationChanged, subject, "\(describe(oldPaging)) -> \(describe(newPaging))", old: oldPaging.location, new: newPaging.location) { verdict in
+                    // The sequence methods take every argument but the one they drive: when that changes,
+                    // the old one appears among their arguments and the new one disappears (the proof's
+                    // caller and swift-api-digester both show it).
+                    guard drivenChanged else { return }
+                    verdict.source = .breaking
+                    verdict.sourceReason = "the sequence methods drive another argument, so their arguments change"
+                }
             }
         case (nil, nil):
             break

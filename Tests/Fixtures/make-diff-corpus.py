@@ -391,7 +391,7 @@ union_case("pagination-removed", [],
 # that sends the other one gets the first page again (the proof follows every page).
 PAGE_PARAMS = ("      cursor: { type: string, optional: true }\n", "      cursor: { type: string, optional: true }\n      after: { type: string, optional: true }\n")
 union_case("pagination-changed", [PAGE_PARAMS, ("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: after, next: next }\n")],
-           ["pagination-changed|operation listMeans|breaks-both|compatible"],
+           ["pagination-changed|operation listMeans|breaks-both|breaking"],
            old_edits=[PAGE_PARAMS, ("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: cursor, next: next }\n")])
 union_case("union-variant-renamed", [("        card: Card\n", "        creditCard: { type: Card, value: card, renamedFrom: card }\n")],
            ["union-variant-renamed|type Means.variant creditCard|compatible|breaking"])

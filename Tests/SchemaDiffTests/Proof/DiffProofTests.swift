@@ -203,6 +203,8 @@ final class DiffProofTests: XCTestCase {
             "request-field-added-optional": ("breaking", defaultedArgument),
             "response-field-added-optional": ("breaking", defaultedArgument),
             "seed-finaptic-field-added": ("breaking", defaultedArgument),
+            "seed-finaptic-field-deprecated": ("breaking", defaultedArgument),
+            "seed-bsa-0.12.1-parameter-added": ("breaking", defaultedArgument),
             "type-kind-changed": ("compatible", "swift-api-digester reports nothing when the enum Status becomes `typealias Status = Int`; "
                 + "the old caller's exhaustive switch over Status no longer compiles, as the source check shows."),
         ]

@@ -28,7 +28,7 @@ struct ProofCallerWriter {
     func render() -> String {
         var lines = ["import Foundation", "import ClientRuntime", "import ProofSupport", ""]
         lines += exampleHeaderMiddleware()
-        lines += ["", "/// Every JSON key this schema gives a meaning to (field wire names, union tags).", "let proofKnownKeys: Set<String> = [\(knownKeys().map(literal).joined(separator: ", "))]"]
+        lines += ["", "/// Each struct's fields (Swift property -> JSON key), for the misread check.", "let proofWireNames: [String: [String: String]] = \(wireNames())"]
         lines += ["", "func proofValue<T>(_: T.Type) -> T { fatalError(\"never called\") }", ""]
         lines += runFunction()
         lines += [""]
@@ -40,13 +40,14 @@ struct ProofCallerWriter {
 
     private func exampleHeaderMiddleware() -> [String] {
         [
-            "/// Asks the sandbox for one example and keeps the body it answered with, for the misread check.",
+            "/// Asks the sandbox for one example (nil: the sandbox's own answer, pages for a paginated",
+            "/// operation) and keeps the body it answered with, for the misread check.",
             "struct ProofExampleHeader: ClientMiddleware {",
-            "    let name: String",
+            "    let name: String?",
             "    let served = ProofServedBody()",
             "    func intercept(_ request: HTTPRequest, operation: OperationInfo, next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {",
             "        var request = request",
-            "        request.headers[\"X-Sandbox-Example\"] = name",
+            "        if let name { request.headers[\"X-Sandbox-Example\"] = name }",
             "        let response = try await next(request)",
             "        served.body = response.body",
             "        return response",
@@ -81,7 +82,7 @@ struct ProofCallerWriter {
                     lines += [
                         "    } catch let error as \(schema.api)Error {",
                         "        let documented = ![\"undocumented\", \"transport\", \"invalidRequest\", \"invalidResponse\"].contains(error.name)",
-                        "        let misread = documented ? proofMisread(error.response?.body, served: error.response?.rawBody ?? Data(), known: proofKnownKeys) : nil",
+                        "        let misread = documented ? proofMisread(error.response?.body, served: error.response?.rawBody ?? Data(), wireNames: proofWireNames) : nil",
                         "        results.append(\(literal(label + ": ")) + (!documented ? \"failed: \\(error)\" : misread.map { \"failed: error body misread: \\($0)\" } ?? \"ok\"))",
                     ]
                 } else if let outcome {
@@ -94,7 +95,7 @@ struct ProofCallerWriter {
                     lines.append("        results.append(\(literal(label + ": ok")))")
                 } else {
                     lines.append("        let value = \(call)")
-                    lines.append("        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, known: proofKnownKeys).map { \"failed: misread: \\($0)\" } ?? \"ok\"))")
+                    lines.append("        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))")
                 }
                 lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
             }
@@ -119,9 +120,10 @@ struct ProofCallerWriter {
         let arguments = arguments(operation, example: example).filter { argument in
             !argument.hasPrefix(driven) && !cacheArguments.contains { argument.hasPrefix($0) }
         }
+        // Without X-Sandbox-Example the sandbox pages through its data set.
         var lines = [
             "    do {",
-            "        let header = ProofExampleHeader(name: \(literal(example.name)))",
+            "        let header = ProofExampleHeader(name: nil)",
             "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
         ]
         if let body = operation.body {
@@ -142,17 +144,14 @@ struct ProofCallerWriter {
         return lines
     }
 
-    /// The wire names of every field and every union's tag key.
-    private func knownKeys() -> [String] {
-        var keys = Set<String>()
-        for type in schema.types {
-            switch type.kind {
-            case .structure(let fields): keys.formUnion(fields.map(\.wireName))
-            case .union(let union): if let tag = union.discriminator { keys.insert(tag) }
-            default: break
-            }
+    /// `["Item": ["id": "id", ...], ...]`: every struct's property names (the schema's field names) and
+    /// JSON keys, as a Swift literal.
+    private func wireNames() -> String {
+        let entries = schema.types.compactMap { type -> String? in
+            guard case .structure(let fields) = type.kind, !fields.isEmpty else { return nil }
+            return "\(literal(type.name)): [\(fields.map { "\(literal($0.name)): \(literal($0.wireName))" }.joined(separator: ", "))]"
         }
-        return keys.sorted()
+        return entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
     }
 
     /// The first environment, with a `host` variable pointed at the sandbox (so a changed URL shows),

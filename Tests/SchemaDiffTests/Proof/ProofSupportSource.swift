@@ -9,9 +9,12 @@
 ///   know), unless it holds a value the server's schema added (`PROOF_NEW_VALUES`): generated code keeps
 ///   values added later as `.undocumented` by design, but a value the client should know (a union
 ///   whose tag moved to another key) read that way is a misread;
-/// - encoded back to JSON, every key the client's schema knows must carry the value the server sent
-///   (a dropped field or a changed value is a misread); keys the schema does not know are ignored, since
-///   a client is allowed not to know what was added later, and `null` counts as absent;
+/// - every field of a decoded struct whose key was sent (not `null`) must have been read: a field left
+///   nil although its key was there is a dropped field (walked with `Mirror`, by each struct's wire
+///   names, `proofWireNames` in the caller); keys the client's types do not have are ignored, since a
+///   client is allowed not to know what was added later;
+/// - encoded back to JSON, every key both sides have must carry the value the server sent (a changed
+///   meaning: another number, string or date);
 /// - a documented error whose body did not decode as the catalogue's body type is a misread too.
 enum ProofSupportSource {
     static let source = #"""
@@ -51,7 +54,7 @@ enum ProofSupportSource {
     }()
 
     /// Why `value` is not what `served` said, or nil when it is.
-    public func proofMisread<T: Encodable>(_ value: T?, served: Data, known: Set<String>) -> String? {
+    public func proofMisread<T: Encodable>(_ value: T?, served: Data, wireNames: [String: [String: String]]) -> String? {
         let sent = served.isEmpty ? nil : try? JSONSerialization.jsonObject(with: served, options: [.fragmentsAllowed])
         guard let value else {
             return sent == nil ? nil : "the body did not decode as the schema's type"
@@ -60,11 +63,41 @@ enum ProofSupportSource {
             return "\(path.isEmpty ? "/" : path) read as .undocumented"
         }
         guard let sent else { return nil }
+        if let dropped = droppedField(value, sent: sent, path: "", wireNames: wireNames, depth: 0) { return dropped }
         guard let data = try? JSONCoding.makeEncoder().encode(value),
               let read = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             return "what was read does not encode back to JSON"
         }
-        return difference(sent: sent, read: read, path: "", known: known)
+        return difference(sent: sent, read: read, path: "")
+    }
+
+    /// The first field of a struct in `value` that was sent but read as nil.
+    private func droppedField(_ value: Any, sent: Any, path: String, wireNames: [String: [String: String]], depth: Int) -> String? {
+        guard depth < 64 else { return nil }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional?, .enum?:
+            // An optional's value, a union variant's payload (read from the same object), a kept raw value.
+            guard let child = mirror.children.first else { return nil }
+            return droppedField(child.value, sent: sent, path: path, wireNames: wireNames, depth: depth + 1)
+        case .struct?:
+            guard let names = wireNames[String(describing: type(of: value))], let object = sent as? [String: Any] else { return nil }
+            for child in mirror.children {
+                guard let label = child.label, let wire = names[label], let sentValue = object[wire], !(sentValue is NSNull) else { continue }
+                let field = Mirror(reflecting: child.value)
+                if field.displayStyle == .optional, field.children.isEmpty { return "\(path)/\(wire) was sent but read as nil" }
+                if let found = droppedField(child.value, sent: sentValue, path: "\(path)/\(wire)", wireNames: wireNames, depth: depth + 1) { return found }
+            }
+            return nil
+        case .collection?:
+            guard let array = sent as? [Any] else { return nil }
+            for (index, pair) in zip(mirror.children, array).enumerated() {
+                if let found = droppedField(pair.0.value, sent: pair.1, path: "\(path)/\(index)", wireNames: wireNames, depth: depth + 1) { return found }
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     private func undocumentedPath(_ value: Any, path: String, depth: Int) -> String? {
@@ -93,23 +126,21 @@ enum ProofSupportSource {
         })
     }
 
-    private func difference(sent: Any, read: Any, path: String, known: Set<String>) -> String? {
+    private func difference(sent: Any, read: Any, path: String) -> String? {
         switch (sent, read) {
         case (let sent as [String: Any], let read as [String: Any]):
             for key in sent.keys.sorted() {
                 let sentValue = sent[key]!
                 if sentValue is NSNull { continue }
-                guard let readValue = read[key], !(readValue is NSNull) else {
-                    if known.contains(key) { return "\(path)/\(key) was sent but not read" }
-                    continue
-                }
-                if let found = difference(sent: sentValue, read: readValue, path: "\(path)/\(key)", known: known) { return found }
+                // A key not read back is one the client's type does not have (dropped fields are found above).
+                guard let readValue = read[key], !(readValue is NSNull) else { continue }
+                if let found = difference(sent: sentValue, read: readValue, path: "\(path)/\(key)") { return found }
             }
             return nil
         case (let sent as [Any], let read as [Any]):
             guard sent.count == read.count else { return "\(path): \(sent.count) elements sent, \(read.count) read" }
             for (index, pair) in zip(sent, read).enumerated() {
-                if let found = difference(sent: pair.0, read: pair.1, path: "\(path)/\(index)", known: known) { return found }
+                if let found = difference(sent: pair.0, read: pair.1, path: "\(path)/\(index)") { return found }
             }
             return nil
         case (let sent as String, let read as String):
