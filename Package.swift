@@ -86,10 +86,16 @@ let package = Package(
         .executableTarget(
             name: "schema-check",
             dependencies: [
-                "SchemaModel", "PayloadValidation",
+                "SchemaModel", "PayloadValidation", "TrafficCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Generator/SchemaCheck"
+        ),
+        // `schema-check traffic`'s HAR reader, routing and exchange checks (a library, so its fuzz target links it).
+        .target(
+            name: "TrafficCheck",
+            dependencies: ["SchemaModel", "PayloadValidation"],
+            path: "Generator/TrafficCheck"
         ),
 
         // MARK: Plugins
@@ -273,7 +279,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PayloadValidationTests",
-            dependencies: ["PayloadValidation", "SchemaModel", "TestSupport", "fuzz-payload", "fuzz-schema-loader"],
+            dependencies: ["PayloadValidation", "SchemaModel", "TestSupport", "fuzz-payload", "fuzz-schema-loader", "fuzz-traffic"],
             path: "Tests/PayloadValidationTests"
         ),
         // Fuzz targets (Tests/Fuzz/README.md): libFuzzer drivers when Tests/Fuzz/run.sh builds them with
@@ -282,6 +288,7 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
         .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/SchemaLoaderFuzz"),
         .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/PayloadFuzz"),
+        .executableTarget(name: "fuzz-traffic", dependencies: ["TrafficCheck", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/TrafficFuzz"),
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",

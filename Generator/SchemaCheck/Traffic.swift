@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PayloadValidation
 import SchemaModel
+import TrafficCheck
 
 /// `schema-check traffic`: checks recorded HTTP exchanges (a HAR capture) against the operations of a
 /// schema, the check for the parts of a schema that are `modelled` rather than documented.
@@ -11,8 +12,9 @@ struct Traffic: ParsableCommand {
         discussion: """
         Each recorded exchange is mapped to its operation by method and path template under a base \
         URL (the schema's environment URLs, a {variable} matching any text without '/', or the \
-        --base-url you give), then its path, query and header parameters, credentials, request body, \
-        status and response body (the success type, an outcome's body, or the error catalogue's body \
+        --base-url you give), then its path, query (object-valued ones member by member) and header \
+        parameters, credentials, request body (JSON, or form and multipart fields as the sandbox \
+        checks them), status and response body (the success type, an outcome's body, or the error catalogue's body \
         and codes) are validated as `schema-check validate` does. Operations the capture never calls \
         and exchanges under the base URL that match no operation are listed; exchanges to other hosts \
         are counted and skipped. Header values, credentials and the query are never printed.
@@ -92,7 +94,7 @@ struct Traffic: ParsableCommand {
         report.begin(schema: schema)
         var seen = Set<String>()
         for entry in entries {
-            let exchangeReport = Self.check(entry, routes: routes, checker: checker)
+            let exchangeReport = CaptureCheck.check(entry, routes: routes, checker: checker)
             if let operation = exchangeReport.operation { seen.insert(operation) }
             report.record(exchangeReport)
         }
@@ -120,35 +122,6 @@ struct Traffic: ParsableCommand {
             throw usageFailure("the schema \(schema) has errors; nothing was checked")
         }
         return model
-    }
-
-    /// Route, then check: the verdict on one HAR entry.
-    static func check(_ entry: Result<HARExchange, HARReader.EntryError>, routes: TrafficRoutes, checker: ExchangeChecker) -> ExchangeReport {
-        let exchange: HARExchange
-        switch entry {
-        case .success(let read): exchange = read
-        case .failure(let error):
-            let issue = ValidationIssue(severity: .error, kind: .syntax, pointer: error.pointer, expected: "a HAR 1.2 entry",
-                                        found: "a malformed entry", message: "unreadable HAR entry: \(error.message)", rule: nil)
-            return ExchangeReport(entry: error.entry, method: "", path: "", operation: nil, status: nil, kind: .unreadable,
-                                  findings: [TrafficFinding(part: .capture, issue: issue)])
-        }
-        let path = TrafficRoutes.displayPath(of: exchange.url)
-        let status = exchange.status == 0 ? nil : exchange.status
-        switch routes.match(method: exchange.method, url: exchange.url) {
-        case .otherHost:
-            return ExchangeReport(entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
-                                  kind: .otherHost, findings: [])
-        case .noOperation:
-            let issue = ValidationIssue(severity: .error, kind: .type, pointer: "", expected: "an operation of \(checker.schema.api)",
-                                        found: "\(exchange.method) \(path)",
-                                        message: "matches no operation of \(checker.schema.api) (no operation has this method and path)", rule: nil)
-            return ExchangeReport(entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
-                                  kind: .noOperation, findings: [TrafficFinding(part: .route, issue: issue)])
-        case .operation(let operation, let parameters):
-            return ExchangeReport(entry: exchange.entry, method: exchange.method, path: path, operation: operation.name, status: status,
-                                  kind: .checked, findings: checker.check(exchange, operation: operation, pathParameters: parameters))
-        }
     }
 }
 

@@ -115,8 +115,15 @@ public struct SchemaComparer {
             let oldVariables = before.variables.map { "\($0.name)=\($0.defaultValue ?? "")" }
             let newVariables = after.variables.map { "\($0.name)=\($0.defaultValue ?? "")" }
             if oldVariables != newVariables {
+                let sameNames = before.variables.map(\.name) == after.variables.map(\.name)
                 record(.environmentVariablesChanged, subject, "variables [\(oldVariables.joined(separator: ", "))] -> [\(newVariables.joined(separator: ", "))]",
-                       old: before.location, new: after.location)
+                       old: before.location, new: after.location) { verdict in
+                    // Only defaults changed: the generated `.environment(variable:)` keeps its arguments
+                    // (a default value is not part of a call's spelling), as the diff proof's caller shows.
+                    guard sameNames else { return }
+                    verdict.source = .compatible
+                    verdict.sourceReason = "only the defaults changed; the environment's arguments are the same"
+                }
             }
             compareDeprecation(before.notes, after.notes, subject, before.location, after.location)
         }
@@ -154,8 +161,37 @@ public struct SchemaComparer {
     private mutating func compareErrors() {
         let before = old.errors, after = new.errors
         if let before, let after, inNewNames(before.body ?? .primitive(.json)) != (after.body ?? .primitive(.json)) || before.codePath != after.codePath {
+            // With the code in the same place every error is still named by its code, so only the body's
+            // fields can be misread, in the direction where one side requires what the other does not
+            // promise (the diff proof shows both: docs/SchemaDiff.md, "Error bodies").
+            var misreads: (oldClients: Bool, newClients: Bool)?
+            if before.codePath == after.codePath, let oldBody = before.body, let newBody = after.body,
+               let oldClients = requiresMore(oldBody, than: newBody, reader: old, writer: new),
+               let newClients = requiresMore(newBody, than: oldBody, reader: new, writer: old) {
+                misreads = (oldClients, newClients)
+            }
+            let sameBodyType = before.body?.description == after.body?.description
             record(.errorBodyChanged, "errors", "body \(before.body?.description ?? "none") code '\(before.codePath ?? "")' -> body \(after.body?.description ?? "none") code '\(after.codePath ?? "")'",
-                   old: before.bodyLocation, new: after.bodyLocation)
+                   old: before.bodyLocation, new: after.bodyLocation) { verdict in
+                if sameBodyType {
+                    verdict.source = .compatible
+                    verdict.sourceReason = "the error body keeps its type"
+                }
+                guard let misreads else { return }
+                let oldClientsMisread = misreads.oldClients, newClientsMisread = misreads.newClients
+                switch (oldClientsMisread, newClientsMisread) {
+                case (true, true): verdict.wire = .breaksBoth
+                case (true, false): verdict.wire = .breaksClients
+                case (false, true): verdict.wire = .breaksProducers
+                case (false, false): verdict.wire = .compatible
+                }
+                verdict.wireReason = verdict.wire == .compatible
+                    ? "errors are still named by their code and each body carries every field the other side requires"
+                    : "errors are still named by their code, but "
+                        + [oldClientsMisread ? "deployed clients cannot read the new body (it lacks a field they require)" : nil,
+                           newClientsMisread ? "new clients cannot read an old server's body (it lacks a field they require)" : nil]
+                            .compactMap { $0 }.joined(separator: "; ")
+            }
         }
         let matched = match(before?.cases ?? [], after?.cases ?? [], name: \.name, notes: \.notes)
         for errorCase in matched.removed {
@@ -498,6 +534,20 @@ public struct SchemaComparer {
         }
     }
 
+    /// Whether a `reader` decoding `readType` needs a field that `writeType` (of `writer`) does not
+    /// promise: a required field the writer lacks, makes optional or nullable, or types differently (by
+    /// the type's name). nil when either is not a struct, so the caller keeps the table's verdict.
+    private func requiresMore(_ readType: TypeReference, than writeType: TypeReference, reader: Schema, writer: Schema) -> Bool? {
+        guard case .named(let readName) = readType, case .named(let writeName) = writeType,
+              case .structure(let readFields)? = reader.type(named: readName)?.kind,
+              case .structure(let writeFields)? = writer.type(named: writeName)?.kind else { return nil }
+        return readFields.contains { needed in
+            guard needed.isRequiredOnWire && !needed.isNullable else { return false }
+            guard let promised = writeFields.first(where: { $0.wireName == needed.wireName }) else { return true }
+            return !promised.isRequiredOnWire || promised.isNullable || promised.type.description != needed.type.description
+        }
+    }
+
     /// Whether an old and a new struct type (under different names) are the same JSON object: the same
     /// wire names with the same types and optionality, one level deep.
     private func sameShape(_ oldReference: TypeReference, _ newReference: TypeReference) -> Bool {
@@ -526,7 +576,15 @@ public struct SchemaComparer {
                 "\(p.style.rawValue) items \(p.items) request \(p.requestParameter) size \(p.sizeParameter ?? "-") first \(p.firstPage) next \(p.next ?? "-") previous \(p.previous ?? "-") totalPages \(p.totalPages ?? "-") last \(p.last ?? "-")"
             }
             if describe(oldPaging) != describe(newPaging) {
-                record(.paginationChanged, subject, "\(describe(oldPaging)) -> \(describe(newPaging))", old: oldPaging.location, new: newPaging.location)
+                let drivenChanged = oldPaging.requestParameter != newPaging.requestParameter
+                record(.paginationChanged, subject, "\(describe(oldPaging)) -> \(describe(newPaging))", old: oldPaging.location, new: newPaging.location) { verdict in
+                    // The sequence methods take every argument but the one they drive: when that changes,
+                    // the old one appears among their arguments and the new one disappears (the proof's
+                    // caller and swift-api-digester both show it).
+                    guard drivenChanged else { return }
+                    verdict.source = .breaking
+                    verdict.sourceReason = "the sequence methods drive another argument, so their arguments change"
+                }
             }
         case (nil, nil):
             break

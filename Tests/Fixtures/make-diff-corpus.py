@@ -250,6 +250,25 @@ case("undeprecated", [],
      ["undeprecated|operation getItem|compatible|compatible"],
      old_edits=[("    http: GET /items/{id}\n", "    http: GET /items/{id}\n    deprecated: Use listItems.\n")])
 
+# Error bodies: every error is still named by its code, so what matters is whether one side's body lacks
+# a field the other side's body type requires (the proof's misread check reads the body).
+PROBLEM = "  Problem:\n    fields:\n      code: string\n      detail: DETAIL\n  Status:\n"
+case("error-body-changed", [("errors:\n  body: ErrorBody", "errors:\n  body: Problem"), ("  Status:\n", PROBLEM.replace("DETAIL", "string")),
+                            ("response: { code: NOT_FOUND }", "response: { code: NOT_FOUND, detail: gone }")],
+     ["error-body-changed|errors|breaks-producers|breaking", "type-added|type Problem|compatible|compatible"])
+case("error-body-changed-compatible", [("errors:\n  body: ErrorBody", "errors:\n  body: Problem"), ("  Status:\n", PROBLEM.replace("DETAIL", "{ type: string, optional: true }")),
+                                       ("response: { code: NOT_FOUND }", "response: { code: NOT_FOUND, detail: gone }")],
+     ["error-body-changed|errors|compatible|breaking", "type-added|type Problem|compatible|compatible"])
+case("environment-variables-changed", [('host: { default: "127.0.0.1:8080" }', 'host: { default: "localhost:8080" }')],
+     ["environment-variables-changed|environment local|compatible|compatible"])
+
+# getItem answers with `responses:`; the new schema adds a normal outcome `gone` (410) and its example
+# `missing` answers with it, so an old client meets a status it has no outcome or error for.
+OUTCOMES = ("    response: Item\n    errors: [notFound]\n", "    responses:\n      found: { status: 200, body: Item }\n    errors: [notFound]\n")
+case("outcomes-changed", [("    response: Item\n    errors: [notFound]\n", "    responses:\n      found: { status: 200, body: Item }\n      gone: { status: 410 }\n    errors: [notFound]\n"),
+                          ("        status: 404\n        response: { code: NOT_FOUND }", "        status: 410")],
+     ["outcomes-changed|operation getItem|breaks-both|breaking"], old_edits=[OUTCOMES])
+
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the
 # changes those of the migration guides (/work/shared/seeds/whitelabelpay-ios-sdk.md lines 215-243).
@@ -282,6 +301,31 @@ case("seed-kdpay-field-added", [("      note: { type: string, optional: true }\n
                                 ("note: Bright, status: active }", "note: Bright, status: active, version: 2 }"),
                                 ("note: Bright, status: active }\n        status: 201", "note: Bright, status: active, version: 2 }\n        status: 201")],
      ["field-added-required|type Item.field version|breaks-producers|breaking"], notes="KD Pay: drafts gain a required version")
+
+
+# More of the changelogs' entries that touch what a schema describes (docs/SchemaDiff.md lists the ones
+# that do not: SDK-side types, callbacks and on-device objects).
+case("seed-whitelabelpay-1.1.0-error-added", [("    tooMany: { code: TOO_MANY, status: 429 }\n", "    tooMany: { code: TOO_MANY, status: 429 }\n    offlineTokenLimitReached: { code: OFFLINE_TOKEN_LIMIT_REACHED, status: 429 }\n")],
+     ["error-case-added|error offlineTokenLimitReached|compatible|breaking"],
+     notes="WhitelabelPay 1.1.0 (whitelabelpay-ios-sdk.md line 217): startMonitoringUpdates reports the new offlineTokenLimitReached error")
+TENANT_HEADER = ("    query:\n      verbose: { type: bool, optional: true }\n", "    headers:\n      tenantId: { type: string, wire: X-Tenant-Id }\n    query:\n      verbose: { type: bool, optional: true }\n")
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+case("seed-whitelabelpay-1.0.8-tenant-uuid", [("    query:\n      verbose: { type: bool, optional: true }\n", "    headers:\n      tenantId: { type: string, wire: X-Tenant-Id, pattern: \"" + UUID_PATTERN + "\" }\n    query:\n      verbose: { type: bool, optional: true }\n"),
+                                               ("ALL:        path: { id: ", "        headers: { tenantId: 0f7e1b46-2297-4872-96ab-7c1d213e9f0a }\n        path: { id: ")],
+     ["constraint-tightened|operation getItem.parameter tenantId|breaks-clients|compatible"],
+     old_edits=[TENANT_HEADER, ("ALL:        path: { id: ", "        headers: { tenantId: acme }\n        path: { id: ")],
+     notes="WhitelabelPay 1.0.8 (whitelabelpay-ios-sdk.md lines 225-228): tenantId (sent as X-Tenant-Id) must be a valid UUID")
+case("seed-bsa-0.12.1-parameter-added", [("      verbose: { type: bool, optional: true }\n", "      verbose: { type: bool, optional: true }\n      timeZone: { type: string, optional: true }\n")],
+     ["field-added-optional|operation getItem.parameter timeZone|compatible|compatible"],
+     notes="BSA 0.12.1 (bsa-ios-sdk.md line 26): retrieveAuthHistory gains a TimeZone parameter (its name and type are ours: the change log gives neither)")
+case("seed-bsa-0.11.6-error-added", [("    tooMany: { code: TOO_MANY, status: 429 }\n", "    tooMany: { code: TOO_MANY, status: 429 }\n    tokenExpired: { status: 401, statusFirst: true }\n")],
+     ["error-case-added|error tokenExpired|compatible|breaking"],
+     notes="BSA 0.11.6 (bsa-ios-sdk.md line 35): onTokenExpired added to the APIs that use the Access Token (Schemas/bsa.yaml: tokenExpired, status 401 first)")
+STATUS_REASON = ("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: { type: string, optional: true }\n      status: Status\n      requestStatusReason: { type: string, optional: true }\n  NewItem:")
+case("seed-finaptic-field-deprecated", [("      note: { type: string, optional: true }\n      status: Status\n  NewItem:", "      note: { type: string, optional: true }\n      status: Status\n      requestStatusReason: { type: string, optional: true, deprecated: Use requestReasonCodes instead. }\n      requestReasonCodes: { type: \"[string]\", optional: true }\n  NewItem:")],
+     ["deprecated|type Item.field requestStatusReason|compatible|compatible", "field-added-optional|type Item.field requestReasonCodes|compatible|compatible"],
+     old_edits=[STATUS_REASON],
+     notes="Finaptic (finaptic-ios-sdk.md line 205): requestStatusReason deprecated for requestReasonCodes (Schemas/finaptic.yaml)")
 
 
 # The start every small schema shares: one local environment, one error case, its body.
@@ -343,8 +387,16 @@ union_case("pagination-added", [("    response: MeansPage\n", "    response: Mea
 union_case("pagination-removed", [],
            ["pagination-removed|operation listMeans|compatible|breaking"],
            old_edits=[("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: cursor, next: next }\n")])
+# Both schemas have `cursor` and `after`; only which one carries the next page's cursor changes. A client
+# that sends the other one gets the first page again (the proof follows every page).
+PAGE_PARAMS = ("      cursor: { type: string, optional: true }\n", "      cursor: { type: string, optional: true }\n      after: { type: string, optional: true }\n")
+union_case("pagination-changed", [PAGE_PARAMS, ("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: after, next: next }\n")],
+           ["pagination-changed|operation listMeans|breaks-both|breaking"],
+           old_edits=[PAGE_PARAMS, ("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: cursor, next: next }\n")])
 union_case("union-variant-renamed", [("        card: Card\n", "        creditCard: { type: Card, value: card, renamedFrom: card }\n")],
            ["union-variant-renamed|type Means.variant creditCard|compatible|breaking"])
+union_case("union-discriminator-changed", [("discriminator: kind", "discriminator: type"), ("ALL:{ kind: ", "{ type: ")],
+           ["union-discriminator-changed|type Means|breaks-both|compatible"])
 union_case("union-variant-changed", [("        bank: Bank\n", "        bank: Card\n"), ("{ kind: bank, iban: DE00 }", "{ kind: bank, number: \"0000\" }")],
            ["union-variant-changed|type Means.variant bank|breaks-both|breaking"])
 

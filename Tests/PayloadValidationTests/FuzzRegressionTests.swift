@@ -1,6 +1,7 @@
 import Foundation
 @testable import fuzz_payload
 @testable import fuzz_schema_loader
+@testable import fuzz_traffic
 import XCTest
 
 /// Every input the fuzzers kept (Tests/Fuzz/crashes/<target>: crashes, hangs and memory bombs they
@@ -39,6 +40,16 @@ final class FuzzRegressionTests: XCTestCase {
         let corpus = try inputs("corpus/schema-loader")
         XCTAssertGreaterThan(corpus.count, 3, "the seed corpus is there")
         try replay(crashes + corpus, with: SchemaLoaderFuzz.run, limit: 5)
+    }
+
+    func testTrafficCrashInputsCorpusAndRecordedCaptures() throws {
+        let crashes = try inputs("crashes/traffic")
+        let corpus = try inputs("corpus/traffic")
+        let recorded = try FileManager.default.contentsOfDirectory(at: fuzzFolder.deletingLastPathComponent().appendingPathComponent("Fixtures/Traffic"),
+                                                                   includingPropertiesForKeys: nil).filter { $0.pathExtension == "har" }
+        XCTAssertGreaterThan(recorded.count, 5, "the recorded captures are there")
+        XCTAssertFalse(corpus.isEmpty, "the seed corpus is there")
+        try replay(crashes + corpus + recorded, with: TrafficFuzz.run, limit: 5)
     }
 
     func testPayloadSeedsCoverTypesAndParameters() {

@@ -358,14 +358,65 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertTrue(badSchema.errors.contains("the schema \(broken.path) has errors; nothing was checked"), badSchema.errors)
     }
 
+    // MARK: Forms, multipart bodies and query objects
+
+    /// The KitchenSink schema's form body (issueToken), multipart body (uploadDocument) and deep-object
+    /// query (filterItems): a valid and a broken exchange of each, checked member by member as the
+    /// sandbox checks such requests (the same RequestShapeValidator).
+    func testFormMultipartAndDeepObjectRequestsAreChecked() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let form = "application/x-www-form-urlencoded"
+        let boundary = "proof-boundary"
+        func multipart(_ parts: [(name: String, contentType: String?, text: String)]) -> String {
+            parts.map { part in
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\"\(part.contentType == nil ? "" : "; filename=\"scan.jpg\"")\r\n"
+                    + (part.contentType.map { "Content-Type: \($0)\r\n" } ?? "") + "\r\n\(part.text)\r\n"
+            }.joined() + "--\(boundary)--\r\n"
+        }
+        let multipartType = "multipart/form-data; boundary=\(boundary)"
+        let token = #"{"access_token":"a","expires_in":60}"#, ticket = #"{"filename":"scan.jpg","uploadUrl":"https://uploads.example/1"}"#
+        let basic = [("Authorization", "Basic aWQ6c2VjcmV0")], bearer = [("Authorization", "Bearer t")]
+        let capture = try writeCapture(Self.har(entries: [
+            Self.entry(url: "http://127.0.0.1:9/oauth2/token", method: "POST", headers: basic, status: 200, body: token,
+                       request: (form, "grant_type=client_credentials&scope=read&scope=write")),
+            Self.entry(url: "http://127.0.0.1:9/oauth2/token", method: "POST", headers: basic, status: 200, body: token,
+                       request: (form, "scope=read&colour=red")),
+            Self.entry(url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
+                       request: (multipartType, multipart([("side", nil, "M"), ("image", "image/jpeg", "JPEG"), ("note", nil, "front")]))),
+            Self.entry(url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
+                       request: (multipartType, multipart([("image", "text/plain", "JPEG")]))),
+            Self.entry(url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
+                       request: (multipartType, "not multipart at all")),
+            Self.entry(url: "http://127.0.0.1:9/items/filtered?filter%5Bstatus%5D=not_exists&filter%5BmaxPrice%5D=9.5&labels%5Bcolour%5D=red&page=2",
+                       headers: bearer, status: 200, body: #"{"a":"b"}"#),
+            Self.entry(url: "http://127.0.0.1:9/items/filtered?filter%5BmaxPrice%5D=cheap&filter%5Bcolour%5D=red",
+                       headers: bearer, status: 200, body: #"{"a":"b"}"#),
+        ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--base-url", "http://127.0.0.1:{port}", "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [], "a valid form body")
+        XCTAssertEqual(issues[2]?.sorted(), ["request colour error", "request grant_type error"], "a form without its required field and with an unknown one")
+        XCTAssertEqual(issues[3], [], "a valid multipart body")
+        XCTAssertEqual(issues[4]?.sorted(), ["request image error", "request side error"], "a file part of the wrong type, a required text part missing")
+        XCTAssertEqual(issues[5], ["request  error"], "a body that is not multipart")
+        XCTAssertEqual(issues[6], [], "a valid deep-object query")
+        XCTAssertEqual(issues[7]?.sorted(), ["query filter[colour] error", "query filter[maxPrice] error"], "a member of the wrong type, an unknown member")
+    }
+
     // MARK: Builders
 
+    /// One HAR entry; `request` (content type, text) adds a request body and its Content-Type header.
     static func entry(url: String, method: String = "GET", headers: [(String, String)] = [("X-Tenant-Id", "0f7e1b46-2297-4872-96ab-7c1d213e9f0a"), ("Authorization", "Bearer t")],
-                      status: Int, body: String) -> String {
-        let headerList = headers.map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
-        let text = String(data: try! JSONSerialization.data(withJSONObject: [body], options: [.fragmentsAllowed]), encoding: .utf8)!.dropFirst().dropLast()
+                      status: Int, body: String, request: (contentType: String, text: String)? = nil) -> String {
+        func quoted(_ text: String) -> Substring {
+            String(data: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), encoding: .utf8)!.dropFirst().dropLast()
+        }
+        let headerList = (headers + (request.map { [("Content-Type", $0.contentType)] } ?? [])).map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
+        let text = quoted(body)
+        let postData = request.map { ", \"postData\": {\"mimeType\": \(quoted($0.contentType)), \"text\": \(quoted($0.text))}" } ?? ""
         return """
-        {"request": {"method": "\(method)", "url": "\(url)", "headers": [\(headerList)]},
+        {"request": {"method": "\(method)", "url": "\(url)", "headers": [\(headerList)]\(postData)},
          "response": {"status": \(status), "headers": [], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
         """
     }

@@ -101,14 +101,14 @@ final class DiffProofTests: XCTestCase {
         try await newServer.start()
         var observation = WireObservation()
         do {
-            let oldOnOld = try failures(driver, module: pair.old.module, url: oldServer.baseURL)
-            let newOnNew = try failures(driver, module: pair.new.module, url: newServer.baseURL)
+            let oldOnOld = try failures(driver, client: pair.old, server: pair.old.schema, url: oldServer.baseURL)
+            let newOnNew = try failures(driver, client: pair.new, server: pair.new.schema, url: newServer.baseURL)
             observation.baselineFailures = oldOnOld.map { "old: \($0)" } + newOnNew.map { "new: \($0)" }
-            observation.oldOnNewFailures = try failures(driver, module: pair.old.module, url: rootURL(of: oldServer, on: newServer))
+            observation.oldOnNewFailures = try failures(driver, client: pair.old, server: pair.new.schema, url: rootURL(of: oldServer, on: newServer))
             // A new client only relies on an old server for what the old schema has.
             let oldNames = Set(pair.old.schema.operations.map(\.name))
             let known = Set(pair.new.schema.operations.filter { oldNames.contains($0.name) || $0.notes.renamedFrom.map(oldNames.contains) == true }.map(\.name))
-            observation.newOnOldFailures = try failures(driver, module: pair.new.module, url: rootURL(of: newServer, on: oldServer))
+            observation.newOnOldFailures = try failures(driver, client: pair.new, server: pair.old.schema, url: rootURL(of: newServer, on: oldServer))
                 .filter { known.contains(String($0.prefix { $0 != "/" })) }
         } catch {
             await oldServer.stop()
@@ -128,10 +128,49 @@ final class DiffProofTests: XCTestCase {
         URL(string: "http://127.0.0.1:\(server.port)\(client.basePath)")!
     }
 
-    private func failures(_ driver: URL, module: String, url: URL) throws -> [String] {
-        let result = try ProcessRunner.run(driver.path, [module, url.absoluteString])
-        guard result.status == 0 else { throw ProofError("proof-driver \(module) exited with \(result.status): \(result.output.prefix(2000))") }
+    private func failures(_ driver: URL, client: ProofPackage.Side, server: Schema, url: URL) throws -> [String] {
+        let expected = try JSONSerialization.data(withJSONObject: Self.pageItems(client: client.schema, server: server), options: [.sortedKeys])
+        let added = try JSONSerialization.data(withJSONObject: Self.valuesOnlyIn(server, notIn: client.schema).sorted())
+        let result = try ProcessRunner.run(driver.path, [client.module, url.absoluteString],
+                                           environment: ["PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self)])
+        guard result.status == 0 else { throw ProofError("proof-driver \(client.module) exited with \(result.status): \(result.output.prefix(2000))") }
         return result.output.split(separator: "\n").map(String.init).filter { !$0.hasSuffix(": ok") }
+    }
+
+    /// Enum values and union tags `server`'s schema lists that `client`'s does not: values added later,
+    /// which a client keeps as `.undocumented` by design (not a misread).
+    static func valuesOnlyIn(_ server: Schema, notIn client: Schema) -> Set<String> {
+        func values(_ schema: Schema) -> Set<String> {
+            Set(schema.types.flatMap { type -> [String] in
+                switch type.kind {
+                case .enumeration(let enumeration): return enumeration.cases.map(\.value)
+                case .union(let union): return union.variants.map(\.tag)
+                default: return []
+                }
+            })
+        }
+        return values(server).subtracting(values(client))
+    }
+
+    /// For each paginated operation of `client`, how many items `server` holds for it: the sandbox's
+    /// data set when the server paginates the operation too, else the items of the example it answers
+    /// with (one page holds everything), found where the client looks for them.
+    static func pageItems(client: Schema, server: Schema) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for operation in client.operations {
+            guard let pagination = operation.pagination,
+                  let served = server.operations.first(where: { $0.name == operation.name || $0.notes.renamedFrom == operation.name || operation.notes.renamedFrom == $0.name })
+            else { continue }
+            if served.pagination != nil {
+                counts[operation.name] = SandboxOptions().pageItemCount
+                continue
+            }
+            let example = served.examples.first { ($0.status ?? served.successStatus) < 300 && $0.response != nil }
+            var value = example.flatMap { try? JSONSerialization.jsonObject(with: Data($0.response!.jsonText.utf8)) }
+            for key in pagination.items.split(separator: ".") { value = (value as? [String: Any])?[String(key)] }
+            counts[operation.name] = (value as? [Any])?.count ?? 0
+        }
+        return counts
     }
 
     /// The old schema's 2xx example responses, validated against the new schema's response type of the
@@ -164,6 +203,8 @@ final class DiffProofTests: XCTestCase {
             "request-field-added-optional": ("breaking", defaultedArgument),
             "response-field-added-optional": ("breaking", defaultedArgument),
             "seed-finaptic-field-added": ("breaking", defaultedArgument),
+            "seed-finaptic-field-deprecated": ("breaking", defaultedArgument),
+            "seed-bsa-0.12.1-parameter-added": ("breaking", defaultedArgument),
             "type-kind-changed": ("compatible", "swift-api-digester reports nothing when the enum Status becomes `typealias Status = Int`; "
                 + "the old caller's exhaustive switch over Status no longer compiles, as the source check shows."),
         ]

@@ -7,9 +7,14 @@ import SchemaModel
 /// - `proofRun(baseURL:)` calls every operation once per example, with the example's parameters and
 ///   request body, asking the sandbox for that example (`X-Sandbox-Example`), and returns one line per
 ///   call: `operation/example: ok` or `operation/example: failed <why>`. An example with an error
-///   status succeeds when the client reports a documented error case.
+///   status succeeds when the client reports a documented error case. A call that returns is also
+///   checked for a misread (`ProofMisread.swift`, copied into the module): what the client decoded,
+///   encoded back to JSON, must agree with the body the server sent, on every key this schema knows,
+///   and no value may have been kept as `.undocumented`; the same holds for a documented error's body.
+///   A paginated operation is followed to its last page (`<operation>/<example>/pages`); with
+///   `responses:`, the answer must be the outcome the example's status selects.
 /// - `proofSourceUsage(client:)` (never run) uses the module's API the way app code does: every
-///   method with every argument and its result type, every struct's initializer and properties with
+///   method with every argument and its result type (an exhaustive `switch` over its outcomes), every struct's initializer and properties with
 ///   their types, an exhaustive `switch` over every enum and the error codes, every environment.
 ///
 /// The same file compiles inside the module it was written for; compiled against the other version
@@ -21,8 +26,9 @@ struct ProofCallerWriter {
     private var client: String { "\(schema.api)Client" }
 
     func render() -> String {
-        var lines = ["import Foundation", "import ClientRuntime", ""]
+        var lines = ["import Foundation", "import ClientRuntime", "import ProofSupport", ""]
         lines += exampleHeaderMiddleware()
+        lines += ["", "/// Each struct's fields (Swift property -> JSON key), for the misread check.", "let proofWireNames: [String: [String: String]] = \(wireNames())"]
         lines += ["", "func proofValue<T>(_: T.Type) -> T { fatalError(\"never called\") }", ""]
         lines += runFunction()
         lines += [""]
@@ -34,12 +40,17 @@ struct ProofCallerWriter {
 
     private func exampleHeaderMiddleware() -> [String] {
         [
+            "/// Asks the sandbox for one example (nil: the sandbox's own answer, pages for a paginated",
+            "/// operation) and keeps the body it answered with, for the misread check.",
             "struct ProofExampleHeader: ClientMiddleware {",
-            "    let name: String",
+            "    let name: String?",
+            "    let served = ProofServedBody()",
             "    func intercept(_ request: HTTPRequest, operation: OperationInfo, next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {",
             "        var request = request",
-            "        request.headers[\"X-Sandbox-Example\"] = name",
-            "        return try await next(request)",
+            "        if let name { request.headers[\"X-Sandbox-Example\"] = name }",
+            "        let response = try await next(request)",
+            "        served.body = response.body",
+            "        return response",
             "    }",
             "}",
         ]
@@ -52,30 +63,95 @@ struct ProofCallerWriter {
         for operation in schema.operations {
             for example in operation.examples {
                 let label = "\(operation.name)/\(example.name)"
-                let expectsError = (example.status ?? operation.successStatus) >= 400
+                let status = example.status ?? operation.successStatus
+                // With `responses:`, the outcome the example's status selects decides (conditions aside).
+                let outcome = operation.outcomes?.first { $0.status == status }
+                let expectsError = outcome.map { !$0.isResult } ?? (status >= 400)
                 lines += [
                     "    do {",
-                    "        let client = \(client)(environment: \(environmentExpression()), middlewares: [ProofExampleHeader(name: \(literal(example.name)))]\(credentialsArgument))",
+                    "        let header = ProofExampleHeader(name: \(literal(example.name)))",
+                    "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
                 ]
                 if let body = operation.body {
                     lines.append("        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))")
                 }
                 let call = "try await client.\(operation.name)(\(arguments(operation, example: example).joined(separator: ", ")))"
-                lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
-                lines.append(expectsError ? "        results.append(\(literal(label + ": failed: succeeded where the example is an error")))"
-                                          : "        results.append(\(literal(label + ": ok")))")
                 if expectsError {
+                    lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
+                    lines.append("        results.append(\(literal(label + ": failed: succeeded where the example is an error")))")
                     lines += [
                         "    } catch let error as \(schema.api)Error {",
                         "        let documented = ![\"undocumented\", \"transport\", \"invalidRequest\", \"invalidResponse\"].contains(error.name)",
-                        "        results.append(\(literal(label + ": ")) + (documented ? \"ok\" : \"failed: \\(error)\"))",
+                        "        let misread = documented ? proofMisread(error.response?.body, served: error.response?.rawBody ?? Data(), wireNames: proofWireNames) : nil",
+                        "        results.append(\(literal(label + ": ")) + (!documented ? \"failed: \\(error)\" : misread.map { \"failed: error body misread: \\($0)\" } ?? \"ok\"))",
                     ]
+                } else if let outcome {
+                    // The answer must be the example's outcome; its body is not compared.
+                    lines.append("        let answer = \(call)")
+                    lines.append("        let outcome = proofCaseName(answer)")
+                    lines.append("        results.append(\(literal(label + ": ")) + (outcome == \(literal(outcome.name)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
+                } else if operation.response == nil {
+                    lines.append("        \(call)")
+                    lines.append("        results.append(\(literal(label + ": ok")))")
+                } else {
+                    lines.append("        let value = \(call)")
+                    lines.append("        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))")
                 }
                 lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
             }
         }
+        for operation in schema.operations {
+            lines += followPages(operation, credentialsArgument: credentialsArgument)
+        }
         lines += ["    return results", "}"]
         return lines
+    }
+
+    /// A paginated operation is also read to its end through `<operation>Items`, with its first success
+    /// example's other arguments: every item the server holds must arrive (a client that asks for the
+    /// next page in a way the server does not understand gets the first page again and stops early).
+    /// How many the server holds the proof tells the driver (`PROOF_PAGE_ITEMS`, see ProofSupport).
+    private func followPages(_ operation: SchemaModel.Operation, credentialsArgument: String) -> [String] {
+        guard let pagination = operation.pagination,
+              let example = operation.examples.first(where: { ($0.status ?? operation.successStatus) < 300 }) else { return [] }
+        let label = "\(operation.name)/\(example.name)/pages"
+        let driven = "\(pagination.requestParameter):"
+        let cacheArguments = Set((operation.cache?.parameters ?? []).map { "\($0.name):" })
+        let arguments = arguments(operation, example: example).filter { argument in
+            !argument.hasPrefix(driven) && !cacheArguments.contains { argument.hasPrefix($0) }
+        }
+        // Without X-Sandbox-Example the sandbox pages through its data set.
+        var lines = [
+            "    do {",
+            "        let header = ProofExampleHeader(name: nil)",
+            "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
+        ]
+        if let body = operation.body {
+            lines.append("        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))")
+        }
+        lines += [
+            "        var count = 0",
+            "        for try await _ in client.\(operation.name)Items(\(arguments.joined(separator: ", "))) {",
+            "            count += 1",
+            "            if count > 1000 { break }",
+            "        }",
+            "        let expected = proofExpectedItems[\(literal(operation.name))] ?? -1",
+            "        results.append(\(literal(label + ": ")) + (count == expected ? \"ok\" : \"failed: read \\(count) of \\(expected) items\"))",
+            "    } catch {",
+            "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")",
+            "    }",
+        ]
+        return lines
+    }
+
+    /// `["Item": ["id": "id", ...], ...]`: every struct's property names (the schema's field names) and
+    /// JSON keys, as a Swift literal.
+    private func wireNames() -> String {
+        let entries = schema.types.compactMap { type -> String? in
+            guard case .structure(let fields) = type.kind, !fields.isEmpty else { return nil }
+            return "\(literal(type.name)): [\(fields.map { "\(literal($0.name)): \(literal($0.wireName))" }.joined(separator: ", "))]"
+        }
+        return entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
     }
 
     /// The first environment, with a `host` variable pointed at the sandbox (so a changed URL shows),
@@ -136,7 +212,13 @@ struct ProofCallerWriter {
             if let body = operation.body { arguments.append("body: proofValue(\(swiftType(body.type)).self)") }
             arguments += (operation.queryParameters + operation.headerParameters).map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
             let call = "try await client.\(operation.name)(\(arguments.joined(separator: ", ")))"
-            lines.append(operation.response.map { "    let _: \(swiftType($0)) = \(call)" } ?? "    \(call)")
+            if let outcomes = operation.outcomes {
+                // App code switches over the outcomes, exhaustively.
+                let cases = outcomes.filter(\.isResult).map { "    case .\($0.name): break" }
+                lines += ["    switch \(call) {"] + cases + ["    }"]
+            } else {
+                lines.append(operation.response.map { "    let _: \(swiftType($0)) = \(call)" } ?? "    \(call)")
+            }
             if let pagination = operation.pagination {
                 // The page sequences take every argument but the one they drive themselves.
                 var pageArguments = operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
@@ -169,6 +251,10 @@ struct ProofCallerWriter {
         }
         let errorCases = (schema.errors?.cases ?? []).map { ".\($0.name)" } + [".undocumented", ".transport", ".invalidRequest", ".invalidResponse"]
         lines += ["    switch proofValue(\(schema.api)ErrorCode.self) {", "    case \(errorCases.joined(separator: ", ")): break", "    }"]
+        if let body = schema.errors?.body {
+            // App code reads the documented error's body as the catalogue's type.
+            lines.append("    let _: \(swiftType(body))? = proofValue(\(schema.api)Error.self).response?.body")
+        }
         lines.append("}")
         return lines
     }

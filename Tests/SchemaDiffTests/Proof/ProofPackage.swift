@@ -5,7 +5,7 @@ import XCTest
 
 /// One Swift package holding, for every corpus pair, the client generated from the old schema and
 /// the one generated from the new schema (modules `<Pair>Old` and `<Pair>New`, each with its
-/// `ProofCallerWriter` caller), plus `proof-driver`, which runs a module's examples against a URL.
+/// `ProofCallerWriter` caller; both use `ProofSupport`, the misread check), plus `proof-driver`, which runs a module's examples against a URL.
 /// Built once, so the proof costs one build. It lives in .build/diff-proof so reruns are incremental.
 struct ProofPackage {
     struct Side {
@@ -41,6 +41,7 @@ struct ProofPackage {
             try writeIfChanged(try String(contentsOf: runtimeSource.appendingPathComponent(name), encoding: .utf8),
                                to: sources.appendingPathComponent("ClientRuntime/\(name)"))
         }
+        try writeIfChanged(ProofSupportSource.source + "\n", to: sources.appendingPathComponent("ProofSupport/ProofSupport.swift"))
         for side in pairs.flatMap({ [$0.old, $0.new] }) {
             let folder = sources.appendingPathComponent(side.module)
             for file in SwiftRenderer.render(side.schema, schemaFileName: "schema.yaml") {
@@ -54,7 +55,7 @@ struct ProofPackage {
         main += modules.map { "case \"\($0)\": results = await \($0).proofRun(baseURL: url)" }
         main += ["default: fatalError(\"unknown module \\(CommandLine.arguments[1])\")", "}", "for line in results { print(line) }"]
         try writeIfChanged(main.joined(separator: "\n") + "\n", to: sources.appendingPathComponent("proof-driver/main.swift"))
-        let targets = modules.map { ".target(name: \"\($0)\", dependencies: [\"ClientRuntime\"])," }
+        let targets = modules.map { ".target(name: \"\($0)\", dependencies: [\"ClientRuntime\", \"ProofSupport\"])," }
         let manifest = """
         // swift-tools-version: 6.0
         // Written by Tests/SchemaDiffTests/Proof/ProofPackage.swift; every generated client of the diff corpus.
@@ -65,6 +66,7 @@ struct ProofPackage {
             platforms: [.macOS(.v13)],
             targets: [
                 .target(name: "ClientRuntime"),
+                .target(name: "ProofSupport", dependencies: ["ClientRuntime"]),
                 \(targets.joined(separator: "\n        "))
                 .executableTarget(name: "proof-driver", dependencies: [\(modules.map { "\"\($0)\"" }.joined(separator: ", "))]),
             ]
@@ -99,8 +101,9 @@ struct ProofError: Error, CustomStringConvertible {
 
 enum ProcessRunner {
     /// Runs a tool and returns its exit status and standard output and error together.
-    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }

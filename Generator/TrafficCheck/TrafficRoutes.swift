@@ -1,18 +1,19 @@
 import Foundation
+import PayloadValidation
 import SchemaModel
 
 /// Where a recorded URL lands in a schema: which base URL it is under, and which operation (method and
 /// path template) it names.
-struct TrafficRoutes {
+public struct TrafficRoutes: Sendable {
     /// A base URL: `https://{host}/wlp/v1` from an environment (a `{variable}` matches any text without
     /// `/`, whatever its default, so captures from any tenant host match), or one given with `--base-url`.
-    struct BaseURL {
-        let text: String
+    public struct BaseURL: Sendable {
+        public let text: String
         /// Literal text and variables, in order. Literals compare case-insensitively: schemes and hosts
         /// are, and a base path that differs only in case is more likely a typo than another API.
         let pieces: [Piece]
 
-        enum Piece: Equatable {
+        enum Piece: Equatable, Sendable {
             case literal(String)
             case variable
         }
@@ -76,7 +77,7 @@ struct TrafficRoutes {
         case parameter(String)
     }
 
-    enum Match {
+    public enum Match {
         case operation(SchemaModel.Operation, pathParameters: [String: String])
         /// Under a base URL, but no operation has this method and path.
         case noOperation
@@ -84,13 +85,13 @@ struct TrafficRoutes {
         case otherHost
     }
 
-    let baseURLs: [BaseURL]
+    public let baseURLs: [BaseURL]
     let routes: [Route]
 
     /// Routes for every operation with a path under the base URL. An operation whose whole URL is a
     /// call argument (an upload to a pre-signed URL) is recognised only where the sandbox serves it,
     /// `<base>/_sandbox/url/<operation>`; elsewhere its exchanges count as another host's.
-    init(schema: Schema, baseURLs: [String]) {
+    public init(schema: Schema, baseURLs: [String]) {
         // An environment whose URL is one variable (`{serverUrl}`) says nothing about where the API
         // is; such a schema needs `--base-url`.
         let templates = baseURLs.isEmpty ? schema.environments.filter { $0.wholeURLVariable == nil }.map(\.url) : baseURLs
@@ -111,7 +112,7 @@ struct TrafficRoutes {
     }
 
     /// The operation `method url` calls. `url` is the whole recorded URL; its query is ignored here.
-    func match(method: String, url: String) -> Match {
+    public func match(method: String, url: String) -> Match {
         let withoutQuery = String(url.prefix { $0 != "?" && $0 != "#" })
         let relatives = baseURLs.compactMap { $0.relativePath(of: withoutQuery) }
         guard !relatives.isEmpty else { return .otherHost }
@@ -137,19 +138,11 @@ struct TrafficRoutes {
     /// The query items of `url`, decoded (`+` is a space, as in forms), in order.
     static func queryItems(of url: String) -> [(name: String, value: String)] {
         guard let question = url.firstIndex(of: "?") else { return [] }
-        let query = url[url.index(after: question)...].prefix { $0 != "#" }
-        return query.split(separator: "&").map { item in
-            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(pair[0]), pair.count > 1 ? decode(pair[1]) : "")
-        }
+        return RequestShapeValidator.formItems(String(url[url.index(after: question)...].prefix { $0 != "#" }))
     }
 
     /// The path of `url` for reports: no scheme, host or query (a query may carry an API key).
-    static func displayPath(of url: String) -> String {
+    public static func displayPath(of url: String) -> String {
         var rest = Substring(url.prefix { $0 != "?" && $0 != "#" })
         if let scheme = rest.range(of: "://") {
             rest = rest[scheme.upperBound...]

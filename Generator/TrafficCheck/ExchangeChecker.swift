@@ -5,8 +5,8 @@ import SchemaModel
 /// One problem with a recorded exchange: which part of it (path, query, header, request body, status,
 /// response body) and the validator's issue, whose pointer is relative to that part (a parameter's
 /// wire name, or a JSON Pointer into the body).
-struct TrafficFinding {
-    enum Part: String {
+public struct TrafficFinding: Sendable {
+    public enum Part: String, Sendable {
         /// The HAR entry itself cannot be read.
         case capture
         /// The exchange matches no operation.
@@ -17,13 +17,13 @@ struct TrafficFinding {
         case response
     }
 
-    let part: Part
-    let issue: ValidationIssue
+    public let part: Part
+    public let issue: ValidationIssue
 }
 
 /// The verdict on one exchange.
-struct ExchangeReport {
-    enum Kind: String {
+public struct ExchangeReport: Sendable {
+    public enum Kind: String, Sendable {
         /// Matched an operation and was checked.
         case checked
         /// Under a base URL of the API, but no operation has its method and path.
@@ -34,28 +34,31 @@ struct ExchangeReport {
         case unreadable
     }
 
-    let entry: Int
-    let method: String
+    public let entry: Int
+    public let method: String
     /// The URL path only (never the query, which may hold an API key).
-    let path: String
-    let operation: String?
-    let status: Int?
-    let kind: Kind
-    let findings: [TrafficFinding]
+    public let path: String
+    public let operation: String?
+    public let status: Int?
+    public let kind: Kind
+    public let findings: [TrafficFinding]
 
-    var isValid: Bool { !findings.contains { $0.issue.severity == .error } }
+    public var isValid: Bool { !findings.contains { $0.issue.severity == .error } }
 }
 
 /// Checks one recorded exchange against the operation it calls, with the validator `schema-check
 /// validate` and the sandbox use (`PayloadValidator`): parameters as the sandbox checks a request, and
 /// the response body type as generated clients pick it (`Operation.responseBody(status:in:)`).
-struct ExchangeChecker {
-    let schema: Schema
+public struct ExchangeChecker: Sendable {
+    public let schema: Schema
     let validator: PayloadValidator
+    /// Query objects, form and multipart bodies, checked as the sandbox checks them.
+    let shapes: RequestShapeValidator
 
-    init(schema: Schema, strictEnums: Bool) {
+    public init(schema: Schema, strictEnums: Bool) {
         self.schema = schema
         validator = PayloadValidator(schema: schema, strictEnums: strictEnums)
+        shapes = RequestShapeValidator(schema: schema, validator: validator)
         envelopeExempt = Set(schema.operationsExemptFromEnvelope)
         credentialNames = Set(schema.authSchemes.flatMap { scheme -> [String] in
             switch scheme.kind {
@@ -82,7 +85,12 @@ struct ExchangeChecker {
             add(.path, validator.validateParameter(pathParameters[field.wireName], as: field))
         }
         let query = TrafficRoutes.queryItems(of: exchange.url)
-        for field in operation.queryParameters where !schema.isQueryObject(field.type) {
+        for field in operation.queryParameters {
+            // An object-valued parameter spreads over several items (`filter[status]=x`, or form members).
+            if schema.isQueryObject(field.type) {
+                add(.query, shapes.queryObjectIssues(field, query: query, operation: operation))
+                continue
+            }
             let values = query.filter { $0.name == field.wireName }.map(\.value)
             add(.query, values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field))
         }
@@ -178,13 +186,27 @@ struct ExchangeChecker {
             issues.append(issue(.error, .type, "", expected: "Content-Type \(mediaType)", found: "Content-Type \(Self.mediaType(of: contentType))",
                                 "expected a \(mediaType) body, the request says Content-Type \(Self.mediaType(of: contentType))"))
         }
-        // Form, multipart and raw bodies are checked by their content type only: the fields of a form
-        // are text on the wire, not the JSON values the validator reads.
-        guard body.encoding == .json else { return issues }
+        // A raw body is checked by its content type only; a form or multipart body of another content
+        // type is not read as one (the sandbox answers such a request with the content type alone).
+        if body.encoding == .raw || (body.encoding != .json && !issues.isEmpty) { return issues }
         if exchange.requestBody == nil, exchange.requestBodySize > 0 {
-            issues.append(issue(.warning, .required, "", expected: "a JSON body of type \(body.type)", found: "no body text in the capture",
+            issues.append(issue(.warning, .required, "", expected: "a \(mediaType) body of type \(body.type)", found: "no body text in the capture",
                                 "the capture has no request body text; the body was not checked"))
-        } else if sent.isEmpty {
+            return issues
+        }
+        // Form and multipart fields are text on the wire: checked member by member with the parameter
+        // rules, as the sandbox checks them (RequestShapeValidator).
+        switch body.encoding {
+        case .raw:
+            return issues
+        case .form:
+            return issues + shapes.formBodyIssues(Data(sent), of: body.type)
+        case .multipart:
+            return issues + shapes.multipartBodyIssues(Data(sent), contentType: exchange.requestHeaderValues("Content-Type").first ?? "", of: body)
+        case .json:
+            break
+        }
+        if sent.isEmpty {
             issues.append(issue(.error, .required, "", expected: "a JSON body of type \(body.type)", found: "an empty body",
                                 "a JSON body of type \(body.type) is required, the request has none"))
         } else {

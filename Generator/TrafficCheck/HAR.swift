@@ -4,19 +4,19 @@ import PayloadValidation
 /// One recorded HTTP exchange of a HAR 1.2 capture (`log.entries[n]`), with what `schema-check traffic`
 /// needs: no cookies, timings or cache data. Bodies are the bytes on the wire after the capture tool
 /// decoded its `encoding` (base64); `nil` means the capture has no body text for that message.
-struct HARExchange {
+public struct HARExchange: Sendable {
     /// 1-based position in `log.entries`, as reported.
-    let entry: Int
-    let method: String
+    public let entry: Int
+    public let method: String
     /// The full URL as recorded.
-    let url: String
+    public let url: String
     /// Header names as recorded; compare them case-insensitively.
     let requestHeaders: [(name: String, value: String)]
     let requestBody: [UInt8]?
     /// `request.bodySize` (-1 or absent: unknown): a body without `postData` that was not captured.
     let requestBodySize: Int
     /// 0 when the capture has no response (the connection closed, the tool gave up).
-    let status: Int
+    public let status: Int
     let responseHeaders: [(name: String, value: String)]
     let responseBody: [UInt8]?
     /// `response.content.size` when the text is missing: the body existed but was not captured.
@@ -36,16 +36,16 @@ struct HARExchange {
 /// devtools and mitmproxy write it. The file is parsed with schema-check's own JSON parser (iterative,
 /// so deep nesting cannot crash it); an entry that lacks what a HAR entry must have is reported on its
 /// own and the other entries are still read.
-enum HARReader {
+public enum HARReader {
     /// Captures above this size are refused before parsing (the parsed tree takes several times the bytes).
-    static let defaultMaxBytes = 256 << 20
+    public static let defaultMaxBytes = 256 << 20
 
-    struct Failure: Error {
-        let message: String
+    public struct Failure: Error {
+        public let message: String
     }
 
     /// The entries, each an exchange or the reason it cannot be read.
-    static func exchanges(from bytes: [UInt8], maxBytes: Int = defaultMaxBytes) -> Result<[Result<HARExchange, EntryError>], Failure> {
+    public static func exchanges(from bytes: [UInt8], maxBytes: Int = defaultMaxBytes) -> Result<[Result<HARExchange, EntryError>], Failure> {
         guard bytes.count <= maxBytes else {
             return .failure(Failure(message: "the capture is \(bytes.count) bytes, more than the limit of \(maxBytes) (--max-size)"))
         }
@@ -70,10 +70,10 @@ enum HARReader {
     }
 
     /// Why one entry could not be read, with the JSON Pointer of the offending member in the file.
-    struct EntryError: Error {
-        let entry: Int
-        let pointer: String
-        let message: String
+    public struct EntryError: Error {
+        public let entry: Int
+        public let pointer: String
+        public let message: String
     }
 
     private static func exchange(_ entry: JSON, number: Int) -> Result<HARExchange, EntryError> {

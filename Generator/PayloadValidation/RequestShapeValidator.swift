@@ -1,0 +1,213 @@
+import Foundation
+import SchemaModel
+
+/// Checks the parts of a request that are not a JSON body: object-valued query parameters (form or
+/// `deepObject` style), form bodies and multipart bodies (docs/SchemaLanguage.md, "Bodies that are not
+/// JSON"). Their values are text on the wire, so each member is checked with the parameter rules
+/// (`PayloadValidator.validateParameter`). The sandbox checks incoming requests with it and
+/// `schema-check traffic` checks recorded ones, so both say the same about the same request.
+///
+/// Issues carry the member's wire name as `pointer` (`filter[status]`, a form field, a part's name);
+/// an empty pointer means the body as a whole.
+public struct RequestShapeValidator: Sendable {
+    public let schema: Schema
+    public let validator: PayloadValidator
+
+    public init(schema: Schema, validator: PayloadValidator) {
+        self.schema = schema
+        self.validator = validator
+    }
+
+    // MARK: Query objects
+
+    /// Issues of an object-valued query parameter: a map's values against the value type, a struct's
+    /// members against their fields (required ones present, no unknown ones). `query` is every query
+    /// item of the request, decoded.
+    public func queryObjectIssues(_ field: Field, query: [(name: String, value: String)], operation: SchemaModel.Operation) -> [ValidationIssue] {
+        let style = field.queryStyle ?? .form
+        // A form-style object takes every item that is not another parameter or a query credential.
+        let credentialItems = operation.auth.compactMap { name -> String? in
+            if case .apiKey(.query, let item)? = schema.authScheme(named: name)?.kind { return item }
+            return nil
+        }
+        let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + credentialItems)
+        var members: [(key: String, value: String)] = []
+        for item in query {
+            switch style {
+            case .form:
+                if !others.contains(item.name) { members.append((item.name, item.value)) }
+            case .deepObject:
+                let prefix = field.wireName + "["
+                if item.name.hasPrefix(prefix), item.name.hasSuffix("]"), item.name.count > prefix.count {
+                    members.append((String(item.name.dropFirst(prefix.count).dropLast()), item.value))
+                }
+            }
+        }
+        if members.isEmpty, !field.isRequiredOnWire { return [] }
+        let itemName = { (key: String) in style == .deepObject ? "\(field.wireName)[\(key)]" : key }
+        return memberIssues(members, of: field.type, itemName: itemName, template: field)
+    }
+
+    // MARK: Bodies
+
+    /// Issues of an `application/x-www-form-urlencoded` body against the body type's fields.
+    public func formBodyIssues(_ body: Data, of type: TypeReference) -> [ValidationIssue] {
+        memberIssues(Self.formItems(String(decoding: body, as: UTF8.self)).map { ($0.name, $0.value) }, of: type, itemName: { $0 })
+    }
+
+    /// Issues of a `multipart/form-data` body: well formed with the boundary `contentType` names, every
+    /// required file part present with the body's content type, the text parts checked as form fields.
+    public func multipartBodyIssues(_ body: Data, contentType: String, of operationBody: SchemaModel.Operation.Body) -> [ValidationIssue] {
+        guard let boundary = Multipart.boundary(of: contentType), let parts = Multipart.parse(body, boundary: boundary) else {
+            return [issue("", expected: "a multipart/form-data body", found: "a malformed body",
+                          "not a multipart/form-data body with the boundary its Content-Type names")]
+        }
+        let fileNames = Set(schema.fileFields(of: operationBody).map(\.wireName))
+        var issues: [ValidationIssue] = []
+        var texts: [(key: String, value: String)] = []
+        for part in parts {
+            if fileNames.contains(part.name) {
+                if let expected = operationBody.contentType, part.contentType?.lowercased() != expected.lowercased() {
+                    issues.append(issue(part.name, expected: expected, found: part.contentType ?? "no Content-Type",
+                                        "the file part must be \(expected), found '\(part.contentType ?? "none")'"))
+                }
+            } else {
+                texts.append((part.name, String(decoding: part.data, as: UTF8.self)))
+            }
+        }
+        let present = Set(parts.map(\.name))
+        for name in fileNames.sorted() where !present.contains(name) {
+            if let field = structFields(of: operationBody.type).first(where: { $0.wireName == name }), field.isRequiredOnWire {
+                issues.append(issue(name, expected: "a file part", found: "none", "the file part is required"))
+            }
+        }
+        return issues + memberIssues(texts, of: operationBody.type, itemName: { $0 }, skipping: fileNames)
+    }
+
+    /// `a=1&b=x+y` as decoded (name, value) pairs: `+` is a space, then percent-decoding.
+    public static func formItems(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    // MARK: Members
+
+    private func structFields(of type: TypeReference) -> [Field] {
+        guard case .named(let name) = schema.resolvingAliases(type) else { return [] }
+        return schema.type(named: name)?.fields ?? []
+    }
+
+    /// Members (name, text) against a map's value type or a struct's fields.
+    private func memberIssues(_ members: [(key: String, value: String)], of type: TypeReference, itemName: (String) -> String,
+                              skipping: Set<String> = [], template: Field? = nil) -> [ValidationIssue] {
+        if case .map(_, let valueType) = schema.resolvingAliases(type) {
+            var issues: [ValidationIssue] = []
+            for member in members {
+                guard var valueField = template else { continue }
+                valueField.name = member.key
+                valueField.wireName = itemName(member.key)
+                valueField.type = valueType
+                valueField.isOptional = false
+                valueField.isNullable = false
+                valueField.defaultValue = nil
+                valueField.constraints = Constraints()
+                issues += validator.validateParameter(member.value, as: valueField)
+            }
+            return issues
+        }
+        let fields = structFields(of: type)
+        let known = Set(fields.map(\.wireName))
+        var issues: [ValidationIssue] = []
+        for member in members where !known.contains(member.key) && !skipping.contains(member.key) {
+            issues.append(issue(itemName(member.key), expected: "a member of \(type)", found: "'\(member.key)'", "not a member of \(type)"))
+        }
+        for field in fields where !skipping.contains(field.wireName) {
+            var renamed = field
+            renamed.wireName = itemName(field.wireName)
+            let values = members.filter { $0.key == field.wireName }.map(\.value)
+            issues += values.isEmpty ? validator.validateParameter(nil, as: renamed) : validator.validateParameter(values: values, as: renamed)
+        }
+        return issues
+    }
+
+    private func issue(_ pointer: String, expected: String, found: String, _ message: String) -> ValidationIssue {
+        ValidationIssue(severity: .error, kind: .type, pointer: pointer, expected: expected, found: found, message: message, rule: nil)
+    }
+}
+
+/// A `multipart/form-data` body taken apart.
+public enum Multipart {
+    public struct Part: Sendable {
+        public var name: String
+        public var filename: String?
+        public var contentType: String?
+        public var data: Data
+    }
+
+    /// The `boundary` parameter of a Content-Type, unquoted.
+    public static func boundary(of contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+
+    /// The parts, or nil when the body is not well formed.
+    public static func parse(_ body: Data, boundary: String) -> [Part]? {
+        guard !boundary.isEmpty else { return nil }
+        let delimiter = Data("--\(boundary)".utf8)
+        let crlf = Data("\r\n".utf8)
+        guard let first = body.range(of: delimiter) else { return nil }
+        var parts: [Part] = []
+        var position = first.upperBound
+        while true {
+            // After a delimiter: "--" ends the body, CRLF starts a part.
+            if body[position...].starts(with: Data("--".utf8)) { return parts }
+            guard body[position...].starts(with: crlf) else { return nil }
+            let partStart = position + crlf.count
+            guard let next = body.range(of: crlf + delimiter, in: partStart..<body.endIndex) else { return nil }
+            let part = body[partStart..<next.lowerBound]
+            guard let headerEnd = part.range(of: crlf + crlf) else { return nil }
+            let headerText = String(decoding: part[part.startIndex..<headerEnd.lowerBound], as: UTF8.self)
+            var name: String?
+            var filename: String?
+            var contentType: String?
+            for line in headerText.components(separatedBy: "\r\n") {
+                let pieces = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pieces.count == 2 else { continue }
+                switch pieces[0].lowercased() {
+                case "content-disposition":
+                    name = quotedParameter("name", in: pieces[1])
+                    filename = quotedParameter("filename", in: pieces[1])
+                case "content-type":
+                    contentType = pieces[1]
+                default:
+                    continue
+                }
+            }
+            guard let name else { return nil }
+            parts.append(Part(name: name, filename: filename, contentType: contentType, data: Data(part[headerEnd.upperBound...])))
+            position = next.upperBound
+        }
+    }
+
+    private static func quotedParameter(_ key: String, in header: String) -> String? {
+        for parameter in header.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == key {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).replacingOccurrences(of: "%22", with: "\"")
+                    .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+            }
+        }
+        return nil
+    }
+}
