@@ -121,13 +121,24 @@ EOF
 reset_ours() { mkdir -p "$ours/Sources/$2"; cmp -s "$1" "$ours/Sources/$2/schema.yaml" || cp "$1" "$ours/Sources/$2/schema.yaml"
     echo '{ "schema": "schema.yaml" }' > "$ours/Sources/$2/client-generator.json"
     echo '// The module is the client the plugin generates from schema.yaml.' > "$ours/Sources/$2/Module.swift"; }
-regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$theirs/Sources/$2.new" >/dev/null
+regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$theirs/Sources/$2.new" >/dev/null 2>&1
     # Only files whose contents changed are replaced, as a plugin's would be left untouched.
     mkdir -p "$theirs/Sources/$2"
     for file in "$theirs/Sources/$2.new"/*.swift; do cmp -s "$file" "$theirs/Sources/$2/$(basename "$file")" || cp "$file" "$theirs/Sources/$2/"; done
     rm -rf "$theirs/Sources/$2.new"; }
 build() { swift build --package-path "$1" --target "$2"; }
 clean_module() { rm -rf "$1/.build/debug/$2.build" "$1/.build/debug/Modules/$2.swiftmodule" "$1/.build/debug/Modules/$2.swiftdoc" "$1/.build/debug/$2.swiftmodule"; }
+
+# Every target needs its sources before either package builds: the schemas (ours) and the generated
+# files of our OpenAPI exports (theirs).
+for api in "${apis[@]}"; do
+    IFS='|' read -r name schema _ <<<"$api"
+    target=$(target_of "$name")
+    quiet "$ours_generator" export "$schema" --format openapi --output "$work/apis/$name.openapi.json"
+    reset_ours "$schema" "$target"
+    cp "$work/apis/$name.openapi.json" "$theirs/specs/$target.json"
+    regenerate_theirs "$theirs/specs/$target.json" "$target"
+done
 
 # --- measure ----------------------------------------------------------------------------------------
 results="$work/results.md"
@@ -142,7 +153,6 @@ for api in "${apis[@]}"; do
     IFS='|' read -r name schema edited <<<"$api"
     target=$(target_of "$name")
     export_file="$work/apis/$name.openapi.json"
-    quiet "$ours_generator" export "$schema" --format openapi --output "$export_file"
     echo "$name: generating ($runs runs each) ..." >&2
 
     for _ in $(seq "$runs"); do rm -rf "$work/gen/ours"; timed "$ours_generator" generate "$schema" -o "$work/gen/ours"; done | median > "$work/m.gen.ours"
@@ -151,9 +161,6 @@ for api in "${apis[@]}"; do
     lines_ours=$(cat "$work/gen/ours"/*.swift | wc -l)
     lines_theirs=$(cat "$work/gen/theirs"/*.swift | wc -l)
 
-    reset_ours "$schema" "$target"
-    cp "$export_file" "$theirs/specs/$target.json"
-    regenerate_theirs "$theirs/specs/$target.json" "$target"
     for side in ours theirs; do
         package=${!side}
         echo "$name: $side: first build (dependencies) ..." >&2
