@@ -23,7 +23,8 @@
 # by the next run: the first run builds both packages' dependencies and, unless $SOG names a binary,
 # swift-openapi-generator 1.14.3 (release) from https://github.com/apple/swift-openapi-generator (10+ minutes).
 # Not part of `swift test` or CI. Environment: RUNS, SIZES, BUNDLED (schema paths; empty for none), SOG,
-# GENERATOR (a client-generator binary for the generation column; default: this tree's debug build), WORK.
+# GENERATOR (a client-generator binary for the generation column; default: this tree's debug build), WORK,
+# THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "0.00 s" in the table).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Benchmarks/compile"
@@ -127,7 +128,10 @@ regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$th
     for file in "$theirs/Sources/$2.new"/*.swift; do cmp -s "$file" "$theirs/Sources/$2/$(basename "$file")" || cp "$file" "$theirs/Sources/$2/"; done
     rm -rf "$theirs/Sources/$2.new"; }
 build() { swift build --package-path "$1" --target "$2"; }
-clean_module() { rm -rf "$1/.build/debug/$2.build" "$1/.build/debug/Modules/$2.swiftmodule" "$1/.build/debug/Modules/$2.swiftdoc" "$1/.build/debug/$2.swiftmodule"; }
+# Deletes the module's compiled state (objects, dependency records, module), keeping the files SwiftPM
+# writes when it plans the build (the output file map, sources list and include folder).
+clean_module() { find "$1/.build/debug/$2.build" -mindepth 1 -maxdepth 1 ! -name '*.json' ! -name sources ! -name include -exec rm -rf {} +
+    rm -rf "$1/.build/debug/Modules/$2".*; }
 
 # Every target needs its sources before either package builds: the schemas (ours) and the generated
 # files of our OpenAPI exports (theirs).
@@ -169,6 +173,7 @@ for api in "${apis[@]}"; do
         echo "$name: $side: clean compile, one-type edit, no-op ($runs runs each) ..." >&2
         for _ in $(seq "$runs"); do clean_module "$package" "$target"; timed build "$package" "$target"; done | median > "$work/m.clean.$side"
         for _ in $(seq "$runs"); do
+            if [ "$side" = theirs ] && [ "${THEIRS_EDIT:-1}" = 0 ]; then echo 0; continue; fi
             if [ "$side" = ours ]; then
                 python3 "$here/edit-type.py" "$ours/Sources/$target/schema.yaml" "$edited"
                 timed build "$ours" "$target"
