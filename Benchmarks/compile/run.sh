@@ -120,8 +120,9 @@ EOF
 
 # Puts the API's original schema / export in place (ours: the plugin's input; theirs: regenerated sources).
 reset_ours() { mkdir -p "$ours/Sources/$2"; cmp -s "$1" "$ours/Sources/$2/schema.yaml" || cp "$1" "$ours/Sources/$2/schema.yaml"
-    echo '{ "schema": "schema.yaml" }' > "$ours/Sources/$2/client-generator.json"
-    echo '// The module is the client the plugin generates from schema.yaml.' > "$ours/Sources/$2/Module.swift"; }
+    # Written once: a new modification date would rerun the plugin or recompile the file.
+    [ -f "$ours/Sources/$2/client-generator.json" ] || echo '{ "schema": "schema.yaml" }' > "$ours/Sources/$2/client-generator.json"
+    [ -f "$ours/Sources/$2/Module.swift" ] || echo '// The module is the client the plugin generates from schema.yaml.' > "$ours/Sources/$2/Module.swift"; }
 regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$theirs/Sources/$2.new" >/dev/null 2>&1
     # Only files whose contents changed are replaced, as a plugin's would be left untouched.
     mkdir -p "$theirs/Sources/$2"
