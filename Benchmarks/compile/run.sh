@@ -119,10 +119,16 @@ let package = Package(
 EOF
 
 # Puts the API's original schema / export in place (ours: the plugin's input; theirs: regenerated sources).
-reset_ours() { mkdir -p "$ours/Sources/$2"; cmp -s "$1" "$ours/Sources/$2/schema.yaml" || cp "$1" "$ours/Sources/$2/schema.yaml"
-    # Written once: a new modification date would rerun the plugin or recompile the file.
-    [ -f "$ours/Sources/$2/client-generator.json" ] || echo '{ "schema": "schema.yaml" }' > "$ours/Sources/$2/client-generator.json"
-    [ -f "$ours/Sources/$2/Module.swift" ] || echo '// The module is the client the plugin generates from schema.yaml.' > "$ours/Sources/$2/Module.swift"; }
+# Our schema goes outside Sources/ (SwiftPM would treat its neighbours as resources), next to links to
+# the original's subfolders, where `$file` examples live.
+reset_ours() { local dir="$ours/schemas/$2"
+    mkdir -p "$dir" "$ours/Sources/$2"
+    cmp -s "$1" "$dir/schema.yaml" || cp "$1" "$dir/schema.yaml"
+    for sub in "$(dirname "$1")"/*/; do [ -d "$sub" ] && ln -sfn "$(cd "$sub" && pwd)" "$dir/$(basename "$sub")"; done
+    # Written only when different: a new modification date would rerun the plugin or recompile the file.
+    write_if_changed "$ours/Sources/$2/client-generator.json" "{ \"schema\": \"../../schemas/$2/schema.yaml\" }"
+    write_if_changed "$ours/Sources/$2/Module.swift" "// The module is the client the plugin generates from schemas/$2/schema.yaml."; }
+write_if_changed() { [ "$(cat "$1" 2>/dev/null)" = "$2" ] || echo "$2" > "$1"; }
 regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$theirs/Sources/$2.new" >/dev/null 2>&1
     # Only files whose contents changed are replaced, as a plugin's would be left untouched.
     mkdir -p "$theirs/Sources/$2"
@@ -176,7 +182,7 @@ for api in "${apis[@]}"; do
         for _ in $(seq "$runs"); do
             if [ "$side" = theirs ] && [ "${THEIRS_EDIT:-1}" = 0 ]; then echo 0; continue; fi
             if [ "$side" = ours ]; then
-                python3 "$here/edit-type.py" "$ours/Sources/$target/schema.yaml" "$edited"
+                python3 "$here/edit-type.py" "$ours/schemas/$target/schema.yaml" "$edited"
                 timed build "$ours" "$target"
                 reset_ours "$schema" "$target"
             else
