@@ -33,9 +33,13 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the models, error type and client for a schema.",
         discussion: """
-        Writes \(SwiftRenderer.fileNames.types), \(SwiftRenderer.fileNames.errors) and \(SwiftRenderer.fileNames.client) \
-        to the output folder. Files whose contents did not change are left untouched, so a rebuild \
-        recompiles nothing.
+        Writes \(GeneratedFileNames.all.count) files to the output folder, always the same names whatever the \
+        schema's size: \(GeneratedFileNames.errors), \(GeneratedFileNames.client), \(GeneratedFileNames.support) \
+        (decoding helpers), and the types and the operations spread over \(GeneratedFileNames.types(0)) ... \
+        \(GeneratedFileNames.types(GeneratedFileNames.shardCount - 1)) and \(GeneratedFileNames.operations(0)) ... \
+        \(GeneratedFileNames.operations(GeneratedFileNames.shardCount - 1)) by a hash of their names (some may be \
+        empty). Files whose contents did not change are left untouched, so a rebuild recompiles only what \
+        an edit touched.
 
         Example:
           client-generator generate Schemas/whitelabelpay.yaml --output Generated/WhitelabelPay

@@ -10,13 +10,30 @@ public struct Schema: Sendable {
     /// Schemes an operation uses when it does not say.
     public var defaultAuth: [String]
     public var errors: ErrorCatalogue?
-    public var types: [TypeDefinition]
+    public var types: [TypeDefinition] {
+        didSet { typePositions = Self.positions(of: types) }
+    }
     public var operations: [Operation]
     /// The schema file, for resolving `$file` examples.
     public var file: String
+    /// Where each type is in `types`, by name (the first of duplicates, as a search would find): the
+    /// renderer and the validator look types up per field, which a linear search made quadratic.
+    private var typePositions: [String: Int]
+
+    init(api: String, version: String, summary: String?, notes: Notes, environments: [Environment], authSchemes: [AuthScheme],
+         defaultAuth: [String], errors: ErrorCatalogue?, types: [TypeDefinition], operations: [Operation], file: String) {
+        (self.api, self.version, self.summary, self.notes) = (api, version, summary, notes)
+        (self.environments, self.authSchemes, self.defaultAuth, self.errors) = (environments, authSchemes, defaultAuth, errors)
+        (self.types, self.operations, self.file) = (types, operations, file)
+        typePositions = Self.positions(of: types)
+    }
+
+    private static func positions(of types: [TypeDefinition]) -> [String: Int] {
+        Dictionary(types.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
 
     public func type(named name: String) -> TypeDefinition? {
-        types.first { $0.name == name }
+        typePositions[name].map { types[$0] }
     }
 
     public func operation(named name: String) -> Operation? {

@@ -12,6 +12,7 @@ struct ClientRenderer {
     // (operations called `String` or `RequestBuilder`), so the code below names types only where Swift
     // looks up types alone (annotations, `typealias`), and otherwise writes `.init`, `Self.` or the
     // module name (the modules' names are reserved operation names).
+    /// Renders the client's core; `renderOperations` renders its methods.
     func render(into writer: inout SwiftWriter) {
         writer.docs([schema.summary, schema.notes.docs, "API version \(schema.version).",
                      "Every method throws `\(errorName)`."] + Docs.paragraphs(Notes(modelled: schema.notes.modelled)).dropFirst())
@@ -39,8 +40,14 @@ struct ClientRenderer {
             writer.line()
             renderOperationInfos(into: &writer)
         }
-        for operation in schema.operations {
-            writer.line()
+        renderCredentialFlows(into: &writer)
+    }
+
+    /// Renders one extension of the client per operation in `operations` (one shard of the schema's
+    /// operations): the method, its outcome type and paginated sequences.
+    func renderOperations(_ operations: [Operation], into writer: inout SwiftWriter) {
+        for (index, operation) in operations.enumerated() {
+            if index > 0 { writer.line() }
             writer.block("extension \(clientName)") { writer in
                 if let outcomes = operation.outcomes {
                     OutcomeRenderer(schema: schema, operation: operation, outcomes: outcomes).render(into: &writer)
@@ -53,7 +60,6 @@ struct ClientRenderer {
                 }
             }
         }
-        renderCredentialFlows(into: &writer)
     }
 
     // MARK: Environments

@@ -6,11 +6,14 @@ public struct GeneratedFile: Hashable, Sendable {
     public let contents: String
 }
 
-/// Renders a checked schema as Swift: the models, the error type and the client, each in its own
-/// file so they compile in parallel. Same schema in, same bytes out.
+/// Renders a checked schema as Swift. Same schema in, same bytes out.
+///
+/// The output is the fixed set of files `GeneratedFileNames.all`: the error type, the client's core,
+/// the decoding helpers, and the types and the operations spread over a fixed number of shard files
+/// each, so large APIs compile in parallel and incrementally.
 public enum SwiftRenderer {
-    /// The file names, fixed so a build plugin can declare them before the generator runs.
-    public static let fileNames = (types: "Types.generated.swift", errors: "Errors.generated.swift", client: "Client.generated.swift")
+    /// Every file `render` returns, in order; fixed so a build plugin can declare them before the generator runs.
+    public static var fileNames: [String] { GeneratedFileNames.all }
 
     public static func render(_ schema: Schema, schemaFileName: String) -> [GeneratedFile] {
         func file(_ name: String, _ body: (inout SwiftWriter) -> Void) -> GeneratedFile {
@@ -24,11 +27,26 @@ public enum SwiftRenderer {
             body(&writer)
             return GeneratedFile(name: name, contents: writer.text)
         }
+        let types = TypeRenderer(schema: schema)
+        let client = ClientRenderer(schema: schema)
+        let typeShards = shards(schema.types, by: \.name)
+        let operationShards = shards(schema.operations, by: \.name)
         return [
-            file(fileNames.types) { TypeRenderer(schema: schema).render(into: &$0) },
-            file(fileNames.errors) { ErrorRenderer(schema: schema).render(into: &$0) },
-            file(fileNames.client) { ClientRenderer(schema: schema).render(into: &$0) },
-        ]
+            file(GeneratedFileNames.support) { types.renderDecodingHelpers(into: &$0) },
+            file(GeneratedFileNames.errors) { ErrorRenderer(schema: schema).render(into: &$0) },
+            file(GeneratedFileNames.client) { client.render(into: &$0) },
+        ] + typeShards.enumerated().map { shard, members in
+            file(GeneratedFileNames.types(shard)) { types.render(members, into: &$0) }
+        } + operationShards.enumerated().map { shard, members in
+            file(GeneratedFileNames.operations(shard)) { client.renderOperations(members, into: &$0) }
+        }
+    }
+
+    /// `items` in `GeneratedFileNames.shardCount` groups by the hash of their names, each keeping the items' order.
+    private static func shards<Item>(_ items: [Item], by name: (Item) -> String) -> [[Item]] {
+        var shards = Array(repeating: [Item](), count: GeneratedFileNames.shardCount)
+        for item in items { shards[GeneratedFileNames.shard(of: name(item))].append(item) }
+        return shards
     }
 
     /// Text for a `//` comment line: one line, no control characters.

@@ -4,8 +4,9 @@ import SchemaModel
 struct TypeRenderer {
     let schema: Schema
 
-    func render(into writer: inout SwiftWriter) {
-        for (index, type) in schema.types.enumerated() {
+    /// Renders `types` (one shard of the schema's types) with their conformances and helpers.
+    func render(_ types: [TypeDefinition], into writer: inout SwiftWriter) {
+        for (index, type) in types.enumerated() {
             if index > 0 { writer.line() }
             switch type.kind {
             case .structure(let fields):
@@ -18,33 +19,31 @@ struct TypeRenderer {
                 writer.line("public typealias \(SwiftNaming.typeName(type.name, api: schema.api)) = \(SwiftTypes.name(target, in: schema))")
             }
         }
-        if !schema.types.isEmpty { writer.line() }
-        renderDecodingHelpers(into: &writer)
     }
 
     /// Decoding helpers whose result type comes from the context, so generated initializers never
     /// name a type in an expression, where a member of the same name (a field `String`, a case
-    /// `Decimal`) would be found instead.
-    private func renderDecodingHelpers(into writer: inout SwiftWriter) {
+    /// `Decimal`) would be found instead. Internal (one copy for every shard of types).
+    func renderDecodingHelpers(into writer: inout SwiftWriter) {
         writer.block("extension KeyedDecodingContainer") { writer in
-            writer.block("fileprivate func generatedDecode<Value: Decodable>(forKey key: Key) throws -> Value") { writer in
+            writer.block("func generatedDecode<Value: Decodable>(forKey key: Key) throws -> Value") { writer in
                 writer.line("try decode(Value.self, forKey: key)")
             }
             writer.line()
-            writer.block("fileprivate func generatedDecodeIfPresent<Value: Decodable>(forKey key: Key) throws -> Value?") { writer in
+            writer.block("func generatedDecodeIfPresent<Value: Decodable>(forKey key: Key) throws -> Value?") { writer in
                 writer.line("try decodeIfPresent(Value.self, forKey: key)")
             }
             writer.line()
             writer.line("/// Rejects what `UUID` decoding lets through (`\"<uuid>\\u{0}junk\"`): the export and schema-check")
             writer.line("/// accept only the canonical 8-4-4-4-12 form.")
-            writer.block("fileprivate func generatedRequireCanonicalUUIDs(forKey key: Key) throws") { writer in
+            writer.block("func generatedRequireCanonicalUUIDs(forKey key: Key) throws") { writer in
                 writer.line("guard let value = try decodeIfPresent(JSONValue.self, forKey: key), !value.stringsAreCanonicalUUIDs else { return }")
                 writer.line("throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: \"Expected a UUID in canonical 8-4-4-4-12 form.\")")
             }
         }
         writer.line()
         writer.block("extension SingleValueDecodingContainer") { writer in
-            writer.block("fileprivate func generatedDecode<Value: Decodable>() throws -> Value") { writer in
+            writer.block("func generatedDecode<Value: Decodable>() throws -> Value") { writer in
                 writer.line("try decode(Value.self)")
             }
         }

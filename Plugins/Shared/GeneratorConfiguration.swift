@@ -6,7 +6,8 @@ import PackagePlugin
 enum GeneratorConfiguration {
     static let fileName = "client-generator.json"
     /// The files `client-generator generate` writes; fixed so a build plugin can declare its outputs.
-    static let outputFiles = ["Types.generated.swift", "Errors.generated.swift", "Client.generated.swift"]
+    /// (GeneratedFileNames.swift is the renderer's own file, linked here, so the names cannot drift.)
+    static let outputFiles = GeneratedFileNames.all
 
     enum Problem: Error, CustomStringConvertible {
         case missing(String)

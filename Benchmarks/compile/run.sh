@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Compile-time benchmark, ours vs swift-openapi-generator 1.14.3, side by side in one run (issue 14).
+#
+#   Benchmarks/compile/run.sh                       synthetic APIs of 10, 100, 500 operations + Schemas/*.yaml
+#   RUNS=5 SIZES="100 500" BUNDLED= Benchmarks/compile/run.sh     medians of 5, two synthetic sizes only
+#
+# For every API: our schema (make-api.py for the synthetic ones) and OUR OWN OpenAPI export of it
+# (`client-generator export --format openapi`, whatever the tree's export is), fed to
+# swift-openapi-generator (types + client, public). Columns, medians of RUNS (default 3):
+#   generation      the generator alone, output folder emptied first (ours: this tree's client-generator)
+#   lines           generated Swift lines
+#   clean compile   `swift build --target <api>` of the generated module after deleting its build folder,
+#                   dependencies (ClientRuntime; swift-openapi-runtime) and the generators already built
+#   one-type edit   `benchmarkEdit`, an optional string, added to one object type (edit-type.py), then
+#                   the build: ours through the build-tool plugin (regeneration included), theirs by
+#                   regenerating with their binary (included in the time) and `swift build`
+#   no-op           `swift build --target <api>` with nothing changed
+# Ours is a package depending on this repository by path and using ClientGeneratorPlugin, i.e. what a
+# user builds. Theirs is a package whose target holds their generated files as sources (no plugin, so
+# no plugin step in their no-op build). Debug builds, `swift build`'s default parallelism.
+#
+# Everything lives in $WORK (default .build-compile-bench/ in the repository, git-ignored) and is reused
+# by the next run: the first run builds both packages' dependencies and, unless $SOG names a binary,
+# swift-openapi-generator 1.14.3 (release) from https://github.com/apple/swift-openapi-generator (10+ minutes).
+# Not part of `swift test` or CI. Environment: RUNS, SIZES, BUNDLED (schema paths; empty for none), SOG,
+# GENERATOR (a client-generator binary for the generation column; default: this tree's debug build), WORK,
+# THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "0.00 s" in the table).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+here="$root/Benchmarks/compile"
+runs=${RUNS:-3}
+sizes=${SIZES-10 100 500}
+bundled=${BUNDLED-$(ls "$root"/Schemas/*.yaml)}
+work=${WORK:-$root/.build-compile-bench}
+mkdir -p "$work/apis" "$work/gen"
+log="$work/last-command.log"
+
+# --- helpers --------------------------------------------------------------------------------------
+# Milliseconds the command took; its output goes to $log, and a failure stops the benchmark.
+timed() {
+    local start end
+    start=$(date +%s%N)
+    if ! "$@" >"$log" 2>&1; then cat "$log" >&2; echo "run.sh: failed: $*" >&2; exit 1; fi
+    end=$(date +%s%N)
+    echo $(((end - start) / 1000000))
+}
+quiet() { if ! "$@" >"$log" 2>&1; then cat "$log" >&2; echo "run.sh: failed: $*" >&2; exit 1; fi; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+seconds() { awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else printf "-" }'; }
+# "ok" when a <= limit * b
+within() { awk -v a="$1" -v b="$2" -v l="$3" 'BEGIN { print (a <= l * b) ? "ok" : "MISSED" }'; }
+
+# --- the generators ---------------------------------------------------------------------------------
+ours_generator=${GENERATOR:-}
+if [ -z "$ours_generator" ]; then
+    echo "building client-generator (debug, as the plugin uses it) ..." >&2
+    quiet swift build --package-path "$root" --product client-generator
+    ours_generator="$(swift build --package-path "$root" --show-bin-path)/client-generator"
+fi
+
+sog=${SOG:-$work/sog/.build/release/swift-openapi-generator}
+if [ ! -x "$sog" ]; then
+    echo "building swift-openapi-generator 1.14.3 (release) in $work/sog; once, 10+ minutes ..." >&2
+    [ -d "$work/sog" ] || quiet git clone --quiet --depth 1 --branch 1.14.3 https://github.com/apple/swift-openapi-generator "$work/sog"
+    quiet swift build -c release --package-path "$work/sog" --product swift-openapi-generator
+    sog="$work/sog/.build/release/swift-openapi-generator"
+fi
+theirs_generate() { "$sog" generate "$1" --mode types --mode client --access-modifier public --output-directory "$2"; }
+
+# --- the APIs ---------------------------------------------------------------------------------------
+# name|schema|type to edit
+apis=()
+for size in $sizes; do
+    python3 "$here/make-api.py" "$size" > "$work/apis/synthetic-$size.yaml"
+    apis+=("synthetic-$size|$work/apis/synthetic-$size.yaml|Account1")
+done
+for schema in $bundled; do
+    apis+=("$(basename "$schema" .yaml)|$schema|$(python3 "$here/edit-type.py" "$schema" --pick)")
+done
+target_of() { echo "api_${1//[^A-Za-z0-9]/_}"; }
+
+# --- the two packages -------------------------------------------------------------------------------
+ours="$work/ours" theirs="$work/theirs"
+mkdir -p "$ours/Sources" "$theirs/Sources" "$theirs/specs"
+ln -sfn "$root" "$work/schema-clients"   # fixed name, so the dependency's identity is `schema-clients`
+targets=""
+for api in "${apis[@]}"; do targets+="\"$(target_of "${api%%|*}")\", "; done
+cat > "$ours/Package.swift" <<EOF
+// swift-tools-version: 6.0
+// Written by Benchmarks/compile/run.sh: one target per API, generated by ClientGeneratorPlugin.
+import PackageDescription
+let package = Package(
+    name: "OursCompileBenchmark",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "../schema-clients")],
+    targets: [$targets].map { name in
+        .target(name: name, dependencies: [.product(name: "ClientRuntime", package: "schema-clients")],
+                plugins: [.plugin(name: "ClientGeneratorPlugin", package: "schema-clients")])
+    }
+)
+EOF
+cat > "$theirs/Package.swift" <<EOF
+// swift-tools-version: 6.0
+// Written by Benchmarks/compile/run.sh: one target per API, holding swift-openapi-generator's output.
+import PackageDescription
+let package = Package(
+    name: "TheirsCompileBenchmark",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    ],
+    targets: [$targets].map { name in
+        .target(name: name, dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                                           .product(name: "HTTPTypes", package: "swift-http-types")])
+    }
+)
+EOF
+
+# Puts the API's original schema / export in place (ours: the plugin's input; theirs: regenerated sources).
+# Our schema goes outside Sources/ (SwiftPM would treat its neighbours as resources), next to links to
+# the original's subfolders, where `$file` examples live.
+reset_ours() { local dir="$ours/schemas/$2"
+    mkdir -p "$dir" "$ours/Sources/$2"
+    cmp -s "$1" "$dir/schema.yaml" || cp "$1" "$dir/schema.yaml"
+    for sub in "$(dirname "$1")"/*/; do [ -d "$sub" ] && ln -sfn "$(cd "$sub" && pwd)" "$dir/$(basename "$sub")"; done
+    # Written only when different: a new modification date would rerun the plugin or recompile the file.
+    write_if_changed "$ours/Sources/$2/client-generator.json" "{ \"schema\": \"../../schemas/$2/schema.yaml\" }"
+    write_if_changed "$ours/Sources/$2/Module.swift" "// The module is the client the plugin generates from schemas/$2/schema.yaml."; }
+write_if_changed() { [ "$(cat "$1" 2>/dev/null)" = "$2" ] || echo "$2" > "$1"; }
+regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$theirs/Sources/$2.new" >/dev/null 2>&1
+    # Only files whose contents changed are replaced, as a plugin's would be left untouched.
+    mkdir -p "$theirs/Sources/$2"
+    for file in "$theirs/Sources/$2.new"/*.swift; do cmp -s "$file" "$theirs/Sources/$2/$(basename "$file")" || cp "$file" "$theirs/Sources/$2/"; done
+    rm -rf "$theirs/Sources/$2.new"; }
+build() { swift build --package-path "$1" --target "$2"; }
+# Deletes the module's compiled state (objects, dependency records, module), keeping the files SwiftPM
+# writes when it plans the build (the output file map, sources list and include folder).
+clean_module() { find "$1/.build/debug/$2.build" -mindepth 1 -maxdepth 1 ! -name '*.json' ! -name sources ! -name include -exec rm -rf {} +
+    rm -rf "$1/.build/debug/Modules/$2".*; }
+
+# Every target needs its sources before either package builds: the schemas (ours) and the generated
+# files of our OpenAPI exports (theirs).
+for api in "${apis[@]}"; do
+    IFS='|' read -r name schema _ <<<"$api"
+    target=$(target_of "$name")
+    quiet "$ours_generator" export "$schema" --format openapi --output "$work/apis/$name.openapi.json"
+    reset_ours "$schema" "$target"
+    cp "$work/apis/$name.openapi.json" "$theirs/specs/$target.json"
+    regenerate_theirs "$theirs/specs/$target.json" "$target"
+done
+
+# --- measure ----------------------------------------------------------------------------------------
+results="$work/results.md"
+{
+    echo "Compile benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), medians of $runs; load before: $(uptime | sed 's/.*load average: //')"
+    echo
+    echo "| API (operations) | generation ours / theirs | lines ours / theirs | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op build ours / theirs |"
+    echo "|---|---|---|---|---|---|"
+} > "$results"
+checks=""
+for api in "${apis[@]}"; do
+    IFS='|' read -r name schema edited <<<"$api"
+    target=$(target_of "$name")
+    export_file="$work/apis/$name.openapi.json"
+    echo "$name: generating ($runs runs each) ..." >&2
+
+    for _ in $(seq "$runs"); do rm -rf "$work/gen/ours"; timed "$ours_generator" generate "$schema" -o "$work/gen/ours"; done | median > "$work/m.gen.ours"
+    operations=$(sed -n 's/.* \([0-9]*\) operations;.*/\1/p' "$log")
+    for _ in $(seq "$runs"); do rm -rf "$work/gen/theirs"; timed theirs_generate "$export_file" "$work/gen/theirs"; done | median > "$work/m.gen.theirs"
+    lines_ours=$(cat "$work/gen/ours"/*.swift | wc -l)
+    lines_theirs=$(cat "$work/gen/theirs"/*.swift | wc -l)
+
+    for side in ours theirs; do
+        package=${!side}
+        echo "$name: $side: first build (dependencies) ..." >&2
+        quiet build "$package" "$target"
+        quiet build "$package" "$target"   # SwiftPM may relink the plugin's tool once after the first build
+        echo "$name: $side: clean compile, one-type edit, no-op ($runs runs each) ..." >&2
+        for _ in $(seq "$runs"); do clean_module "$package" "$target"; timed build "$package" "$target"; done | median > "$work/m.clean.$side"
+        for _ in $(seq "$runs"); do
+            if [ "$side" = theirs ] && [ "${THEIRS_EDIT:-1}" = 0 ]; then echo 0; continue; fi
+            if [ "$side" = ours ]; then
+                python3 "$here/edit-type.py" "$ours/schemas/$target/schema.yaml" "$edited"
+                timed build "$ours" "$target"
+                reset_ours "$schema" "$target"
+            else
+                cp "$export_file" "$theirs/specs/$target.json"
+                python3 "$here/edit-type.py" "$theirs/specs/$target.json" "$edited"
+                timed bash -c "$(declare -f theirs_generate regenerate_theirs build); sog='$sog' theirs='$theirs'; regenerate_theirs '$theirs/specs/$target.json' '$target' && build '$theirs' '$target'"
+                cp "$export_file" "$theirs/specs/$target.json"
+                regenerate_theirs "$theirs/specs/$target.json" "$target"
+            fi
+            quiet build "$package" "$target"
+        done | median > "$work/m.edit.$side"
+        for _ in $(seq "$runs"); do timed build "$package" "$target"; done | median > "$work/m.noop.$side"
+    done
+
+    read -r gen_o < "$work/m.gen.ours"; read -r gen_t < "$work/m.gen.theirs"
+    read -r clean_o < "$work/m.clean.ours"; read -r clean_t < "$work/m.clean.theirs"
+    read -r edit_o < "$work/m.edit.ours"; read -r edit_t < "$work/m.edit.theirs"
+    read -r noop_o < "$work/m.noop.ours"; read -r noop_t < "$work/m.noop.theirs"
+    row="| $name ($operations) | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $lines_ours / $lines_theirs ($(ratio "$lines_ours" "$lines_theirs")) | $(seconds "$clean_o") / $(seconds "$clean_t") ($(ratio "$clean_o" "$clean_t")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o")) | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) |"
+    echo "$row" >> "$results"
+    echo "$row" >&2
+    if [ "${name#synthetic-}" = 100 ] || [ "${name#synthetic-}" = 500 ]; then
+        checks+="$name: clean <= 0.35x theirs: $(within "$clean_o" "$clean_t" 0.35); one-type edit <= 0.15x our clean: $(within "$edit_o" "$clean_o" 0.15); no-op <= theirs: $(within "$noop_o" "$noop_t" 1)"$'\n'
+    fi
+done
+{
+    echo
+    echo "load after: $(uptime | sed 's/.*load average: //')"
+    [ -z "$checks" ] || printf '\nTargets (issue 14):\n%s' "$checks"
+} >> "$results"
+cat "$results"

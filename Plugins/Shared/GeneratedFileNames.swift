@@ -1,0 +1,1 @@
+../../Generator/SwiftRenderer/GeneratedFileNames.swift
