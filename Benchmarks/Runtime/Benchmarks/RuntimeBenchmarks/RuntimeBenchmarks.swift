@@ -2,6 +2,9 @@ import Benchmark
 import BenchmarkFixtures
 import ClientRuntime
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HandWrittenModels
 import LoopbackServer
 import WhitelabelPay
@@ -105,7 +108,7 @@ func clientCallBenchmarks() {
         let decoder = JSONCoding.makeDecoder()
         for _ in benchmark.scaledIterations {
             let (data, response) = try await rawSession.data(for: request)
-            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw UnexpectedResponse(response: response) }
+            guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw UnexpectedResponse(status: (response as? HTTPURLResponse)?.statusCode) }
             let decoded = try decoder.decode(HandWrittenTransactionPage.self, from: data)
             precondition(decoded.content.count == transactionsPerCall)
             blackHole(decoded)
@@ -131,5 +134,5 @@ private func callRepeatedly(_ client: WhitelabelPayClient, _ benchmark: Benchmar
 }
 
 struct UnexpectedResponse: Error {
-    let response: URLResponse
+    let status: Int?
 }
