@@ -37,8 +37,8 @@ def metrics(element):
 
 results = {e["benchmark"].split(".")[-1].replace("_", " "): metrics(e) for e in elements}
 
-def find(prefix):
-    return next((value for key, value in results.items() if key.startswith(prefix)), None)
+def find(name):
+    return results.get(name)
 
 def row(label, value, baseline, per):
     wall = value.get("Time (wall clock)"); cpu = value.get("Time (total CPU)")
@@ -46,7 +46,7 @@ def row(label, value, baseline, per):
     cells = [label,
              f"{per * 1e6 / wall:,.0f}/s" if wall else "-",
              f"{wall:,.1f}" if wall else "-",
-             f"{cpu:,.1f}" if cpu else "-",
+             f"{cpu:,.0f}" if cpu else "< 10 ms tick",
              f"{instructions / per:,.0f}" if instructions else "-",
              f"{mallocs / per:,.2f}" if mallocs is not None else "-"]
     if baseline is not None and value is not baseline:
@@ -79,14 +79,18 @@ def table(title, unit, per, pairs, target, baseline_prefix):
                   f"target >= {target}x: {verdict}")
 
 table("Decoding a page of 10,000 WhitelabelPay transactions", "items", 10_000,
-      [("hand-written Codable", "Decode 10k transactions: hand-written"),
+      [("hand-written Codable", "Decode 10k transactions: hand-written Codable"),
        ("generated models", "Decode 10k transactions: generated")],
-      0.95, "Decode 10k transactions: hand-written")
+      0.95, "Decode 10k transactions: hand-written Codable")
 table("One GET /transactions call (20 transactions) against 127.0.0.1", "calls", 1,
       [("raw URLSession + hand-written decoding", "GET /transactions: raw URLSession"),
        ("generated client", "GET /transactions: generated client"),
        ("generated client + middleware stack (caching, retry, bearer refresh; logging off)",
-        "GET /transactions: generated client + middleware stack")],
+        "GET /transactions: generated client + middleware stack"),
+       ("diagnosis: generated client without call timeout",
+        "GET /transactions: diagnosis: generated client without call timeout"),
+       ("diagnosis: ... and without the transport's delegate (URLSessionTransport(session:))",
+        "GET /transactions: diagnosis: generated client without call timeout or transport delegate")],
       0.9, "GET /transactions: raw URLSession")
 PY
 

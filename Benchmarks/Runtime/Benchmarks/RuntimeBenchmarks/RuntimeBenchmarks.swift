@@ -81,6 +81,24 @@ let plainClient = loopback.map { server in
         credentials: StaticCredentials(["bearer": accessToken])
     )
 }
+/// Where the generated client's time goes (rows after the comparison): without the call timeout
+/// (`ClientCore` runs each call in a task of its own with a timer task beside it), and in addition over a
+/// session without the transport's delegate (which collects the body chunk by chunk to enforce the size limit).
+let clientWithoutTimeout = loopback.map { server in
+    WhitelabelPayClient(configuration: ClientConfiguration(
+        baseURL: server.baseURL.appendingPathComponent("wlp/v1"),
+        credentials: StaticCredentials(["bearer": accessToken]),
+        callTimeout: nil
+    ))
+}
+let clientWithoutTimeoutOrDelegate = loopback.map { server in
+    WhitelabelPayClient(configuration: ClientConfiguration(
+        baseURL: server.baseURL.appendingPathComponent("wlp/v1"),
+        transport: URLSessionTransport(session: URLSession(configuration: .default)),
+        credentials: StaticCredentials(["bearer": accessToken]),
+        callTimeout: nil
+    ))
+}
 /// The stack the README composes, logging off: caching, retries, bearer tokens with refresh.
 let stackClient = loopback.map { server in
     let tokens = InMemoryTokenStore(TokenSet(
@@ -121,6 +139,14 @@ func clientCallBenchmarks() {
 
     Benchmark("GET /transactions: generated client + middleware stack", configuration: configuration) { benchmark in
         try await callRepeatedly(try stackClient.get(), benchmark)
+    }
+
+    Benchmark("GET /transactions: diagnosis: generated client without call timeout", configuration: configuration) { benchmark in
+        try await callRepeatedly(try clientWithoutTimeout.get(), benchmark)
+    }
+
+    Benchmark("GET /transactions: diagnosis: generated client without call timeout or transport delegate", configuration: configuration) { benchmark in
+        try await callRepeatedly(try clientWithoutTimeoutOrDelegate.get(), benchmark)
     }
 }
 
