@@ -34,6 +34,8 @@ extension JSONValue {
     /// check the raw value of fields built from `uuid` (`uuid`, `[uuid]`, `[string: uuid]`, …) with it
     /// after decoding, because `UUID`'s own `Decodable` conformance takes non-canonical text.
     public var stringsAreCanonicalUUIDs: Bool {
+        // The usual case, a single uuid field, needs no worklist (an allocation per decoded field).
+        if case .string(let text) = self { return UUID.isCanonical(text) }
         var pending = [self]
         while let value = pending.popLast() {
             switch value {

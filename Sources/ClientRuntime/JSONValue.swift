@@ -20,16 +20,19 @@ public enum JSONValue: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Order matters: integers before doubles so `1` stays `.int(1)`, and Bool before numbers.
+        // Strings come first: they are the commonest value, and each kind tried in vain costs a thrown
+        // DecodingError with its coding path (the generated models decode every uuid field once more as
+        // a JSONValue to check its form, which cost three such errors per field before).
         if container.decodeNil() {
             self = .null
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .int(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else if let value = try? container.decode([String: JSONValue].self) {

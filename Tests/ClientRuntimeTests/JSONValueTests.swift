@@ -57,4 +57,23 @@ final class JSONValueTests: XCTestCase {
         XCTAssertNil(JSONValue.array([1]).scalarText)
         XCTAssertNil(JSONValue.object([:]).scalarText)
     }
+
+    /// Strings are tried first when decoding (the cheapest order for the generated models' uuid
+    /// checks); text that looks like another kind must still stay a string, and the other kinds unchanged.
+    func testStringsThatLookLikeOtherKindsStayStrings() throws {
+        let decoder = JSONCoding.makeDecoder()
+        let value = try decoder.decode(JSONValue.self, from: json(#"["true","1","1.5","null",true,1,1.5,null,{"a":"b"}]"#))
+        XCTAssertEqual(value, ["true", "1", "1.5", "null", true, 1, 1.5, nil, ["a": "b"]])
+    }
+
+    func testStringsAreCanonicalUUIDs() {
+        let uuid = "6bac7eea-c120-428d-beb6-910c6f290434"
+        XCTAssertTrue(JSONValue.string(uuid).stringsAreCanonicalUUIDs)
+        XCTAssertTrue(JSONValue.string(uuid.uppercased()).stringsAreCanonicalUUIDs)
+        XCTAssertFalse(JSONValue.string(uuid + "\u{0}junk").stringsAreCanonicalUUIDs)
+        XCTAssertFalse(JSONValue.string("+" + uuid.dropFirst()).stringsAreCanonicalUUIDs)
+        XCTAssertTrue(JSONValue.array([.string(uuid), .null]).stringsAreCanonicalUUIDs)
+        XCTAssertFalse(JSONValue.object(["a": .string(uuid), "b": .array([.string("x")])]).stringsAreCanonicalUUIDs)
+        XCTAssertTrue(JSONValue.int(1).stringsAreCanonicalUUIDs)
+    }
 }
