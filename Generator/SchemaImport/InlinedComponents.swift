@@ -21,22 +21,29 @@ struct InlinedComponents {
         }
     }
 
-    /// The key of the one component `schema` (a nullable `type: [T, "null"]` schema without `$ref`)
-    /// is a copy of, else nil.
-    func component(copiedAs schema: SchemaNode) -> String? {
-        guard schema["$ref"] == nil, schema.allowsNullItself else { return nil }
-        let keys = keysByShape[Self.canonical(schema.node, leaving: Self.fieldAnnotations)] ?? []
+    /// The key of the one component a nullable field's schema is a copy of, else nil; with
+    /// `excluding` the field's own `not: {enum: […]}` (an `exclude:` added to the copy) is left out
+    /// of the comparison.
+    func component(copiedAs stripped: StrippedSchema, excluding: Bool = false) -> String? {
+        // `{$ref: X, type: [T, "null"]}` is a nullable reference, not a copy (a copy of an alias of
+        // a reference takes `anyOf: [copy, {type: null}]`).
+        let isNullableReference = stripped.schema["$ref"] != nil && stripped.schema.pointer.description == stripped.outer.pointer.description
+        guard stripped.nullable, !isNullableReference else { return nil }
+        let ignored = excluding ? Self.fieldAnnotations.union(["not"]) : Self.fieldAnnotations
+        let keys = keysByShape[Self.canonical(stripped.schema.node, leaving: ignored)] ?? []
         return keys.count == 1 ? keys[0] : nil
     }
 
-    /// Definitions that state their own single `type` and something more than that type (a format,
-    /// a constraint, values): aliases of primitives, arrays and maps, closed enums. A bare
-    /// `{type: string}` is left out: every nullable string would match it.
+    /// Definitions that state their own single `type` (or are a `$ref`) and something more (a
+    /// format, a constraint, values): aliases of primitives, arrays, maps and (with
+    /// `--strict-enums`) of closed enums with an `exclude`, and closed enums. A bare
+    /// `{type: string}` or `{$ref: …}` is left out: every nullable string (or use of the target)
+    /// would match it.
     private static func canBeCopied(_ node: YAMLNode) -> Bool {
-        guard node["type"]?.scalar != nil, node["properties"] == nil else { return false }
-        let composition = ["anyOf", "oneOf", "allOf", "x-discriminator", "x-untagged-variants", "$ref"]
+        guard node["type"]?.scalar != nil || node["$ref"] != nil, node["properties"] == nil else { return false }
+        let composition = ["anyOf", "oneOf", "allOf", "x-discriminator", "x-untagged-variants"]
         guard !composition.contains(where: { node[$0] != nil }) else { return false }
-        let meaningful = (node.pairs ?? []).filter { !definitionAnnotations.contains($0.key) && $0.key != "type" }
+        let meaningful = (node.pairs ?? []).filter { !definitionAnnotations.contains($0.key) && $0.key != "type" && $0.key != "$ref" }
         return !meaningful.isEmpty
     }
 

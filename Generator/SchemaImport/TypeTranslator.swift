@@ -344,9 +344,13 @@ final class TypeTranslator {
         ImportNotes.read(stripped, into: &builder, extraModelled: nil)
         noteExamples(property)
         let usage: TypeUsage
-        if let key = inlinedComponents.component(copiedAs: stripped.schema), let component = componentNames[key] {
+        if let key = inlinedComponents.component(copiedAs: stripped), let component = componentNames[key] {
             // The copy's constraints are the component's own.
             usage = TypeUsage(expression: component, nullable: true)
+        } else if let key = inlinedComponents.component(copiedAs: stripped, excluding: true), let component = componentNames[key],
+                  let excluded = stripped.schema["not"]?["enum"]?.elements {
+            // The copy with the field's own `exclude:` (a `not`) added.
+            usage = TypeUsage(expression: component, constraints: [("exclude", .list(excluded.filter { $0.scalar?.kind != .null }.map(YAMLValue.init)))], nullable: true)
         } else {
             usage = use(property, hint: typeName + ImportNames.upperCamel(wire, fallback: "Field"))
         }

@@ -167,6 +167,32 @@ final class ExportShapesTests: XCTestCase {
         XCTAssertEqual(colour.type.description, "Colour", "the component enum with the same values, not a copy")
     }
 
+    func testStrictCopiesOfAnEnumAliasWithExcludeAndOfAnEnumWithAnExcludeAdded() throws {
+        let schema = try imported("""
+                Priority:
+                  type: integer
+                  format: int32
+                  enum: [1, 10, 0]
+                  x-enum-varnames: [low, high, ancient]
+                SortOrder:
+                  type: string
+                  enum: [orderUnspecified, descending]
+                RequestedOrder:
+                  description: Never orderUnspecified.
+                  $ref: "#/components/schemas/SortOrder"
+                  not: { enum: [orderUnspecified] }
+                Holder:
+                  properties:
+                    fallbackOrder: { anyOf: [{ $ref: "#/components/schemas/SortOrder", not: { enum: [orderUnspecified] } }, { type: "null" }] }
+                    priority: { type: [integer, "null"], format: int32, enum: [1, 10, 0, null], not: { enum: [0] }, default: 1 }
+        """)
+        XCTAssertEqual(field(schema, "Holder", "fallbackOrder")?.type.description, "RequestedOrder")
+        let priority = try XCTUnwrap(field(schema, "Holder", "priority"))
+        XCTAssertEqual(priority.type.description, "Priority", "the copy with the field's exclude added")
+        XCTAssertEqual(priority.constraints.excluded?.map(\.text), ["0"])
+        XCTAssertEqual(schema.types.count, 4, "no inline enum named after the field")
+    }
+
     func testNullableAliasInlinedAsTheAliasSchema() throws {
         let schema = try imported("""
                 Money:
