@@ -43,6 +43,9 @@ struct SchemaNode {
         return node["type"]?.elements?.contains { $0.scalar?.text == "null" } ?? false
     }
 
+    /// `{}`: any value (a catch-all branch beside the known ones).
+    var isEmptySchema: Bool { node.pairs?.isEmpty ?? false }
+
     var string: String? { node.scalar?.text }
 }
 

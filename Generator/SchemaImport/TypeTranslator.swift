@@ -28,9 +28,12 @@ final class TypeTranslator {
     private var depth = 0
     /// Where each definition was read, for diagnostics found after translation.
     private var sources: [String: SchemaNode] = [:]
+    /// Nullable fields written as a copy of an alias's or closed enum's schema.
+    private let inlinedComponents: InlinedComponents
 
     init(document: OpenAPIDocument) {
         self.document = document
+        inlinedComponents = InlinedComponents(components: document.root["components"]?["schemas"]?.pairs ?? [])
         for pair in document.root["components"]?["schemas"]?.pairs ?? [] {
             componentNames[pair.key] = scope.claim(ImportNames.upperCamel(pair.key))
         }
@@ -340,7 +343,17 @@ final class TypeTranslator {
         var builder = MapBuilder()
         ImportNotes.read(stripped, into: &builder, extraModelled: nil)
         noteExamples(property)
-        let usage = use(property, hint: typeName + ImportNames.upperCamel(wire, fallback: "Field"))
+        let usage: TypeUsage
+        if let key = inlinedComponents.component(copiedAs: stripped), let component = componentNames[key] {
+            // The copy's constraints are the component's own.
+            usage = TypeUsage(expression: component, nullable: true)
+        } else if let key = inlinedComponents.component(copiedAs: stripped, excluding: true), let component = componentNames[key],
+                  let excluded = stripped.schema["not"]?["enum"]?.elements {
+            // The copy with the field's own `exclude:` (a `not`) added.
+            usage = TypeUsage(expression: component, constraints: [("exclude", .list(excluded.filter { $0.scalar?.kind != .null }.map(YAMLValue.init)))], nullable: true)
+        } else {
+            usage = use(property, hint: typeName + ImportNames.upperCamel(wire, fallback: "Field"))
+        }
         builder.set("type", usage.expression)
         if name != wire { builder.set("wire", wire) }
         let defaultValue = usableDefault(stripped["default"], expression: usage.expression, pointer: property.pointer.appending("default"))
@@ -539,8 +552,18 @@ final class TypeTranslator {
             guard let enumIndex = branches.firstIndex(where: { $0["enum"] != nil }), branches[1 - enumIndex]["enum"] == nil,
                   let values = branches[enumIndex]["enum"]?.elements else { continue }
             let open = branches[1 - enumIndex]
-            guard open["$ref"] == nil, ["string", "integer"].contains(open.types.first ?? "") else { continue }
-            return EnumShape(values: values, rawType: rawType(open), varNames: varNames, deprecated: deprecated)
+            guard open["$ref"] == nil else { continue }
+            if ["string", "integer"].contains(open.types.first ?? "") {
+                return EnumShape(values: values, rawType: rawType(open), varNames: varNames, deprecated: deprecated)
+            }
+            // This project's export since issue 13: the open branch has no `type` (references state
+            // it), only a keyword of the raw type (`{"minLength": 0}`, `{"format": "int64"}`); the
+            // enum branch says which type.
+            let known = branches[enumIndex]
+            guard open.types.isEmpty, ["string", "integer"].contains(known.types.first ?? "") else { continue }
+            let format = open["format"] ?? known["format"]
+            let raw = known.types.first == "integer" && format?.scalar?.text == "int32" ? "int32" : known.types.first == "integer" ? "int" : "string"
+            return EnumShape(values: values, rawType: raw, varNames: varNames, deprecated: deprecated)
         }
         return nil
     }
@@ -548,11 +571,21 @@ final class TypeTranslator {
     /// Tagged unions: this project's `x-discriminator` or OpenAPI's `discriminator` with `oneOf`/`anyOf`;
     /// untagged: `x-untagged-variants`, or `oneOf`/`anyOf` whose branches are all component objects.
     private func unionShape(_ schema: SchemaNode) -> Shape? {
+        // `anyOf: [{oneOf: [...], discriminator: ...}, {}]` (this project's export since issue 13, for
+        // code generators): the `oneOf` with its discriminator is the union; `{}` admits other tags.
+        if schema["x-discriminator"] == nil, schema["discriminator"] == nil {
+            let branches = schema.branches("anyOf")
+            let typed = branches.filter { !$0.isEmptySchema }
+            if typed.count == 1, branches.count > 1, typed[0]["discriminator"] != nil, let shape = unionShape(typed[0]) {
+                return shape
+            }
+        }
         if let discriminator = schema["x-discriminator"] ?? schema["discriminator"], let property = discriminator["propertyName"]?.scalar?.text {
             var variants: [(tag: String, type: String, integer: Bool)] = []
-            let integerTags = schema.branches("allOf").contains { branch in
-                branch["if"]?["properties"]?[property]?["const"]?.scalar?.kind == .int
-            }
+            // Integer tags show in the conditions: `allOf` of `if`/`then` (before issue 13) or the
+            // `if`/`then`/`else` chain at the top (since).
+            let conditions = schema.branches("allOf").compactMap { $0["if"] } + [schema["if"]].compactMap { $0 }
+            let integerTags = conditions.contains { $0["properties"]?[property]?["const"]?.scalar?.kind == .int }
             for pair in discriminator["mapping"]?.pairs ?? [] {
                 guard let reference = pair.value.scalar?.text, let name = componentName(reference: reference) else {
                     log.warning("discriminator mapping '\(pair.key)' does not name a component schema: variant not imported", at: pair.value, schema.pointer.appending("discriminator").appending("mapping").appending(pair.key))
@@ -576,7 +609,8 @@ final class TypeTranslator {
             return names.isEmpty ? nil : .untaggedUnion(names)
         }
         for keyword in ["oneOf", "anyOf"] {
-            let branches = schema.branches(keyword)
+            // `{}` beside the variants (this project's export since issue 13) admits other objects.
+            let branches = schema.branches(keyword).filter { !$0.isEmptySchema }
             guard branches.count >= 2, !branches.contains(where: \.isNullOnly) else { continue }
             let names = branches.compactMap { $0["$ref"]?.scalar.flatMap { componentName(reference: $0.text) } }
             guard names.count == branches.count, names.allSatisfy(isObjectComponent) else { continue }
