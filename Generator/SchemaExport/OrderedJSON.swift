@@ -98,11 +98,14 @@ public indirect enum OrderedJSON: Sendable, Equatable {
     }
 }
 
-/// Builds an object in order, skipping absent values.
-struct ObjectBuilder {
-    private(set) var members: [(String, OrderedJSON)] = []
+/// Builds a JSON object or YAML mapping in order, skipping absent values; setting a key again replaces
+/// its value in place. (The exports build `OrderedJSON` objects, the import YAML mappings.)
+public struct OrderedMembers<Value> {
+    public private(set) var members: [(String, Value)] = []
 
-    mutating func set(_ key: String, _ value: OrderedJSON?) {
+    public init() {}
+
+    public mutating func set(_ key: String, _ value: Value?) {
         guard let value else { return }
         if let index = members.firstIndex(where: { $0.0 == key }) {
             members[index].1 = value
@@ -111,6 +114,16 @@ struct ObjectBuilder {
         }
     }
 
+    public mutating func remove(_ key: String) {
+        members.removeAll { $0.0 == key }
+    }
+
+    public var isEmpty: Bool { members.isEmpty }
+}
+
+typealias ObjectBuilder = OrderedMembers<OrderedJSON>
+
+extension OrderedMembers where Value == OrderedJSON {
     mutating func set(_ key: String, _ text: String?) {
         set(key, text.map(OrderedJSON.string))
     }

@@ -1,3 +1,4 @@
+import SchemaExport
 import SchemaModel
 
 /// The schema being written, as an ordered YAML value: mappings keep the order keys were added, so
@@ -36,28 +37,14 @@ indirect enum YAMLValue: Equatable {
     }
 }
 
-/// Builds a mapping in order, skipping absent values.
-struct MapBuilder {
-    private(set) var members: [(String, YAMLValue)] = []
+/// Builds a mapping in order, skipping absent values (the exports' `OrderedMembers`, over YAML values).
+typealias MapBuilder = OrderedMembers<YAMLValue>
 
-    mutating func set(_ key: String, _ value: YAMLValue?) {
-        guard let value else { return }
-        if let index = members.firstIndex(where: { $0.0 == key }) {
-            members[index].1 = value
-        } else {
-            members.append((key, value))
-        }
-    }
-
+extension OrderedMembers where Value == YAMLValue {
     mutating func set(_ key: String, _ text: String?) {
         set(key, text.map(YAMLValue.string))
     }
 
-    mutating func remove(_ key: String) {
-        members.removeAll { $0.0 == key }
-    }
-
-    var isEmpty: Bool { members.isEmpty }
     var value: YAMLValue { .map(members) }
 }
 

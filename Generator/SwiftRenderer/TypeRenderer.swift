@@ -70,7 +70,7 @@ struct TypeRenderer {
             }
             if !members.isEmpty { writer.line() }
             let parameters = members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field, in: schema))\(defaultArgument($0.field))" }
-            writer.docs(["Creates a `\(name)` from its fields."] + (members.isEmpty ? [] : [
+            writer.docs(["Creates a value of `\(name)` from its fields."] + (members.isEmpty ? [] : [
                 "- Parameters:\n" + members.map { Docs.parameter(SwiftNaming.bare($0.swift), $0.field.notes.docs ?? "The `\(Docs.inline($0.field.wireName))` field.") }.joined(separator: "\n"),
             ]))
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in

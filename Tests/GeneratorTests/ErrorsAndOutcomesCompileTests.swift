@@ -71,7 +71,7 @@ final class ErrorsAndOutcomesCompileTests: XCTestCase {
         process.executableURL = executable
         process.arguments = arguments
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("errors-outcomes-log-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil), "cannot create \(log.path)")
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
