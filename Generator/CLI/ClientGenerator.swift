@@ -10,9 +10,9 @@ struct ClientGenerator: ParsableCommand {
         commandName: "client-generator",
         abstract: "Generates typed Swift API clients from schema files.",
         discussion: """
-        The schema language is documented in docs/SchemaLanguage.md. Schema mistakes are reported as
-        file:line:column: error: message, and the command exits with status 1.
-        """,
+            The schema language is documented in docs/SchemaLanguage.md. Schema mistakes are reported as
+            file:line:column: error: message, and the command exits with status 1.
+            """,
         subcommands: [Generate.self, Lint.self, Export.self, Import.self, Describe.self, Diff.self, MetaSchema.self]
     )
 }
@@ -33,17 +33,17 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the models, error type and client for a schema.",
         discussion: """
-        Writes \(GeneratedFileNames.all.count) files to the output folder, always the same names whatever the \
-        schema's size: \(GeneratedFileNames.errors), \(GeneratedFileNames.client), \(GeneratedFileNames.support) \
-        (decoding helpers), and the types and the operations spread over \(GeneratedFileNames.types(0)) ... \
-        \(GeneratedFileNames.types(GeneratedFileNames.shardCount - 1)) and \(GeneratedFileNames.operations(0)) ... \
-        \(GeneratedFileNames.operations(GeneratedFileNames.shardCount - 1)) by a hash of their names (some may be \
-        empty). Files whose contents did not change are left untouched, so a rebuild recompiles only what \
-        an edit touched.
+            Writes \(GeneratedFileNames.all.count) files to the output folder, always the same names whatever the \
+            schema's size: \(GeneratedFileNames.errors), \(GeneratedFileNames.client), \(GeneratedFileNames.support) \
+            (decoding helpers), and the types and the operations spread over \(GeneratedFileNames.types(0)) ... \
+            \(GeneratedFileNames.types(GeneratedFileNames.shardCount - 1)) and \(GeneratedFileNames.operations(0)) ... \
+            \(GeneratedFileNames.operations(GeneratedFileNames.shardCount - 1)) by a hash of their names (some may be \
+            empty). Files whose contents did not change are left untouched, so a rebuild recompiles only what \
+            an edit touched.
 
-        Example:
-          client-generator generate Schemas/whitelabelpay.yaml --output Generated/WhitelabelPay
-        """
+            Example:
+              client-generator generate Schemas/whitelabelpay.yaml --output Generated/WhitelabelPay
+            """
     )
 
     @Argument(help: "The schema file (YAML or JSON).")
@@ -67,7 +67,9 @@ struct Generate: ParsableCommand {
             written += 1
         }
         let elapsed = Int(Date().timeIntervalSince(started) * 1000)
-        print("client-generator: \(loaded.api): \(loaded.types.count) types, \(loaded.operations.count) operations; wrote \(written) of \(files.count) files to \(folder.path) in \(elapsed) ms")
+        print(
+            "client-generator: \(loaded.api): \(loaded.types.count) types, \(loaded.operations.count) operations; wrote \(written) of \(files.count) files to \(folder.path) in \(elapsed) ms"
+        )
     }
 }
 
@@ -75,12 +77,12 @@ struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Checks schema files and reports every mistake.",
         discussion: """
-        Every example (of types, fields, operations, $file ones) is checked against its type, \
-        constraints and date format. Exits with 0 when every schema is valid, 1 otherwise.
+            Every example (of types, fields, operations, $file ones) is checked against its type, \
+            constraints and date format. Exits with 0 when every schema is valid, 1 otherwise.
 
-        Example:
-          client-generator lint Schemas/*.yaml
-        """
+            Example:
+              client-generator lint Schemas/*.yaml
+            """
     )
 
     @Argument(help: "Schema files to check.")

@@ -10,23 +10,23 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lists what changed between two versions of a schema and what each change breaks.",
         discussion: """
-        Every change is shown with its location in both files and two verdicts: wire (breaks deployed \
-        clients / breaks servers or payload producers / compatible) and Swift source (breaking / \
-        compatible), each with its reason, plus the semantic version bump the generated library needs. \
-        A construct marked `renamedFrom: oldName` is reported as a rename; otherwise a rename is a removal \
-        and an addition. The rules and the JSON format: docs/SchemaDiff.md.
+            Every change is shown with its location in both files and two verdicts: wire (breaks deployed \
+            clients / breaks servers or payload producers / compatible) and Swift source (breaking / \
+            compatible), each with its reason, plus the semantic version bump the generated library needs. \
+            A construct marked `renamedFrom: oldName` is reported as a rename; otherwise a rename is a removal \
+            and an addition. The rules and the JSON format: docs/SchemaDiff.md.
 
-        Each schema is a file, or REVISION:PATH for the file in a git revision (the path relative to \
-        the repository root, as `git show` takes it).
+            Each schema is a file, or REVISION:PATH for the file in a git revision (the path relative to \
+            the repository root, as `git show` takes it).
 
-        Exit status: 0 when the comparison ran (whatever changed), 1 when --fail-on finds a breaking \
-        change, 2 when a schema cannot be read or has errors (the diagnostics of both are printed).
+            Exit status: 0 when the comparison ran (whatever changed), 1 when --fail-on finds a breaking \
+            change, 2 when a schema cannot be read or has errors (the diagnostics of both are printed).
 
-        Examples:
-          client-generator diff main:Schemas/finaptic.yaml Schemas/finaptic.yaml
-          client-generator diff old.yaml new.yaml --format markdown > RELEASE-NOTES.md
-          client-generator diff v1.2.0:Schemas/bsa.yaml Schemas/bsa.yaml --fail-on wire
-        """
+            Examples:
+              client-generator diff main:Schemas/finaptic.yaml Schemas/finaptic.yaml
+              client-generator diff old.yaml new.yaml --format markdown > RELEASE-NOTES.md
+              client-generator diff v1.2.0:Schemas/bsa.yaml Schemas/bsa.yaml --fail-on wire
+            """
     )
 
     @Argument(help: "The previous schema: a file or REVISION:PATH.")
@@ -82,7 +82,8 @@ enum SchemaSource {
     /// `$file` examples of a schema read from git come from the same revision, next to the schema there.
     private static func exampleFiles(besideGitObject object: String) -> ExampleFileSource {
         let colon = object.firstIndex(of: ":")!
-        let revision = object[..<colon], schemaPath = String(object[object.index(after: colon)...])
+        let revision = object[..<colon]
+        let schemaPath = String(object[object.index(after: colon)...])
         return ExampleFileSource { relative in
             let folder = (schemaPath as NSString).deletingLastPathComponent
             let path = ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
@@ -102,7 +103,8 @@ enum SchemaSource {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "show", object]
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         do {

@@ -7,13 +7,13 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Exports a schema as JSON Schema 2020-12 or OpenAPI 3.1.",
         discussion: """
-        The output accepts exactly what schema-check accepts (docs/Exports.md lists every mapping). It \
-        is deterministic: the same schema gives the same bytes.
+            The output accepts exactly what schema-check accepts (docs/Exports.md lists every mapping). It \
+            is deterministic: the same schema gives the same bytes.
 
-        Examples:
-          client-generator export Schemas/whitelabelpay.yaml --format openapi --output openapi.json
-          client-generator export Schemas/whitelabelpay.yaml --format json-schema --type PaymentMean
-        """
+            Examples:
+              client-generator export Schemas/whitelabelpay.yaml --format openapi --output openapi.json
+              client-generator export Schemas/whitelabelpay.yaml --format json-schema --type PaymentMean
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -65,11 +65,11 @@ struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Prints an API's operations, types, enums and errors.",
         discussion: """
-        With --json the inventory is JSON in a documented, stable format (docs/Describe.md).
+            With --json the inventory is JSON in a documented, stable format (docs/Describe.md).
 
-        Example:
-          client-generator describe Schemas/whitelabelpay.yaml --json
-        """
+            Example:
+              client-generator describe Schemas/whitelabelpay.yaml --json
+            """
     )
 
     @Argument(help: "The schema file (YAML or JSON).")

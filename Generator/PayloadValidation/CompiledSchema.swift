@@ -1,5 +1,5 @@
-import Foundation
 import ClientRuntime
+import Foundation
 import SchemaModel
 
 /// A type reference with named types resolved to indexes into `CompiledSchema.types`.
@@ -27,8 +27,10 @@ final class FieldInfo: Sendable {
     /// The wire form of a `date-time` field with a `format:` (its own or its alias's).
     let dateFormat: DateWireFormat?
 
-    init(name: String, wireName: String, node: Node, isRequired: Bool, acceptsNull: Bool, constraints: ConstraintInfo?,
-         location: SourceLocation, dateFormat: DateWireFormat? = nil) {
+    init(
+        name: String, wireName: String, node: Node, isRequired: Bool, acceptsNull: Bool, constraints: ConstraintInfo?,
+        location: SourceLocation, dateFormat: DateWireFormat? = nil
+    ) {
         self.dateFormat = dateFormat
         self.name = name
         self.wireName = wireName
@@ -111,8 +113,10 @@ final class UnionInfo: Sendable {
     /// `'kind' one of: CIRCLE, square, GROUP`, or `the keys of one of: a (x, y), b (z)`
     let expected: String
 
-    init(name: String, location: SourceLocation, discriminator: String?, tagType: Union.TagType, variants: [String: Int],
-         tags: [String], candidates: [Candidate] = []) {
+    init(
+        name: String, location: SourceLocation, discriminator: String?, tagType: Union.TagType, variants: [String: Int],
+        tags: [String], candidates: [Candidate] = []
+    ) {
         self.name = name
         self.location = location
         self.discriminator = discriminator
@@ -122,7 +126,8 @@ final class UnionInfo: Sendable {
         if let discriminator {
             self.expected = "'\(discriminator)' one of: " + CompiledSchema.list(tags)
         } else {
-            self.expected = "the required keys of a variant: " + CompiledSchema.list(candidates.map { "\($0.name) (\($0.requiredKeys.joined(separator: ", ")))" })
+            self.expected =
+                "the required keys of a variant: " + CompiledSchema.list(candidates.map { "\($0.name) (\($0.requiredKeys.joined(separator: ", ")))" })
         }
     }
 }
@@ -137,8 +142,10 @@ final class AliasInfo: Sendable {
     /// The constraints of every alias in the chain, innermost first.
     let resolvedConstraints: [ConstraintInfo]
 
-    init(name: String, location: SourceLocation, resolvedTarget: Node, resolvedLocation: SourceLocation,
-         resolvedConstraints: [ConstraintInfo]) {
+    init(
+        name: String, location: SourceLocation, resolvedTarget: Node, resolvedLocation: SourceLocation,
+        resolvedConstraints: [ConstraintInfo]
+    ) {
         self.name = name
         self.location = location
         self.resolvedTarget = resolvedTarget
@@ -176,8 +183,9 @@ struct Bound: Sendable {
             func comparePositive(_ part: Int64, _ hasFraction: Bool, _ bound: Int64) -> Int {
                 part < bound ? -1 : part > bound ? 1 : hasFraction ? 1 : 0
             }
-            return simple.negative ? -comparePositive(simple.integer, simple.hasFraction, -integer)
-                                   : comparePositive(simple.integer, simple.hasFraction, integer)
+            return simple.negative
+                ? -comparePositive(simple.integer, simple.hasFraction, -integer)
+                : comparePositive(simple.integer, simple.hasFraction, integer)
         }
         guard let value = ExactDecimal(text) else { return nil }
         return value < exact ? -1 : value == exact ? 0 : 1
@@ -324,9 +332,11 @@ final class CompiledSchema: Sendable {
                         UnionInfo.Candidate(name: variant.name, type: $0, requiredKeys: schema?.requiredWireKeys(of: variant).sorted() ?? [])
                     }
                 }
-                return .union(UnionInfo(name: type.name, location: type.location, discriminator: union.discriminator,
-                                        tagType: union.tagType, variants: variants, tags: union.variants.map(\.tag),
-                                        candidates: union.discriminator == nil ? candidates : []))
+                return .union(
+                    UnionInfo(
+                        name: type.name, location: type.location, discriminator: union.discriminator,
+                        tagType: union.tagType, variants: variants, tags: union.variants.map(\.tag),
+                        candidates: union.discriminator == nil ? candidates : []))
             case .alias(var target, let constraints):
                 // Follow the chain (the schema rejects alias cycles; the bound is for safety).
                 var location = type.location
@@ -339,17 +349,20 @@ final class CompiledSchema: Sendable {
                     target = nextTarget
                     location = next.location
                 }
-                return .alias(AliasInfo(name: type.name, location: type.location, resolvedTarget: Builder.node(target, typeIndex),
-                                        resolvedLocation: location, resolvedConstraints: chain))
+                return .alias(
+                    AliasInfo(
+                        name: type.name, location: type.location, resolvedTarget: Builder.node(target, typeIndex),
+                        resolvedLocation: location, resolvedConstraints: chain))
             }
         }
 
         mutating func compile(_ field: Field) -> FieldInfo {
-            FieldInfo(name: field.name, wireName: field.wireName, node: Builder.node(field.type, typeIndex),
-                      isRequired: field.isRequiredOnWire,
-                      acceptsNull: field.isOptional || field.isNullable || field.defaultValue != nil,
-                      constraints: compile(field.constraints, at: field.location), location: field.location,
-                      dateFormat: (schema?.effectiveDateFormat(of: field) ?? field.constraints.dateFormat)?.wireFormat)
+            FieldInfo(
+                name: field.name, wireName: field.wireName, node: Builder.node(field.type, typeIndex),
+                isRequired: field.isRequiredOnWire,
+                acceptsNull: field.isOptional || field.isNullable || field.defaultValue != nil,
+                constraints: compile(field.constraints, at: field.location), location: field.location,
+                dateFormat: (schema?.effectiveDateFormat(of: field) ?? field.constraints.dateFormat)?.wireFormat)
         }
 
         private mutating func compile(_ constraints: Constraints, at location: SourceLocation) -> ConstraintInfo? {

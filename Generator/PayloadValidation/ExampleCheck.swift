@@ -20,20 +20,23 @@ public enum ExampleCheck {
         }
         for type in schema.types {
             for example in type.examples {
-                report(validator.validate(JSON(example.value), against: .named(type.name)), in: example.value,
-                       what: "example '\(example.name)' of type '\(type.name)'")
+                report(
+                    validator.validate(JSON(example.value), against: .named(type.name)), in: example.value,
+                    what: "example '\(example.name)' of type '\(type.name)'")
             }
             for field in type.fields {
                 guard let example = field.example else { continue }
-                report(validator.validate(JSON(example), asField: field), in: example,
-                       what: "the example of field '\(field.name)' of type '\(type.name)'")
+                report(
+                    validator.validate(JSON(example), asField: field), in: example,
+                    what: "the example of field '\(field.name)' of type '\(type.name)'")
             }
         }
         for operation in schema.operations {
             for field in operation.parameters.map(\.field) {
                 guard let example = field.example else { continue }
-                report(validator.validateParameter(values: parameterValues(example), as: field), in: example,
-                       what: "the example of parameter '\(field.name)' of operation '\(operation.name)'")
+                report(
+                    validator.validateParameter(values: parameterValues(example), as: field), in: example,
+                    what: "the example of parameter '\(field.name)' of operation '\(operation.name)'")
             }
             for example in operation.examples {
                 let what = "example '\(example.name)' of operation '\(operation.name)'"

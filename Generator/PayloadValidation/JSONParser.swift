@@ -58,16 +58,20 @@ public enum JSONParser {
     /// Parses newline-delimited JSON: calls `body` with the 1-based line number and the value or the
     /// syntax error of every line that is not blank. A bad line does not stop the others; errors carry
     /// the line number and the byte offset in `data`.
-    public static func parseLines(_ data: Data, maxDepth: Int = defaultMaxDepth,
-                                  body: (Int, Result<JSON, JSONSyntaxError>) throws -> Void) rethrows {
+    public static func parseLines(
+        _ data: Data, maxDepth: Int = defaultMaxDepth,
+        body: (Int, Result<JSON, JSONSyntaxError>) throws -> Void
+    ) rethrows {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> Void in
             try parseLines(raw, maxDepth: maxDepth, body: body)
         }
     }
 
     /// `parseLines` over bytes in memory.
-    public static func parseLines(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth,
-                                  body: (Int, Result<JSON, JSONSyntaxError>) throws -> Void) rethrows {
+    public static func parseLines(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth,
+        body: (Int, Result<JSON, JSONSyntaxError>) throws -> Void
+    ) rethrows {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         let count = bytes.count
         var lineStart = 0
@@ -90,8 +94,10 @@ public enum JSONParser {
         }
     }
 
-    private static func parseLine(_ bytes: UnsafePointer<UInt8>, count: Int, offset: Int, line: Int,
-                                  maxDepth: Int) -> Result<JSON, JSONSyntaxError> {
+    private static func parseLine(
+        _ bytes: UnsafePointer<UInt8>, count: Int, offset: Int, line: Int,
+        maxDepth: Int
+    ) -> Result<JSON, JSONSyntaxError> {
         var parser = Parser(bytes: bytes, count: count, maxDepth: maxDepth)
         do throws(JSONSyntaxError) {
             return .success(try parser.parseDocument())
@@ -100,8 +106,10 @@ public enum JSONParser {
         }
     }
 
-    private static func withParser<T>(_ bytes: UnsafeRawBufferPointer, maxDepth: Int,
-                                      _ body: (inout Parser) throws(JSONSyntaxError) -> T) throws(JSONSyntaxError) -> T {
+    private static func withParser<T>(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int,
+        _ body: (inout Parser) throws(JSONSyntaxError) -> T
+    ) throws(JSONSyntaxError) -> T {
         if let base = bytes.baseAddress, bytes.count > 0 {
             var parser = Parser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
             return try body(&parser)
@@ -114,22 +122,22 @@ public enum JSONParser {
     }
 }
 
-private extension UInt8 {
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let comma = UInt8(ascii: ",")
-    static let colon = UInt8(ascii: ":")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let minus = UInt8(ascii: "-")
-    static let plus = UInt8(ascii: "+")
-    static let asciiZero = UInt8(ascii: "0")
-    static let point = UInt8(ascii: ".")
-    static let newline = UInt8(ascii: "\n")
+extension UInt8 {
+    fileprivate static let quote = UInt8(ascii: "\"")
+    fileprivate static let backslash = UInt8(ascii: "\\")
+    fileprivate static let comma = UInt8(ascii: ",")
+    fileprivate static let colon = UInt8(ascii: ":")
+    fileprivate static let openBrace = UInt8(ascii: "{")
+    fileprivate static let closeBrace = UInt8(ascii: "}")
+    fileprivate static let openBracket = UInt8(ascii: "[")
+    fileprivate static let closeBracket = UInt8(ascii: "]")
+    fileprivate static let minus = UInt8(ascii: "-")
+    fileprivate static let plus = UInt8(ascii: "+")
+    fileprivate static let asciiZero = UInt8(ascii: "0")
+    fileprivate static let point = UInt8(ascii: ".")
+    fileprivate static let newline = UInt8(ascii: "\n")
 
-    var isDigit: Bool { self &- UInt8.asciiZero < 10 }
+    fileprivate var isDigit: Bool { self &- UInt8.asciiZero < 10 }
 }
 
 /// One parse over a byte buffer. Iterative: open arrays and objects live on `stack`, not the call stack.
@@ -172,8 +180,10 @@ struct Parser {
             skipWhitespace()
             var value: JSON
             guard index < count else {
-                throw error(afterComma ? "expected a value after ',', found \(found(at: index))"
-                                       : "expected a JSON value, found \(found(at: index))", at: index)
+                throw error(
+                    afterComma
+                        ? "expected a value after ',', found \(found(at: index))"
+                        : "expected a JSON value, found \(found(at: index))", at: index)
             }
             switch bytes[index] {
             case .quote:
@@ -343,7 +353,8 @@ struct Parser {
             let highs: UInt64 = 0x8080_8080_8080_8080
             func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
             if word & highs != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-                || (word &- ones &* 0x20) & ~word & highs != 0 {
+                || (word &- ones &* 0x20) & ~word & highs != 0
+            {
                 break
             }
             index += 8
@@ -388,9 +399,10 @@ struct Parser {
                     index += 4
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard index + 2 < count, bytes[index + 1] == .backslash, bytes[index + 2] == UInt8(ascii: "u"),
-                              case let low = try hex4(at: index + 3, escape: index + 1), (0xDC00...0xDFFF).contains(low)
+                            case let low = try hex4(at: index + 3, escape: index + 1), (0xDC00...0xDFFF).contains(low)
                         else {
-                            throw error("lone surrogate \\u\(hex(scalar)): a high surrogate must be followed by a low surrogate escape (\\uDC00-\\uDFFF)", at: escape)
+                            throw error(
+                                "lone surrogate \\u\(hex(scalar)): a high surrogate must be followed by a low surrogate escape (\\uDC00-\\uDFFF)", at: escape)
                         }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         index += 6
@@ -399,7 +411,9 @@ struct Parser {
                     }
                     appendUTF8(scalar, to: &buffer)
                 default:
-                    throw error("invalid escape '\\\(found(at: index, quoted: false))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escape)
+                    throw error(
+                        "invalid escape '\\\(found(at: index, quoted: false))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+                        at: escape)
                 }
                 index += 1
             default:

@@ -1,5 +1,5 @@
-import Foundation
 import ClientRuntime
+import Foundation
 import SchemaModel
 
 /// Checks JSON payloads and request parameters against a schema, reporting every violation with its
@@ -98,16 +98,20 @@ public struct PayloadValidator: Sendable {
         } catch let error as JSONSyntaxError {
             return [PayloadValidator.syntaxIssue(error)]
         } catch {
-            return [ValidationIssue(severity: .error, kind: .syntax, pointer: "", expected: "JSON", found: "unreadable input",
-                                    message: "\(error)", rule: nil)]
+            return [
+                ValidationIssue(
+                    severity: .error, kind: .syntax, pointer: "", expected: "JSON", found: "unreadable input",
+                    message: "\(error)", rule: nil)
+            ]
         }
     }
 
     /// The issue that reports a syntax error.
     public static func syntaxIssue(_ error: JSONSyntaxError) -> ValidationIssue {
         let found = "invalid JSON at line \(error.line), column \(error.column)"
-        return ValidationIssue(severity: .error, kind: .syntax, pointer: "", expected: "JSON", found: found,
-                               message: "\(found): \(error.message)", rule: nil)
+        return ValidationIssue(
+            severity: .error, kind: .syntax, pointer: "", expected: "JSON", found: found,
+            message: "\(found): \(error.message)", rule: nil)
     }
 
     /// A path, query or header parameter as received (`nil`: absent). Checks presence, that integers,
@@ -188,18 +192,23 @@ struct Walk {
     }
 
     /// An issue at the current path (or below it, at `extra`), not yet recorded.
-    func issue(_ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, expected: String, found: String,
-               message: String, rule: SourceLocation?, at extra: PathComponent? = nil) -> ValidationIssue {
-        ValidationIssue(severity: severity, kind: kind, pointer: pointer(appending: extra), expected: expected,
-                        found: found, message: message, rule: rule)
+    func issue(
+        _ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, expected: String, found: String,
+        message: String, rule: SourceLocation?, at extra: PathComponent? = nil
+    ) -> ValidationIssue {
+        ValidationIssue(
+            severity: severity, kind: kind, pointer: pointer(appending: extra), expected: expected,
+            found: found, message: message, rule: rule)
     }
 
     mutating func record(_ issue: ValidationIssue) {
         if !isFull { issues.append(issue) }
     }
 
-    mutating func report(_ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, expected: String, found: String,
-                         message: String, rule: SourceLocation?, at extra: PathComponent? = nil) {
+    mutating func report(
+        _ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, expected: String, found: String,
+        message: String, rule: SourceLocation?, at extra: PathComponent? = nil
+    ) {
         guard !isFull else { return }
         issues.append(issue(severity, kind, expected: expected, found: found, message: message, rule: rule, at: extra))
     }
@@ -238,11 +247,12 @@ enum PendingConstraints {
         return false
     }
 
-    func forEach(_ body: (ConstraintInfo) -> Void) {
+    /// Runs `body` on each pending constraint, without building an array for the common cases.
+    func forEachConstraint(_ body: (ConstraintInfo) -> Void) {
         switch self {
         case .none: break
         case .one(let constraints): body(constraints)
-        case .many(let list): list.forEach(body)
+        case .many(let list): for constraints in list { body(constraints) }
         }
     }
 }
@@ -407,7 +417,7 @@ extension CompiledSchema {
                 checkJSONValue(elements[next], rule: rule, &tasks, &walk)
             case .constraints(let value, let pending, let path):
                 walk.move(to: path, nil)
-                pending.forEach { applyConstraints($0, to: value, &walk) }
+                pending.forEachConstraint { applyConstraints($0, to: value, &walk) }
             case .report(let issue):
                 walk.record(issue)
             }
@@ -417,24 +427,27 @@ extension CompiledSchema {
     /// Checks `value` against `node` at the walk's path: its own shape now, its contents as tasks.
     /// `rule` is the schema location that declared this type (a field or alias); `pending`
     /// constraints apply when the value has the right type.
-    private func check(_ value: JSON, _ node: Node, rule: SourceLocation?, pending: PendingConstraints,
-                       _ tasks: inout [Task], _ walk: inout Walk) {
+    private func check(
+        _ value: JSON, _ node: Node, rule: SourceLocation?, pending: PendingConstraints,
+        _ tasks: inout [Task], _ walk: inout Walk
+    ) {
         switch node {
         case .primitive(let primitive):
             if checkPrimitive(value, primitive, rule: rule, &tasks, &walk) {
-                pending.forEach { applyConstraints($0, to: value, &walk) }
+                pending.forEachConstraint { applyConstraints($0, to: value, &walk) }
             }
         case .named(let index):
             switch types[index] {
             case .structure(let info):
                 checkStruct(value, info, &tasks, &walk)
             case .enumeration(let info):
-                if checkEnum(value, info, &walk) { pending.forEach { applyConstraints($0, to: value, &walk) } }
+                if checkEnum(value, info, &walk) { pending.forEachConstraint { applyConstraints($0, to: value, &walk) } }
             case .union(let info):
                 checkUnion(value, info, &tasks, &walk)
             case .alias(let info):
-                check(value, info.resolvedTarget, rule: info.resolvedLocation, pending: pending.prepending(info.resolvedConstraints),
-                      &tasks, &walk)
+                check(
+                    value, info.resolvedTarget, rule: info.resolvedLocation, pending: pending.prepending(info.resolvedConstraints),
+                    &tasks, &walk)
             }
         case .array(let element):
             guard case .array(let elements) = value else {
@@ -458,9 +471,12 @@ extension CompiledSchema {
                 if keyType == .int {
                     guard let key = Int(member.key) else {
                         let found = "key " + Describe.quoted(member.key)
-                        tasks.append(.report(walk.issue(.error, .type, expected: "integer key", found: found,
-                                                        message: "expected an integer key (the map is [int: …]), found \(found)",
-                                                        rule: rule, at: .key(member.key))))
+                        tasks.append(
+                            .report(
+                                walk.issue(
+                                    .error, .type, expected: "integer key", found: found,
+                                    message: "expected an integer key (the map is [int: …]), found \(found)",
+                                    rule: rule, at: .key(member.key))))
                         continue
                     }
                     if integers.isRepeated(key) {
@@ -476,20 +492,24 @@ extension CompiledSchema {
             tasks.reverseTail(from: first)
         case .unresolved(let name):
             let found = Describe.value(value)
-            walk.report(.error, .type, expected: name, found: found,
-                        message: "expected a \(name), which the schema does not define, found \(found)", rule: rule)
+            walk.report(
+                .error, .type, expected: name, found: found,
+                message: "expected a \(name), which the schema does not define, found \(found)", rule: rule)
         }
     }
 
     private func duplicate(_ key: String, note: String = "", rule: SourceLocation?, _ walk: Walk) -> ValidationIssue {
         let found = "key " + Describe.quoted(key) + " again"
-        return walk.issue(.error, .duplicateKey, expected: "unique keys", found: found,
-                          message: "expected unique keys, found \(found)\(note); the generated decoder uses the first occurrence",
-                          rule: rule, at: .key(key))
+        return walk.issue(
+            .error, .duplicateKey, expected: "unique keys", found: found,
+            message: "expected unique keys, found \(found)\(note); the generated decoder uses the first occurrence",
+            rule: rule, at: .key(key))
     }
 
-    private func checkPrimitive(_ value: JSON, _ primitive: Primitive, rule: SourceLocation?, _ tasks: inout [Task],
-                                _ walk: inout Walk) -> Bool {
+    private func checkPrimitive(
+        _ value: JSON, _ primitive: Primitive, rule: SourceLocation?, _ tasks: inout [Task],
+        _ walk: inout Walk
+    ) -> Bool {
         switch primitive {
         case .json:
             switch value {
@@ -514,8 +534,9 @@ extension CompiledSchema {
             if case .string(let text) = value {
                 if !WireFormats.isEmail(text) {
                     let found = Describe.value(value)
-                    walk.report(.error, .format, expected: "email address (local@domain)", found: found,
-                                message: "expected an email address (local@domain), found \(found)", rule: rule)
+                    walk.report(
+                        .error, .format, expected: "email address (local@domain)", found: found,
+                        message: "expected an email address (local@domain), found \(found)", rule: rule)
                 }
                 return true
             }
@@ -640,9 +661,11 @@ extension CompiledSchema {
             let seen = position < 64 ? seenMask & (1 << UInt64(position)) != 0 : seenArray[position]
             if seen { continue }
             let expected = (field.dateFormat.map(Describe.expected) ?? expected(field.node)) + (field.acceptsNull ? " or null" : "")
-            report(walk.issue(.error, .required, expected: expected, found: "missing",
-                              message: "required key '\(field.wireName)' of \(info.name) is missing (expected \(expected))",
-                              rule: field.location, at: .key(field.wireName)))
+            report(
+                walk.issue(
+                    .error, .required, expected: expected, found: "missing",
+                    message: "required key '\(field.wireName)' of \(info.name) is missing (expected \(expected))",
+                    rule: field.location, at: .key(field.wireName)))
         }
         // Deferred members in document order, then the missing keys.
         tasks.reverseTail(from: first)
@@ -652,8 +675,9 @@ extension CompiledSchema {
         if case .null = value {
             if field.acceptsNull || acceptsNull(field.node) { return }
             let expected = expected(field.node)
-            walk.report(.error, .type, expected: expected, found: "null",
-                        message: "expected \(expected), found null ('\(field.wireName)' is not nullable)", rule: field.location)
+            walk.report(
+                .error, .type, expected: expected, found: "null",
+                message: "expected \(expected), found null ('\(field.wireName)' is not nullable)", rule: field.location)
             return
         }
         if let format = field.dateFormat {
@@ -702,9 +726,10 @@ extension CompiledSchema {
         if !known {
             let found = Describe.value(value)
             let severity: ValidationIssue.Severity = walk.strictEnums ? .error : .warning
-            walk.report(severity, .enumValue, expected: info.expected, found: found,
-                        message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .undocumented",
-                        rule: info.location)
+            walk.report(
+                severity, .enumValue, expected: info.expected, found: found,
+                message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .undocumented",
+                rule: info.location)
         }
         return true
     }
@@ -738,9 +763,10 @@ extension CompiledSchema {
         case .string? where info.tagType == .string, .number? where info.tagType == .integer: problem = "has an unknown variant tag \(found)"
         default: problem = "has a discriminator that is not \(info.tagType == .string ? "a string" : "an integer") (\(found))"
         }
-        walk.report(severity, .union, expected: info.expected, found: found,
-                    message: "the \(info.name) object \(problem), expected \(info.expected); generated code keeps it as .undocumented",
-                    rule: info.location, at: .key(discriminator))
+        walk.report(
+            severity, .union, expected: info.expected, found: found,
+            message: "the \(info.name) object \(problem), expected \(info.expected); generated code keeps it as .undocumented",
+            rule: info.location, at: .key(discriminator))
         // Decoded as JSONValue by the generated `.undocumented` case.
         checkJSONValue(value, rule: info.location, &tasks, &walk)
     }
@@ -770,9 +796,10 @@ extension CompiledSchema {
         }
         let severity: ValidationIssue.Severity = walk.strictEnums ? .error : .warning
         let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
-        walk.report(severity, .union, expected: info.expected, found: "an object that fits no variant",
-                    message: "the \(info.name) object matches no variant\(why); generated code keeps it as .undocumented",
-                    rule: info.location)
+        walk.report(
+            severity, .union, expected: info.expected, found: "an object that fits no variant",
+            message: "the \(info.name) object matches no variant\(why); generated code keeps it as .undocumented",
+            rule: info.location)
         checkJSONValue(value, rule: info.location, &tasks, &walk)
     }
 
@@ -870,15 +897,17 @@ extension CompiledSchema {
         guard let text = values.first else {
             if field.isRequired {
                 let expected = expected(field.node)
-                walk.report(.error, .required, expected: expected, found: "missing",
-                            message: "required parameter '\(field.wireName)' is missing (expected \(expected))", rule: field.location)
+                walk.report(
+                    .error, .required, expected: expected, found: "missing",
+                    message: "required parameter '\(field.wireName)' is missing (expected \(expected))", rule: field.location)
             }
             return
         }
         if values.count > 1 {
             let found = "\(values.count) values"
-            walk.report(.error, .type, expected: "one value", found: found,
-                        message: "expected one value for '\(field.wireName)', found \(found)", rule: field.location)
+            walk.report(
+                .error, .type, expected: "one value", found: found,
+                message: "expected one value for '\(field.wireName)', found \(found)", rule: field.location)
         }
         if let value = checkText(text, field.node, rule: field.location, &walk), let constraints = field.constraints {
             applyConstraints(constraints, to: value, &walk)
@@ -906,8 +935,9 @@ extension CompiledSchema {
                 return .string(text)
             case .email:
                 if !WireFormats.isEmail(text) {
-                    walk.report(.error, .format, expected: "email address (local@domain)", found: found,
-                                message: "expected an email address (local@domain), found \(found)", rule: rule)
+                    walk.report(
+                        .error, .format, expected: "email address (local@domain)", found: found,
+                        message: "expected an email address (local@domain), found \(found)", rule: rule)
                 }
                 return .string(text)
             case .bool:
@@ -942,9 +972,10 @@ extension CompiledSchema {
                     known = info.contains(number)
                 }
                 if !known {
-                    walk.report(walk.strictEnums ? .error : .warning, .enumValue, expected: info.expected, found: found,
-                                message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .undocumented",
-                                rule: info.location)
+                    walk.report(
+                        walk.strictEnums ? .error : .warning, .enumValue, expected: info.expected, found: found,
+                        message: "\(found) is not a value of enum \(info.name) (expected \(info.expected)); generated code keeps it as .undocumented",
+                        rule: info.location)
                 }
                 return value
             case .alias(let info):
@@ -957,8 +988,9 @@ extension CompiledSchema {
         case .array, .map:
             return mismatch("a primitive or enum value (\(expected(node)) cannot be a parameter)", rule)
         case .unresolved(let name):
-            walk.report(.error, .type, expected: name, found: found,
-                        message: "expected a \(name), which the schema does not define, found \(found)", rule: rule)
+            walk.report(
+                .error, .type, expected: name, found: found,
+                message: "expected a \(name), which the schema does not define, found \(found)", rule: rule)
             return nil
         }
     }

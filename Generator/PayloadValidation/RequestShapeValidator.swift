@@ -59,8 +59,11 @@ public struct RequestShapeValidator: Sendable {
     /// required file part present with the body's content type, the text parts checked as form fields.
     public func multipartBodyIssues(_ body: Data, contentType: String, of operationBody: SchemaModel.Operation.Body) -> [ValidationIssue] {
         guard let boundary = Multipart.boundary(of: contentType), let parts = Multipart.parse(body, boundary: boundary) else {
-            return [issue("", expected: "a multipart/form-data body", found: "a malformed body",
-                          "not a multipart/form-data body with the boundary its Content-Type names")]
+            return [
+                issue(
+                    "", expected: "a multipart/form-data body", found: "a malformed body",
+                    "not a multipart/form-data body with the boundary its Content-Type names")
+            ]
         }
         let fileNames = Set(schema.fileFields(of: operationBody).map(\.wireName))
         var issues: [ValidationIssue] = []
@@ -68,8 +71,10 @@ public struct RequestShapeValidator: Sendable {
         for part in parts {
             if fileNames.contains(part.name) {
                 if let expected = operationBody.contentType, part.contentType?.lowercased() != expected.lowercased() {
-                    issues.append(issue(part.name, expected: expected, found: part.contentType ?? "no Content-Type",
-                                        "the file part must be \(expected), found '\(part.contentType ?? "none")'"))
+                    issues.append(
+                        issue(
+                            part.name, expected: expected, found: part.contentType ?? "no Content-Type",
+                            "the file part must be \(expected), found '\(part.contentType ?? "none")'"))
                 }
             } else {
                 texts.append((part.name, String(decoding: part.data, as: UTF8.self)))
@@ -104,8 +109,10 @@ public struct RequestShapeValidator: Sendable {
     }
 
     /// Members (name, text) against a map's value type or a struct's fields.
-    private func memberIssues(_ members: [(key: String, value: String)], of type: TypeReference, itemName: (String) -> String,
-                              skipping: Set<String> = [], template: Field? = nil) -> [ValidationIssue] {
+    private func memberIssues(
+        _ members: [(key: String, value: String)], of type: TypeReference, itemName: (String) -> String,
+        skipping: Set<String> = [], template: Field? = nil
+    ) -> [ValidationIssue] {
         if case .map(_, let valueType) = schema.resolvingAliases(type) {
             var issues: [ValidationIssue] = []
             for member in members {

@@ -58,11 +58,11 @@ struct SimpleRegex {
     static func compile(_ pattern: String) -> SimpleRegex? {
         var regex = SimpleRegex()
         var scalars = Array(pattern.unicodeScalars.map(\.value))
-        if scalars.first == 0x5E /* ^ */ {
+        if scalars.first == 0x5E {  // ^
             regex.anchoredStart = true
             scalars.removeFirst()
         }
-        if scalars.last == 0x24 /* $ */ {
+        if scalars.last == 0x24 {  // $
             // `\$` is a literal dollar, not an anchor.
             var backslashes = 0
             var index = scalars.count - 2
@@ -84,31 +84,37 @@ struct SimpleRegex {
             index += 1
             let matcher: Matcher
             switch value {
-            case 0x5C: // backslash
+            case 0x5C:  // backslash
                 guard index < scalars.count, isPunctuation(scalars[index]) else { return nil }
                 matcher = .scalar(scalars[index])
                 index += 1
-            case 0x2E: // .
+            case 0x2E:  // .
                 matcher = .any
-            case 0x5B: // [
+            case 0x5B:  // [
                 guard let (set, next) = parseSet(scalars, from: index) else { return nil }
                 matcher = set
                 index = next
-            case 0x28, 0x29, 0x7C, 0x5E, 0x24, 0x2A, 0x2B, 0x3F, 0x7B, 0x7D, 0x5D: // ( ) | ^ $ * + ? { } ]
+            case 0x28, 0x29, 0x7C, 0x5E, 0x24, 0x2A, 0x2B, 0x3F, 0x7B, 0x7D, 0x5D:  // ( ) | ^ $ * + ? { } ]
                 return nil
             case 0x20...0x7E:
                 matcher = .scalar(value)
             default:
-                return nil // control characters, non-ASCII: leave to ICU
+                return nil  // control characters, non-ASCII: leave to ICU
             }
             var minimum = 1
             var maximum: Int? = 1
             var quantified = true
             if index < scalars.count {
                 switch scalars[index] {
-                case 0x3F: (minimum, maximum) = (0, 1); index += 1
-                case 0x2A: (minimum, maximum) = (0, nil); index += 1
-                case 0x2B: (minimum, maximum) = (1, nil); index += 1
+                case 0x3F:
+                    (minimum, maximum) = (0, 1)
+                    index += 1
+                case 0x2A:
+                    (minimum, maximum) = (0, nil)
+                    index += 1
+                case 0x2B:
+                    (minimum, maximum) = (1, nil)
+                    index += 1
                 case 0x7B:
                     guard let (low, high, next) = parseBraces(scalars, from: index + 1) else { return nil }
                     (minimum, maximum) = (low, high)
@@ -119,8 +125,12 @@ struct SimpleRegex {
                 quantified = false
             }
             if quantified, index < scalars.count {
-                if scalars[index] == 0x3F { index += 1 }         // lazy: matches the same strings
-                else if scalars[index] == 0x2B { return nil }    // possessive: can fail where greedy matches
+                if scalars[index] == 0x3F {
+                    index += 1
+                }  // lazy: matches the same strings
+                else if scalars[index] == 0x2B {
+                    return nil
+                }  // possessive: can fail where greedy matches
             }
             regex.atoms.append(Atom(matcher: matcher, minimum: minimum, maximum: maximum))
         }
@@ -131,14 +141,17 @@ struct SimpleRegex {
             guard offset <= 512 else { return nil }
             regex.stateAtom += Array(repeating: position, count: regex.atoms[position].cap + 1)
         }
-        regex.stateCount = offset + 1 // + the accepting state
+        regex.stateCount = offset + 1  // + the accepting state
         return regex
     }
 
     private static func parseSet(_ scalars: [UInt32], from start: Int) -> (Matcher, Int)? {
         var index = start
         var negated = false
-        if index < scalars.count, scalars[index] == 0x5E { negated = true; index += 1 }
+        if index < scalars.count, scalars[index] == 0x5E {
+            negated = true
+            index += 1
+        }
         var ranges: [ClosedRange<UInt32>] = []
         var first = true
         // `[:…:]` is an ICU property expression.
@@ -161,14 +174,14 @@ struct SimpleRegex {
             index += 1
             if value == 0x5C {
                 guard index < scalars.count, (0x21...0x7E).contains(scalars[index]),
-                      !(0x30...0x39).contains(scalars[index]), !((scalars[index] | 0x20) >= 0x61 && (scalars[index] | 0x20) <= 0x7A)
+                    !(0x30...0x39).contains(scalars[index]), !((scalars[index] | 0x20) >= 0x61 && (scalars[index] | 0x20) <= 0x7A)
                 else { return nil }
                 value = scalars[index]
                 index += 1
             } else if value == 0x2D {
-                return nil // a literal '-' has edge rules in ICU; leave them to it
+                return nil  // a literal '-' has edge rules in ICU; leave them to it
             } else if !(0x21...0x7E).contains(value) {
-                return nil // spaces, controls and non-ASCII: leave to ICU
+                return nil  // spaces, controls and non-ASCII: leave to ICU
             }
             if index + 1 < scalars.count, scalars[index] == 0x2D, scalars[index + 1] != 0x5D {
                 let high = scalars[index + 1]

@@ -46,8 +46,10 @@ public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     /// Where in the schema the broken rule is written: the field, the type definition, or the alias.
     public var rule: SourceLocation?
 
-    public init(severity: Severity, kind: Kind, pointer: String, expected: String, found: String, message: String,
-                rule: SourceLocation?) {
+    public init(
+        severity: Severity, kind: Kind, pointer: String, expected: String, found: String, message: String,
+        rule: SourceLocation?
+    ) {
         self.severity = severity
         self.kind = kind
         self.pointer = pointer
@@ -62,7 +64,7 @@ public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     /// `string <redacted>` in `found` and `message`, so reports never echo a password or an OTP code.
     public func hidingSecretValues(_ secretNames: Set<String>) -> ValidationIssue {
         guard !secretNames.isEmpty,
-              pointer.split(separator: "/").contains(where: { secretNames.contains(JSONPointer.unescape(String($0))) })
+            pointer.split(separator: "/").contains(where: { secretNames.contains(JSONPointer.unescape(String($0))) })
         else { return self }
         let hidden: String
         if found.hasPrefix("string ") || found.hasPrefix("number ") {

@@ -27,7 +27,7 @@ enum WireFormats {
         if exponent < 0 {
             for _ in 0 ..< -exponent { magnitude /= 10 }
         } else {
-            for _ in 0 ..< exponent {
+            for _ in 0..<exponent {
                 let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
                 guard !overflow else { return nil }
                 magnitude = product

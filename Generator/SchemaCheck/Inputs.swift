@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One input to validate: a file, or standard input.
 struct PayloadSource {
@@ -87,11 +88,11 @@ enum Inputs {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
             let got = bytes.withUnsafeMutableBytes { raw in
                 #if canImport(Darwin)
-                Darwin.read(fd, raw.baseAddress! + count, raw.count - count)
+                    Darwin.read(fd, raw.baseAddress! + count, raw.count - count)
                 #elseif canImport(Musl)
-                Musl.read(fd, raw.baseAddress! + count, raw.count - count)
+                    Musl.read(fd, raw.baseAddress! + count, raw.count - count)
                 #else
-                Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
+                    Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
                 #endif
             }
             if got < 0 {

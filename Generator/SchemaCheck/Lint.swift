@@ -7,15 +7,15 @@ struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Checks schema files with the generator's diagnostics.",
         discussion: """
-        Prints every error and warning as file:line:column: error: message (standard output), the \
-        same diagnostics client-generator reports, and every example (types, fields, operations, \
-        $file ones) checked against its type, constraints and date format. Exits with 0 when every schema loads (warnings \
-        allowed) and 2 when any has an error or cannot be read.
+            Prints every error and warning as file:line:column: error: message (standard output), the \
+            same diagnostics client-generator reports, and every example (types, fields, operations, \
+            $file ones) checked against its type, constraints and date format. Exits with 0 when every schema loads (warnings \
+            allowed) and 2 when any has an error or cannot be read.
 
-        Examples:
-          schema-check lint Schemas/whitelabelpay.yaml
-          schema-check lint Schemas/*.yaml
-        """
+            Examples:
+              schema-check lint Schemas/whitelabelpay.yaml
+              schema-check lint Schemas/*.yaml
+            """
     )
 
     @Argument(help: "Schema files to check.")

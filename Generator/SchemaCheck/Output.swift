@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import PayloadValidation
 import SchemaModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A buffered writer to a file descriptor: output is collected in 64 KB chunks and written with
 /// `write(2)`, so 100,000 issue lines cost a few hundred system calls, not 100,000. With `fd` -1 it
@@ -47,10 +48,10 @@ final class Output {
         buffer.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = writeToFileDescriptor(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    break // EPIPE and the like: the reader went away; drop the output.
+                    break  // EPIPE and the like: the reader went away; drop the output.
                 }
                 offset += written
             }
@@ -84,13 +85,13 @@ final class Output {
     }
 }
 
-private func Glibc_write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+private func writeToFileDescriptor(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Darwin)
-    return Darwin.write(fd, pointer, count)
+        return Darwin.write(fd, pointer, count)
     #elseif canImport(Musl)
-    return Musl.write(fd, pointer, count)
+        return Musl.write(fd, pointer, count)
     #else
-    return Glibc.write(fd, pointer, count)
+        return Glibc.write(fd, pointer, count)
     #endif
 }
 

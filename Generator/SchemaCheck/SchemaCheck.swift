@@ -11,20 +11,20 @@ struct SchemaCheck: ParsableCommand {
         commandName: "schema-check",
         abstract: "Validates JSON payloads and captured HTTP traffic against a schema, and lints schema files.",
         discussion: """
-        Every violation is reported, not only the first, with its JSON Pointer, what the schema \
-        expected, what the payload has, and the file:line:column of the schema rule that was broken. \
-        `validate` is the default subcommand. Documented in docs/SchemaCheck.md.
+            Every violation is reported, not only the first, with its JSON Pointer, what the schema \
+            expected, what the payload has, and the file:line:column of the schema rule that was broken. \
+            `validate` is the default subcommand. Documented in docs/SchemaCheck.md.
 
-        Exit status: 0 all payloads valid (warnings allowed), 1 any payload invalid, 2 usage error, \
-        schema error or unreadable input.
+            Exit status: 0 all payloads valid (warnings allowed), 1 any payload invalid, 2 usage error, \
+            schema error or unreadable input.
 
-        Examples:
-          schema-check Schemas/whitelabelpay.yaml --type Transaction payload.json
-          schema-check validate api.yaml --response fetchTransactions payloads/
-          cat events.ndjson | schema-check api.yaml --type Event --ndjson --format json
-          schema-check lint Schemas/*.yaml
-          schema-check traffic capture.har --schema Schemas/whitelabelpay.yaml
-        """,
+            Examples:
+              schema-check Schemas/whitelabelpay.yaml --type Transaction payload.json
+              schema-check validate api.yaml --response fetchTransactions payloads/
+              cat events.ndjson | schema-check api.yaml --type Event --ndjson --format json
+              schema-check lint Schemas/*.yaml
+              schema-check traffic capture.har --schema Schemas/whitelabelpay.yaml
+            """,
         subcommands: [Validate.self, Lint.self, Traffic.self],
         defaultSubcommand: Validate.self
     )

@@ -10,33 +10,33 @@ struct Traffic: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Checks the exchanges of a HAR capture against a schema's operations.",
         discussion: """
-        Each recorded exchange is mapped to its operation by method and path template under a base \
-        URL (the schema's environment URLs, a {variable} matching any text without '/', or the \
-        --base-url you give), then its path, query (object-valued ones member by member) and header \
-        parameters, credentials, request body (JSON, or form and multipart fields as the sandbox \
-        checks them), status and response body (the success type, an outcome's body, or the error catalogue's body \
-        and codes) are validated as `schema-check validate` does. Operations the capture never calls \
-        and exchanges under the base URL that match no operation are listed; exchanges to other hosts \
-        are counted and skipped. Header values, credentials and the query are never printed.
+            Each recorded exchange is mapped to its operation by method and path template under a base \
+            URL (the schema's environment URLs, a {variable} matching any text without '/', or the \
+            --base-url you give), then its path, query (object-valued ones member by member) and header \
+            parameters, credentials, request body (JSON, or form and multipart fields as the sandbox \
+            checks them), status and response body (the success type, an outcome's body, or the error catalogue's body \
+            and codes) are validated as `schema-check validate` does. Operations the capture never calls \
+            and exchanges under the base URL that match no operation are listed; exchanges to other hosts \
+            are counted and skipped. Header values, credentials and the query are never printed.
 
-        HAR 1.2 as Charles, Proxyman, browser devtools and mitmproxy (`mitmdump --set hardump=FILE`) \
-        write it; base64 bodies are decoded. Documented in docs/SchemaCheck.md.
+            HAR 1.2 as Charles, Proxyman, browser devtools and mitmproxy (`mitmdump --set hardump=FILE`) \
+            write it; base64 bodies are decoded. Documented in docs/SchemaCheck.md.
 
-        Text output, one line per problem (entry number, method, path, operation, status, part, \
-        pointer), on standard output:
-          cap.har#3 GET /v1/items (listItems) 200 response /0/id: error: <message> (rule: api.yaml:9:7)
-          cap.har#9 GET /v1/nope: error: matches no operation of Shop
-        then the operations never seen, and the summary on standard error.
+            Text output, one line per problem (entry number, method, path, operation, status, part, \
+            pointer), on standard output:
+              cap.har#3 GET /v1/items (listItems) 200 response /0/id: error: <message> (rule: api.yaml:9:7)
+              cap.har#9 GET /v1/nope: error: matches no operation of Shop
+            then the operations never seen, and the summary on standard error.
 
-        Exit status: 0 every exchange valid (warnings allowed), 1 an exchange invalid or matching no \
-        operation, 2 usage error, schema that does not load, or a capture that cannot be read or is \
-        not HAR.
+            Exit status: 0 every exchange valid (warnings allowed), 1 an exchange invalid or matching no \
+            operation, 2 usage error, schema that does not load, or a capture that cannot be read or is \
+            not HAR.
 
-        Examples:
-          schema-check traffic capture.har --schema Schemas/whitelabelpay.yaml
-          schema-check traffic cap.har --schema api.yaml --base-url 'http://127.0.0.1:{port}/v1'
-          schema-check traffic cap.har --schema api.yaml --format json
-        """
+            Examples:
+              schema-check traffic capture.har --schema Schemas/whitelabelpay.yaml
+              schema-check traffic cap.har --schema api.yaml --base-url 'http://127.0.0.1:{port}/v1'
+              schema-check traffic cap.har --schema api.yaml --format json
+            """
     )
 
     @Argument(help: "The HAR capture (HAR 1.2 JSON).")
@@ -45,8 +45,11 @@ struct Traffic: ParsableCommand {
     @Option(help: ArgumentHelp("The schema the traffic should follow (YAML or JSON).", valueName: "schema.yaml"))
     var schema: String
 
-    @Option(name: .customLong("base-url"),
-            help: ArgumentHelp("The API's base URL in the capture (repeatable; {variables} match any text without '/'). Default: the schema's environment URLs.", valueName: "url"))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp(
+            "The API's base URL in the capture (repeatable; {variables} match any text without '/'). Default: the schema's environment URLs.", valueName: "url")
+    )
     var baseURLs: [String] = []
 
     @Flag(help: "Report unknown enum values and union tags as errors instead of warnings.")
@@ -105,7 +108,9 @@ struct Traffic: ParsableCommand {
         if report.exchanges > 0, report.checked == 0 {
             // Most likely the capture is of another host than the environments name (a local server).
             let bases = routes.baseURLs.map(\.text).joined(separator: ", ")
-            Output.standardError("schema-check: note: no exchange is under the base URL\(routes.baseURLs.count == 1 ? "" : "s") \(bases); give the one in the capture with --base-url\n")
+            Output.standardError(
+                "schema-check: note: no exchange is under the base URL\(routes.baseURLs.count == 1 ? "" : "s") \(bases); give the one in the capture with --base-url\n"
+            )
         }
         if report.invalid > 0 { throw ExitCode(1) }
     }

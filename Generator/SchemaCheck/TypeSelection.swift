@@ -1,14 +1,20 @@
+import Foundation
 import SchemaModel
 
 /// Resolves `--type`, `--request` and `--response` against a loaded schema.
 enum TypeSelection {
     /// The payload type, or a usage message.
-    static func resolve(type: String?, request: String?, response: String?, status: Int?,
-                        in schema: Schema) -> Result<TypeReference, Failure> {
+    static func resolve(
+        type: String?, request: String?, response: String?, status: Int?,
+        in schema: Schema
+    ) -> Result<TypeReference, Failure> {
         let chosen = [type, request, response].compactMap { $0 }.count
         guard chosen == 1 else {
-            return .failure(Failure(chosen == 0 ? "say what to validate against: --type Name, --request operation or --response operation"
-                                                : "give only one of --type, --request and --response"))
+            return .failure(
+                Failure(
+                    chosen == 0
+                        ? "say what to validate against: --type Name, --request operation or --response operation"
+                        : "give only one of --type, --request and --response"))
         }
         if status != nil, response == nil { return .failure(Failure("--status goes with --response")) }
         if let type {
@@ -33,7 +39,10 @@ enum TypeSelection {
             // Form and multipart bodies are checked as the JSON object of their fields, the value the
             // client flattens; raw bytes have no structure to check.
             if body.encoding == .raw {
-                return .failure(Failure("operation '\(name)' sends raw bytes (\(body.encoding.mediaType(contentType: body.contentType))); schema-check checks JSON payloads only"))
+                return .failure(
+                    Failure(
+                        "operation '\(name)' sends raw bytes (\(body.encoding.mediaType(contentType: body.contentType))); schema-check checks JSON payloads only"
+                    ))
             }
             return .success(body.type)
         }
@@ -57,7 +66,8 @@ enum TypeSelection {
 
     /// The body of the outcome with `status` (the first normal answer with a body; an error outcome's is
     /// the error body); an error status no outcome declares has the error body.
-    private static func outcomeBody(_ operation: SchemaModel.Operation, _ outcomes: [Outcome], status: Int, in schema: Schema) -> Result<TypeReference, Failure> {
+    private static func outcomeBody(_ operation: SchemaModel.Operation, _ outcomes: [Outcome], status: Int, in schema: Schema) -> Result<TypeReference, Failure>
+    {
         // The choice is the one clients and lint's example check make; only the failures are said here.
         if let body = operation.responseBody(status: status, in: schema) { return .success(body) }
         let group = outcomes.filter { $0.status == status }
@@ -81,5 +91,3 @@ enum TypeSelection {
         Suggestion.didYouMean(word, in: candidates)
     }
 }
-
-import Foundation

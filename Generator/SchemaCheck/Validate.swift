@@ -13,29 +13,29 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Validates JSON payloads against a type, or an operation's request or response.",
         discussion: """
-        Paths are files or folders; a folder means every *.json, *.ndjson and *.jsonl file below it, \
-        in sorted order. No path, or -, reads standard input. .ndjson and .jsonl files hold one \
-        payload per line; --ndjson reads every input (standard input included) that way.
+            Paths are files or folders; a folder means every *.json, *.ndjson and *.jsonl file below it, \
+            in sorted order. No path, or -, reads standard input. .ndjson and .jsonl files hold one \
+            payload per line; --ndjson reads every input (standard input included) that way.
 
-        Text output, one line per issue, on standard output:
-          payload.json:/content/0/amount: error: <message> (rule: api.yaml:120:7)
-          events.ndjson:42:/status: warning: <message> (rule: api.yaml:88:5)
-          broken.json:3:14: error: invalid JSON: <message>
-        and the summary `checked N payloads: V valid, I invalid, W warnings` on standard error.
+            Text output, one line per issue, on standard output:
+              payload.json:/content/0/amount: error: <message> (rule: api.yaml:120:7)
+              events.ndjson:42:/status: warning: <message> (rule: api.yaml:88:5)
+              broken.json:3:14: error: invalid JSON: <message>
+            and the summary `checked N payloads: V valid, I invalid, W warnings` on standard error.
 
-        Unknown enum values and union tags are warnings (generated clients keep them as .undocumented); \
-        --strict-enums makes them errors.
+            Unknown enum values and union tags are warnings (generated clients keep them as .undocumented); \
+            --strict-enums makes them errors.
 
-        Exit status: 0 all payloads valid (warnings allowed), 1 any payload invalid (a syntax error \
-        included), 2 usage error, schema that does not load, or input that cannot be read.
+            Exit status: 0 all payloads valid (warnings allowed), 1 any payload invalid (a syntax error \
+            included), 2 usage error, schema that does not load, or input that cannot be read.
 
-        Examples:
-          schema-check validate Schemas/whitelabelpay.yaml --type Transaction tx.json
-          schema-check Schemas/whitelabelpay.yaml --type "[Transaction]" list.json
-          schema-check validate api.yaml --response fetchTransactions responses/
-          schema-check validate api.yaml --request createItem --strict-enums body.json
-          cat items.ndjson | schema-check api.yaml --type Item --ndjson --format json
-        """
+            Examples:
+              schema-check validate Schemas/whitelabelpay.yaml --type Transaction tx.json
+              schema-check Schemas/whitelabelpay.yaml --type "[Transaction]" list.json
+              schema-check validate api.yaml --response fetchTransactions responses/
+              schema-check validate api.yaml --request createItem --strict-enums body.json
+              cat items.ndjson | schema-check api.yaml --type Item --ndjson --format json
+            """
     )
 
     @Argument(help: "The schema file (YAML or JSON).")
@@ -114,8 +114,9 @@ struct Validate: ParsableCommand {
                     lines.run(raw, reporter: reporter)
                 } else {
                     if Self.isBlank(raw) {
-                        reporter.recordSyntax(source.name, line: nil, error: JSONSyntaxError(message: "", offset: 0, line: 1, column: 1),
-                                              message: "empty input: expected a JSON value")
+                        reporter.recordSyntax(
+                            source.name, line: nil, error: JSONSyntaxError(message: "", offset: 0, line: 1, column: 1),
+                            message: "empty input: expected a JSON value")
                         return
                     }
                     do {
@@ -124,8 +125,9 @@ struct Validate: ParsableCommand {
                     } catch let error as JSONSyntaxError {
                         reporter.recordSyntax(source.name, line: nil, error: error, message: Self.explain(error, raw, lineMode: false))
                     } catch {
-                        reporter.recordSyntax(source.name, line: nil, error: JSONSyntaxError(message: "", offset: 0, line: 1, column: 1),
-                                              message: "unreadable input: \(error)")
+                        reporter.recordSyntax(
+                            source.name, line: nil, error: JSONSyntaxError(message: "", offset: 0, line: 1, column: 1),
+                            message: "unreadable input: \(error)")
                     }
                 }
             }
@@ -242,8 +244,9 @@ final class Reporter {
         switch format {
         case .json:
             let found = message.hasPrefix("empty input") ? "empty input" : "invalid JSON at line \(error.line), column \(error.column)"
-            let issue = ValidationIssue(severity: .error, kind: .syntax, pointer: "", expected: "JSON", found: found,
-                                        message: positioned, rule: nil)
+            let issue = ValidationIssue(
+                severity: .error, kind: .syntax, pointer: "", expected: "JSON", found: found,
+                message: positioned, rule: nil)
             writeJSONPayload(source, line: line, valid: false, issues: [issue])
         case .text:
             guard !quiet else { return }

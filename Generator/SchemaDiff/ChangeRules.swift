@@ -22,10 +22,14 @@ public struct Verdict: Sendable, Hashable {
     func combined(with other: Verdict) -> Verdict {
         func join(_ a: String, _ b: String) -> String { a == b ? a : "\(a); \(b)" }
         let wire = self.wire.combined(with: other.wire)
-        let wireReason = (self.wire.isBreaking == other.wire.isBreaking) ? join(self.wireReason, other.wireReason)
+        let wireReason =
+            (self.wire.isBreaking == other.wire.isBreaking)
+            ? join(self.wireReason, other.wireReason)
             : (self.wire.isBreaking ? self.wireReason : other.wireReason)
         let source: SourceImpact = self.source.isBreaking || other.source.isBreaking ? .breaking : .compatible
-        let sourceReason = self.source == other.source ? join(self.sourceReason, other.sourceReason)
+        let sourceReason =
+            self.source == other.source
+            ? join(self.sourceReason, other.sourceReason)
             : (self.source.isBreaking ? self.sourceReason : other.sourceReason)
         return Verdict(wire, wireReason, source, sourceReason)
     }
@@ -114,12 +118,14 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Types no operation sends or receives change nothing on the wire; their Swift API still counts.
     private static func unusedVerdict(_ rule: ChangeRule) -> Verdict? {
-        let roleDependent: Set<ChangeRule> = [.fieldAddedRequired, .fieldAddedOptional, .fieldRemovedRequired, .fieldRemovedOptional,
-                                              .fieldRetyped, .fieldMadeOptional, .fieldMadeRequired, .fieldMadeNullable,
-                                              .fieldMadeNonNullable, .fieldWireNameChanged, .constraintTightened, .constraintLoosened,
-                                              .dateFormatChanged, .enumCaseAdded, .enumCaseRemoved, .enumCaseValueChanged,
-                                              .unionVariantAdded, .unionVariantRemoved, .unionVariantChanged, .unionDiscriminatorChanged,
-                                              .typeKindChanged]
+        let roleDependent: Set<ChangeRule> = [
+            .fieldAddedRequired, .fieldAddedOptional, .fieldRemovedRequired, .fieldRemovedOptional,
+            .fieldRetyped, .fieldMadeOptional, .fieldMadeRequired, .fieldMadeNullable,
+            .fieldMadeNonNullable, .fieldWireNameChanged, .constraintTightened, .constraintLoosened,
+            .dateFormatChanged, .enumCaseAdded, .enumCaseRemoved, .enumCaseValueChanged,
+            .unionVariantAdded, .unionVariantRemoved, .unionVariantChanged, .unionDiscriminatorChanged,
+            .typeKindChanged,
+        ]
         guard roleDependent.contains(rule) else { return nil }
         let request = table(rule, .request)
         return Verdict(.compatible, "no operation sends or receives this type", request.source, request.sourceReason)
@@ -140,38 +146,56 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .operationRenamed:
             return Verdict(.compatible, "operation names are not sent; the request stays the same", .breaking, "the method has a new name")
         case .methodChanged, .pathChanged:
-            return Verdict(.breaksBoth, "old clients send the old request line, which the new server does not route; new clients send one old servers do not route", .compatible, "the method signature is unchanged")
+            return Verdict(
+                .breaksBoth, "old clients send the old request line, which the new server does not route; new clients send one old servers do not route",
+                .compatible, "the method signature is unchanged")
         case .successStatusChanged:
             return Verdict(.compatible, "generated clients accept any 2xx status as success", .compatible, "the method signature is unchanged")
         case .responseTypeChanged:
-            return Verdict(.breaksBoth, "old clients cannot decode the new response body; new clients cannot decode the old one", .breaking, "the method returns a different type")
+            return Verdict(
+                .breaksBoth, "old clients cannot decode the new response body; new clients cannot decode the old one", .breaking,
+                "the method returns a different type")
         case .requestBodyAdded:
             return Verdict(.breaksClients, "deployed clients send no body where the new server expects one", .breaking, "the method takes a new argument")
         case .requestBodyRemoved:
             return Verdict(.breaksProducers, "old servers expect a body new clients do not send", .breaking, "the body argument is gone")
         case .requestBodyChanged:
-            return Verdict(.breaksBoth, "the body old clients send is not what the new server reads, and the other way round", .breaking, "the body argument has a different type")
+            return Verdict(
+                .breaksBoth, "the body old clients send is not what the new server reads, and the other way round", .breaking,
+                "the body argument has a different type")
         case .outcomesChanged:
             return Verdict(.breaksBoth, "the statuses and bodies the operation answers with changed", .breaking, "the result type or its cases changed")
         case .operationErrorsChanged:
-            return Verdict(.compatible, "an error the operation no longer lists arrives as .undocumented, still an error; a newly listed one gets its case", .compatible, "the error type is shared by all operations")
+            return Verdict(
+                .compatible, "an error the operation no longer lists arrives as .undocumented, still an error; a newly listed one gets its case", .compatible,
+                "the error type is shared by all operations")
         case .idempotencyChanged:
-            return Verdict(.compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible, "the method signature is unchanged")
+            return Verdict(
+                .compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible,
+                "the method signature is unchanged")
 
         case .fieldAddedRequired:
             return request
-                ? Verdict(.breaksClients, "deployed clients do not send it and the new server requires it", .breaking, "the initializer or method gains an argument without a default")
-                : Verdict(.breaksProducers, "old servers and payloads do not have it and new clients require it", .breaking, "the initializer gains an argument without a default")
+                ? Verdict(
+                    .breaksClients, "deployed clients do not send it and the new server requires it", .breaking,
+                    "the initializer or method gains an argument without a default")
+                : Verdict(
+                    .breaksProducers, "old servers and payloads do not have it and new clients require it", .breaking,
+                    "the initializer gains an argument without a default")
         case .fieldAddedOptional:
-            return Verdict(.compatible, request ? "the new server accepts its absence" : "old clients ignore unknown keys",
-                           .compatible, "the new argument defaults to nil")
+            return Verdict(
+                .compatible, request ? "the new server accepts its absence" : "old clients ignore unknown keys",
+                .compatible, "the new argument defaults to nil")
         case .fieldRemovedRequired:
             return request
-                ? Verdict(.breaksProducers, "old servers still require it and new clients no longer send it (the new server ignores it from old clients)", .breaking, "the argument or property is gone")
+                ? Verdict(
+                    .breaksProducers, "old servers still require it and new clients no longer send it (the new server ignores it from old clients)", .breaking,
+                    "the argument or property is gone")
                 : Verdict(.breaksClients, "deployed clients require the key and the new server no longer sends it", .breaking, "the property is gone")
         case .fieldRemovedOptional:
-            return Verdict(.compatible, request ? "servers ignore keys they do not know and optional ones they miss" : "clients treat a missing optional key as absent",
-                           .breaking, "the argument or property is gone")
+            return Verdict(
+                .compatible, request ? "servers ignore keys they do not know and optional ones they miss" : "clients treat a missing optional key as absent",
+                .breaking, "the argument or property is gone")
         case .fieldRenamed:
             return Verdict(.compatible, "the wire name is unchanged", .breaking, "the Swift name changed")
         case .fieldRetyped:
@@ -199,15 +223,21 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .parameterMoved:
             return Verdict(.breaksBoth, "the parameter is sent in a different place (path, query or header)", .compatible, "the arguments keep their order")
         case .parametersReordered:
-            return Verdict(.compatible, "parameters are sent by name", .breaking, "the method's arguments change order (path, body, query, headers, each in schema order), and labelled arguments must keep it")
+            return Verdict(
+                .compatible, "parameters are sent by name", .breaking,
+                "the method's arguments change order (path, body, query, headers, each in schema order), and labelled arguments must keep it")
         case .constraintTightened:
             return request
                 ? Verdict(.breaksClients, "deployed clients may send values the new server rejects", .compatible, "constraints are not part of the Swift types")
-                : Verdict(.breaksProducers, "payloads old servers sent may be rejected by schema-check and the sandbox under the new schema (clients do not check constraints)", .compatible, "constraints are not part of the Swift types")
+                : Verdict(
+                    .breaksProducers,
+                    "payloads old servers sent may be rejected by schema-check and the sandbox under the new schema (clients do not check constraints)",
+                    .compatible, "constraints are not part of the Swift types")
         case .constraintLoosened:
             return request
                 ? Verdict(.breaksProducers, "new clients may send values old servers reject", .compatible, "constraints are not part of the Swift types")
-                : Verdict(.compatible, "generated clients do not check constraints of what they decode", .compatible, "constraints are not part of the Swift types")
+                : Verdict(
+                    .compatible, "generated clients do not check constraints of what they decode", .compatible, "constraints are not part of the Swift types")
         case .dateFormatChanged:
             return Verdict(.breaksBoth, "dates are written and parsed in a different format", .compatible, "the Swift type is unchanged")
 
@@ -221,8 +251,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(.breaksBoth, "the JSON shape changed (object, enum value, union or alias)", .breaking, "the Swift declaration changed kind")
         case .enumCaseAdded:
             return request
-                ? Verdict(.breaksProducers, "new clients may send the value and old servers reject it", .breaking, "an exhaustive switch over the enum misses the new case")
-                : Verdict(.compatible, "deployed clients keep the new value as .undocumented", .breaking, "an exhaustive switch over the enum misses the new case")
+                ? Verdict(
+                    .breaksProducers, "new clients may send the value and old servers reject it", .breaking,
+                    "an exhaustive switch over the enum misses the new case")
+                : Verdict(
+                    .compatible, "deployed clients keep the new value as .undocumented", .breaking, "an exhaustive switch over the enum misses the new case")
         case .enumCaseRemoved:
             return request
                 ? Verdict(.breaksClients, "deployed clients may send the value and the new server rejects it", .breaking, "the case is gone")
@@ -233,8 +266,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(.breaksBoth, "the case is sent and read as a different value", .compatible, "the Swift case is unchanged")
         case .unionVariantAdded:
             return request
-                ? Verdict(.breaksProducers, "new clients may send the variant and old servers reject it", .breaking, "an exhaustive switch over the union misses the new case")
-                : Verdict(.compatible, "deployed clients keep an unknown tag as .undocumented", .breaking, "an exhaustive switch over the union misses the new case")
+                ? Verdict(
+                    .breaksProducers, "new clients may send the variant and old servers reject it", .breaking,
+                    "an exhaustive switch over the union misses the new case")
+                : Verdict(
+                    .compatible, "deployed clients keep an unknown tag as .undocumented", .breaking, "an exhaustive switch over the union misses the new case")
         case .unionVariantRemoved:
             return request
                 ? Verdict(.breaksClients, "deployed clients may send the variant and the new server rejects it", .breaking, "the case is gone")
@@ -247,13 +283,17 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(.breaksBoth, "the tag is sent and read under a different key", .compatible, "the Swift enum is unchanged")
 
         case .errorCaseAdded:
-            return Verdict(.compatible, "deployed clients report the new code as .undocumented, still an error", .breaking, "an exhaustive switch over the error enum misses the new case")
+            return Verdict(
+                .compatible, "deployed clients report the new code as .undocumented, still an error", .breaking,
+                "an exhaustive switch over the error enum misses the new case")
         case .errorCaseRemoved:
             return Verdict(.compatible, "an old server's code reaches new clients as .undocumented, still an error", .breaking, "the error case is gone")
         case .errorCaseRenamed:
             return Verdict(.compatible, "the code and status are unchanged", .breaking, "the error case has a new name")
         case .errorCodeChanged, .errorStatusChanged:
-            return Verdict(.breaksBoth, "deployed clients no longer recognise the error (it arrives as .undocumented), nor new clients an old server's", .compatible, "the error case is unchanged")
+            return Verdict(
+                .breaksBoth, "deployed clients no longer recognise the error (it arrives as .undocumented), nor new clients an old server's", .compatible,
+                "the error case is unchanged")
         case .errorRetryableChanged:
             return Verdict(.compatible, "only whether clients retry changes", .compatible, "the error case is unchanged")
         case .errorBodyChanged:
@@ -262,7 +302,8 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .authAdded:
             return Verdict(.breaksClients, "deployed clients do not send the new credential", .compatible, "credentials are configured on the client")
         case .authRemoved:
-            return Verdict(.breaksProducers, "new clients no longer send a credential old servers require", .compatible, "credentials are configured on the client")
+            return Verdict(
+                .breaksProducers, "new clients no longer send a credential old servers require", .compatible, "credentials are configured on the client")
         case .authChanged, .authSchemeChanged:
             return Verdict(.breaksBoth, "the credential is sent differently", .compatible, "credentials are configured on the client")
         case .paginationAdded:
@@ -270,7 +311,9 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .paginationRemoved:
             return Verdict(.compatible, "requests are unchanged", .breaking, "the page and item sequence methods are gone")
         case .paginationChanged:
-            return Verdict(.breaksBoth, "pages are requested or followed through different parameters or fields", .compatible, "the sequence methods keep their signatures")
+            return Verdict(
+                .breaksBoth, "pages are requested or followed through different parameters or fields", .compatible, "the sequence methods keep their signatures"
+            )
         case .cacheChanged:
             return Verdict(.compatible, "caching happens in the client only", .compatible, "the method signature is unchanged")
         case .cacheArgumentsChanged:
@@ -280,7 +323,9 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .environmentRemoved:
             return Verdict(.breaksClients, "deployed clients may still be configured for it", .breaking, "the environment is gone")
         case .environmentURLChanged:
-            return Verdict(.breaksBoth, "deployed clients still call the old address; new clients call one old servers do not serve", .compatible, "the environment keeps its name")
+            return Verdict(
+                .breaksBoth, "deployed clients still call the old address; new clients call one old servers do not serve", .compatible,
+                "the environment keeps its name")
         case .environmentVariablesChanged:
             return Verdict(.compatible, "the address deployed clients call is unchanged for the defaults", .breaking, "the environment's arguments changed")
         case .deprecated:

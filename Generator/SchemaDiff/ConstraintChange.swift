@@ -12,11 +12,12 @@ struct ConstraintChange {
         /// A bound that tightens when the new value is on `stricter`'s side of the old one (or newly set).
         func bound<T: Comparable>(_ name: String, _ old: T?, _ new: T?, stricter: (T, T) -> Bool) {
             guard old != new else { return }
-            let tightened = switch (old, new) {
-            case (nil, _): true
-            case (_, nil): false
-            case (let old?, let new?): stricter(new, old)
-            }
+            let tightened =
+                switch (old, new) {
+                case (nil, _): true
+                case (_, nil): false
+                case (let old?, let new?): stricter(new, old)
+                }
             changes.append(ConstraintChange(detail: "\(name) \(shown(old)) -> \(shown(new))", tightened: tightened))
         }
         func lower<T: Comparable>(_ name: String, _ old: T?, _ new: T?) { bound(name, old, new, stricter: >) }
@@ -28,13 +29,18 @@ struct ConstraintChange {
         lower("minItems", before.minItems, after.minItems)
         upper("maxItems", before.maxItems, after.maxItems)
         if before.pattern != after.pattern {
-            changes.append(ConstraintChange(detail: "pattern \(before.pattern.map { "'\($0)'" } ?? "none") -> \(after.pattern.map { "'\($0)'" } ?? "none")",
-                                            tightened: after.pattern != nil))
+            changes.append(
+                ConstraintChange(
+                    detail: "pattern \(before.pattern.map { "'\($0)'" } ?? "none") -> \(after.pattern.map { "'\($0)'" } ?? "none")",
+                    tightened: after.pattern != nil))
         }
-        let oldExcluded = Set((before.excluded ?? []).map(\.text)), newExcluded = Set((after.excluded ?? []).map(\.text))
+        let oldExcluded = Set((before.excluded ?? []).map(\.text))
+        let newExcluded = Set((after.excluded ?? []).map(\.text))
         if oldExcluded != newExcluded {
-            changes.append(ConstraintChange(detail: "exclude [\(oldExcluded.sorted().joined(separator: ", "))] -> [\(newExcluded.sorted().joined(separator: ", "))]",
-                                            tightened: !newExcluded.isSubset(of: oldExcluded)))
+            changes.append(
+                ConstraintChange(
+                    detail: "exclude [\(oldExcluded.sorted().joined(separator: ", "))] -> [\(newExcluded.sorted().joined(separator: ", "))]",
+                    tightened: !newExcluded.isSubset(of: oldExcluded)))
         }
         return changes
     }

@@ -19,12 +19,16 @@ extension DiffReport {
 /// One change per entry: both locations in the compiler's `file:line:col` format, then why.
 enum TextDiffRenderer {
     static func render(_ report: DiffReport) -> String {
-        var lines = ["\(report.old.file) (\(report.old.api) \(report.old.version)) -> \(report.new.file) (\(report.new.api) \(report.new.version)): "
-            + "\(report.changes.count) change\(report.changes.count == 1 ? "" : "s"); \(report.breaksClients.count) break deployed clients, "
-            + "\(report.breaksProducers.count) break servers or payload producers, \(report.breaksSource.count) break Swift source; suggested bump: \(report.suggestedBump.rawValue)"]
+        var lines = [
+            "\(report.old.file) (\(report.old.api) \(report.old.version)) -> \(report.new.file) (\(report.new.api) \(report.new.version)): "
+                + "\(report.changes.count) change\(report.changes.count == 1 ? "" : "s"); \(report.breaksClients.count) break deployed clients, "
+                + "\(report.breaksProducers.count) break servers or payload producers, \(report.breaksSource.count) break Swift source; suggested bump: \(report.suggestedBump.rawValue)"
+        ]
         for change in report.changes {
             lines.append("")
-            lines.append("\(location(change.oldLocation, report.old.file)) -> \(location(change.newLocation, report.new.file)): \(change.rule.rawValue): \(change.subject): \(change.detail)")
+            lines.append(
+                "\(location(change.oldLocation, report.old.file)) -> \(location(change.newLocation, report.new.file)): \(change.rule.rawValue): \(change.subject): \(change.detail)"
+            )
             lines.append("    wire: \(change.wire.phrase): \(change.wireReason)")
             lines.append("    source: \(change.source.rawValue): \(change.sourceReason)")
         }
@@ -99,14 +103,16 @@ enum JSONDiffRenderer {
         let document = Document(
             old: Side(file: report.old.file, api: report.old.api, version: report.old.version),
             new: Side(file: report.new.file, api: report.new.api, version: report.new.version),
-            summary: Summary(changes: report.changes.count, breaksClients: report.breaksClients.count, breaksProducers: report.breaksProducers.count,
-                             breaksSource: report.breaksSource.count, suggestedBump: report.suggestedBump.rawValue),
+            summary: Summary(
+                changes: report.changes.count, breaksClients: report.breaksClients.count, breaksProducers: report.breaksProducers.count,
+                breaksSource: report.breaksSource.count, suggestedBump: report.suggestedBump.rawValue),
             changes: report.changes.map { change in
-                Change(rule: change.rule.rawValue, subject: change.subject, detail: change.detail,
-                       old: change.oldLocation.map { Location(file: report.old.file, line: $0.line, column: $0.column) },
-                       new: change.newLocation.map { Location(file: report.new.file, line: $0.line, column: $0.column) },
-                       wire: Axis(verdict: change.wire.rawValue, reason: change.wireReason),
-                       source: Axis(verdict: change.source.rawValue, reason: change.sourceReason))
+                Change(
+                    rule: change.rule.rawValue, subject: change.subject, detail: change.detail,
+                    old: change.oldLocation.map { Location(file: report.old.file, line: $0.line, column: $0.column) },
+                    new: change.newLocation.map { Location(file: report.new.file, line: $0.line, column: $0.column) },
+                    wire: Axis(verdict: change.wire.rawValue, reason: change.wireReason),
+                    source: Axis(verdict: change.source.rawValue, reason: change.sourceReason))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -119,14 +125,18 @@ enum JSONDiffRenderer {
 /// Release notes for the generated library: breaking changes first, by audience, then the rest.
 enum MarkdownDiffRenderer {
     static func render(_ report: DiffReport) -> String {
-        var lines = ["# \(report.new.api) \(report.new.version)", "",
-                     "Compared with \(report.old.api) \(report.old.version). Suggested version bump of the generated library: **\(report.suggestedBump.rawValue)**.", ""]
+        var lines = [
+            "# \(report.new.api) \(report.new.version)", "",
+            "Compared with \(report.old.api) \(report.old.version). Suggested version bump of the generated library: **\(report.suggestedBump.rawValue)**.", "",
+        ]
         if report.changes.isEmpty {
             lines.append("No changes that affect the generated client.")
             return lines.joined(separator: "\n") + "\n"
         }
         section(&lines, "Breaking for apps already in the field", report.breaksClients) { "\($0.wireReason)." }
-        section(&lines, "Breaking for servers and payload producers (new clients against old servers, captured payloads)", report.breaksProducers) { "\($0.wireReason)." }
+        section(&lines, "Breaking for servers and payload producers (new clients against old servers, captured payloads)", report.breaksProducers) {
+            "\($0.wireReason)."
+        }
         section(&lines, "Breaking for Swift code that calls the library", report.breaksSource) { "\($0.sourceReason)." }
         section(&lines, "Compatible changes", report.changes.filter { !$0.isBreaking }) { _ in nil }
         return lines.joined(separator: "\n") + "\n"

@@ -58,8 +58,10 @@ public struct DiffReport: Sendable {
     }
 
     /// Rules that add API: a minor version when nothing breaks.
-    static let additions: Set<ChangeRule> = [.operationAdded, .typeAdded, .fieldAddedOptional, .enumCaseAdded, .unionVariantAdded,
-                                             .errorCaseAdded, .paginationAdded, .environmentAdded, .deprecated]
+    static let additions: Set<ChangeRule> = [
+        .operationAdded, .typeAdded, .fieldAddedOptional, .enumCaseAdded, .unionVariantAdded,
+        .errorCaseAdded, .paginationAdded, .environmentAdded, .deprecated,
+    ]
 
     public var breaksClients: [SchemaChange] { changes.filter { $0.wire == .breaksClients || $0.wire == .breaksBoth } }
     public var breaksProducers: [SchemaChange] { changes.filter { $0.wire == .breaksProducers || $0.wire == .breaksBoth } }

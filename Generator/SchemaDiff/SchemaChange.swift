@@ -68,8 +68,10 @@ public struct SchemaChange: Sendable, Hashable {
     public var source: SourceImpact
     public var sourceReason: String
 
-    public init(rule: ChangeRule, subject: String, detail: String, oldLocation: SourceLocation?, newLocation: SourceLocation?,
-                wire: WireImpact, wireReason: String, source: SourceImpact, sourceReason: String) {
+    public init(
+        rule: ChangeRule, subject: String, detail: String, oldLocation: SourceLocation?, newLocation: SourceLocation?,
+        wire: WireImpact, wireReason: String, source: SourceImpact, sourceReason: String
+    ) {
         self.rule = rule
         self.subject = subject
         self.detail = detail

@@ -18,13 +18,15 @@ public struct SchemaComparer {
     public init(old: Schema, new: Schema) {
         self.old = old
         self.new = new
-        typeRenames = Dictionary(new.types.compactMap { type in
-            type.notes.renamedFrom.flatMap { old.type(named: $0) == nil ? nil : ($0, type.name) }
-        }, uniquingKeysWith: { first, _ in first })
+        typeRenames = Dictionary(
+            new.types.compactMap { type in
+                type.notes.renamedFrom.flatMap { old.type(named: $0) == nil ? nil : ($0, type.name) }
+            }, uniquingKeysWith: { first, _ in first })
         let oldErrors = Set((old.errors?.cases ?? []).map(\.name))
-        errorRenames = Dictionary((new.errors?.cases ?? []).compactMap { errorCase in
-            errorCase.notes.renamedFrom.flatMap { oldErrors.contains($0) ? ($0, errorCase.name) : nil }
-        }, uniquingKeysWith: { first, _ in first })
+        errorRenames = Dictionary(
+            (new.errors?.cases ?? []).compactMap { errorCase in
+                errorCase.notes.renamedFrom.flatMap { oldErrors.contains($0) ? ($0, errorCase.name) : nil }
+            }, uniquingKeysWith: { first, _ in first })
         oldRoles = TypeRoles.of(old)
         newRoles = TypeRoles.of(new)
     }
@@ -42,14 +44,18 @@ public struct SchemaComparer {
 
     // MARK: Recording
 
-    private mutating func record(_ rule: ChangeRule, _ subject: String, _ detail: String,
-                                 old oldLocation: SourceLocation?, new newLocation: SourceLocation?,
-                                 roles: Set<Role> = [.request], adjust: ((inout Verdict) -> Void)? = nil) {
+    private mutating func record(
+        _ rule: ChangeRule, _ subject: String, _ detail: String,
+        old oldLocation: SourceLocation?, new newLocation: SourceLocation?,
+        roles: Set<Role> = [.request], adjust: ((inout Verdict) -> Void)? = nil
+    ) {
         let ordered = Role.allCases.filter(roles.contains)
         var verdict = (ordered.isEmpty ? [Role.unused] : ordered).map(rule.verdict(as:)).reduce(nil as Verdict?) { $0?.combined(with: $1) ?? $1 }!
         adjust?(&verdict)
-        changes.append(SchemaChange(rule: rule, subject: subject, detail: detail, oldLocation: oldLocation, newLocation: newLocation,
-                                    wire: verdict.wire, wireReason: verdict.wireReason, source: verdict.source, sourceReason: verdict.sourceReason))
+        changes.append(
+            SchemaChange(
+                rule: rule, subject: subject, detail: detail, oldLocation: oldLocation, newLocation: newLocation,
+                wire: verdict.wire, wireReason: verdict.wireReason, source: verdict.source, sourceReason: verdict.sourceReason))
     }
 
     /// The roles of a type in either schema (a change matters wherever the type travels in one of them).
@@ -70,7 +76,8 @@ public struct SchemaComparer {
 
     /// Pairs old and new constructs by name, or by `renamedFrom` where the old name is gone.
     private func match<T>(_ oldItems: [T], _ newItems: [T], name: (T) -> String, notes: (T) -> Notes)
-        -> (pairs: [(old: T, new: T, renamed: Bool)], removed: [T], added: [T]) {
+        -> (pairs: [(old: T, new: T, renamed: Bool)], removed: [T], added: [T])
+    {
         let newNames = Set(newItems.map(name))
         var oldByName: [String: T] = [:]
         for item in oldItems where oldByName[name(item)] == nil { oldByName[name(item)] = item }
@@ -94,7 +101,9 @@ public struct SchemaComparer {
 
     private mutating func compareDeprecation(_ old: Notes, _ new: Notes, _ subject: String, _ oldLocation: SourceLocation, _ newLocation: SourceLocation) {
         if !old.isDeprecated && new.isDeprecated {
-            record(.deprecated, subject, new.deprecated.map { $0.isEmpty ? "deprecated" : "deprecated: \($0)" } ?? "deprecated", old: oldLocation, new: newLocation)
+            record(
+                .deprecated, subject, new.deprecated.map { $0.isEmpty ? "deprecated" : "deprecated: \($0)" } ?? "deprecated", old: oldLocation, new: newLocation
+            )
         } else if old.isDeprecated && !new.isDeprecated {
             record(.undeprecated, subject, "no longer deprecated", old: oldLocation, new: newLocation)
         }
@@ -116,8 +125,10 @@ public struct SchemaComparer {
             let newVariables = after.variables.map { "\($0.name)=\($0.defaultValue ?? "")" }
             if oldVariables != newVariables {
                 let sameNames = before.variables.map(\.name) == after.variables.map(\.name)
-                record(.environmentVariablesChanged, subject, "variables [\(oldVariables.joined(separator: ", "))] -> [\(newVariables.joined(separator: ", "))]",
-                       old: before.location, new: after.location) { verdict in
+                record(
+                    .environmentVariablesChanged, subject, "variables [\(oldVariables.joined(separator: ", "))] -> [\(newVariables.joined(separator: ", "))]",
+                    old: before.location, new: after.location
+                ) { verdict in
                     // Only defaults changed: the generated `.environment(variable:)` keeps its arguments
                     // (a default value is not part of a call's spelling), as the diff proof's caller shows.
                     guard sameNames else { return }
@@ -159,38 +170,47 @@ public struct SchemaComparer {
     // MARK: Errors
 
     private mutating func compareErrors() {
-        let before = old.errors, after = new.errors
+        let before = old.errors
+        let after = new.errors
         if let before, let after, inNewNames(before.body ?? .primitive(.json)) != (after.body ?? .primitive(.json)) || before.codePath != after.codePath {
             // With the code in the same place every error is still named by its code, so only the body's
             // fields can be misread, in the direction where one side requires what the other does not
             // promise (the diff proof shows both: docs/SchemaDiff.md, "Error bodies").
             var misreads: (oldClients: Bool, newClients: Bool)?
             if before.codePath == after.codePath, let oldBody = before.body, let newBody = after.body,
-               let oldClients = requiresMore(oldBody, than: newBody, reader: old, writer: new),
-               let newClients = requiresMore(newBody, than: oldBody, reader: new, writer: old) {
+                let oldClients = requiresMore(oldBody, than: newBody, reader: old, writer: new),
+                let newClients = requiresMore(newBody, than: oldBody, reader: new, writer: old)
+            {
                 misreads = (oldClients, newClients)
             }
             let sameBodyType = before.body?.description == after.body?.description
-            record(.errorBodyChanged, "errors", "body \(before.body?.description ?? "none") code '\(before.codePath ?? "")' -> body \(after.body?.description ?? "none") code '\(after.codePath ?? "")'",
-                   old: before.bodyLocation, new: after.bodyLocation) { verdict in
+            record(
+                .errorBodyChanged, "errors",
+                "body \(before.body?.description ?? "none") code '\(before.codePath ?? "")' -> body \(after.body?.description ?? "none") code '\(after.codePath ?? "")'",
+                old: before.bodyLocation, new: after.bodyLocation
+            ) { verdict in
                 if sameBodyType {
                     verdict.source = .compatible
                     verdict.sourceReason = "the error body keeps its type"
                 }
                 guard let misreads else { return }
-                let oldClientsMisread = misreads.oldClients, newClientsMisread = misreads.newClients
+                let oldClientsMisread = misreads.oldClients
+                let newClientsMisread = misreads.newClients
                 switch (oldClientsMisread, newClientsMisread) {
                 case (true, true): verdict.wire = .breaksBoth
                 case (true, false): verdict.wire = .breaksClients
                 case (false, true): verdict.wire = .breaksProducers
                 case (false, false): verdict.wire = .compatible
                 }
-                verdict.wireReason = verdict.wire == .compatible
+                verdict.wireReason =
+                    verdict.wire == .compatible
                     ? "errors are still named by their code and each body carries every field the other side requires"
                     : "errors are still named by their code, but "
-                        + [oldClientsMisread ? "deployed clients cannot read the new body (it lacks a field they require)" : nil,
-                           newClientsMisread ? "new clients cannot read an old server's body (it lacks a field they require)" : nil]
-                            .compactMap { $0 }.joined(separator: "; ")
+                        + [
+                            oldClientsMisread ? "deployed clients cannot read the new body (it lacks a field they require)" : nil,
+                            newClientsMisread ? "new clients cannot read an old server's body (it lacks a field they require)" : nil,
+                        ]
+                        .compactMap { $0 }.joined(separator: "; ")
             }
         }
         let matched = match(before?.cases ?? [], after?.cases ?? [], name: \.name, notes: \.notes)
@@ -208,17 +228,21 @@ public struct SchemaComparer {
             if oldCase.status != newCase.status {
                 // Generated clients recognise a case by its code first; the status decides only for
                 // cases without one (or with `statusFirst`).
-                let recognisedByCode = (oldCase.code != nil || oldCase.family != nil) && oldCase.code == newCase.code && oldCase.family == newCase.family
+                let recognisedByCode =
+                    (oldCase.code != nil || oldCase.family != nil) && oldCase.code == newCase.code && oldCase.family == newCase.family
                     && !oldCase.statusFirst && !newCase.statusFirst
-                record(.errorStatusChanged, subject, "status \(oldCase.status.map(String.init) ?? "none") -> \(newCase.status.map(String.init) ?? "none")",
-                       old: oldCase.location, new: newCase.location) { verdict in
+                record(
+                    .errorStatusChanged, subject, "status \(oldCase.status.map(String.init) ?? "none") -> \(newCase.status.map(String.init) ?? "none")",
+                    old: oldCase.location, new: newCase.location
+                ) { verdict in
                     guard recognisedByCode else { return }
                     verdict.wire = .compatible
                     verdict.wireReason = "the case is recognised by its unchanged code, whatever the status"
                 }
             }
             if oldCase.isRetryable != newCase.isRetryable {
-                record(.errorRetryableChanged, subject, "retryable \(oldCase.isRetryable) -> \(newCase.isRetryable)", old: oldCase.location, new: newCase.location)
+                record(
+                    .errorRetryableChanged, subject, "retryable \(oldCase.isRetryable) -> \(newCase.isRetryable)", old: oldCase.location, new: newCase.location)
             }
             compareDeprecation(oldCase.notes, newCase.notes, subject, oldCase.location, newCase.location)
         }
@@ -262,7 +286,8 @@ public struct SchemaComparer {
                 }
                 compareConstraints(oldConstraints, newConstraints, subject: subject, roles: roles, locations: (before.location, after.location))
             default:
-                record(.typeKindChanged, subject, "\(kindName(before.kind)) -> \(kindName(after.kind))", old: before.location, new: after.location, roles: roles)
+                record(
+                    .typeKindChanged, subject, "\(kindName(before.kind)) -> \(kindName(after.kind))", old: before.location, new: after.location, roles: roles)
             }
         }
         for type in matched.added {
@@ -291,7 +316,9 @@ public struct SchemaComparer {
                 record(.enumCaseRenamed, subject, "renamed from \(oldCase.name)", old: oldCase.location, new: newCase.location, roles: roles)
             }
             if oldCase.value != newCase.value {
-                record(.enumCaseValueChanged, subject, "value '\(oldCase.value)' -> '\(newCase.value)'", old: oldCase.location, new: newCase.location, roles: roles)
+                record(
+                    .enumCaseValueChanged, subject, "value '\(oldCase.value)' -> '\(newCase.value)'", old: oldCase.location, new: newCase.location, roles: roles
+                )
             }
             compareDeprecation(oldCase.notes, newCase.notes, subject, oldCase.location, newCase.location)
         }
@@ -300,11 +327,14 @@ public struct SchemaComparer {
         }
     }
 
-    private mutating func compareUnion(_ before: Union, _ after: Union, owner: String, roles: Set<Role>,
-                                       locations: (SourceLocation, SourceLocation)) {
+    private mutating func compareUnion(
+        _ before: Union, _ after: Union, owner: String, roles: Set<Role>,
+        locations: (SourceLocation, SourceLocation)
+    ) {
         if before.discriminator != after.discriminator {
-            record(.unionDiscriminatorChanged, owner, "discriminator '\(before.discriminator ?? "none")' -> '\(after.discriminator ?? "none")'",
-                   old: locations.0, new: locations.1, roles: roles)
+            record(
+                .unionDiscriminatorChanged, owner, "discriminator '\(before.discriminator ?? "none")' -> '\(after.discriminator ?? "none")'",
+                old: locations.0, new: locations.1, roles: roles)
         }
         let matched = match(before.variants, after.variants, name: \.name, notes: \.notes)
         for variant in matched.removed {
@@ -316,8 +346,9 @@ public struct SchemaComparer {
                 record(.unionVariantRenamed, subject, "renamed from \(oldVariant.name)", old: oldVariant.location, new: newVariant.location, roles: roles)
             }
             if (typeRenames[oldVariant.type] ?? oldVariant.type) != newVariant.type || oldVariant.tag != newVariant.tag {
-                record(.unionVariantChanged, subject, "\(oldVariant.type) tag '\(oldVariant.tag)' -> \(newVariant.type) tag '\(newVariant.tag)'",
-                       old: oldVariant.location, new: newVariant.location, roles: roles)
+                record(
+                    .unionVariantChanged, subject, "\(oldVariant.type) tag '\(oldVariant.tag)' -> \(newVariant.type) tag '\(newVariant.tag)'",
+                    old: oldVariant.location, new: newVariant.location, roles: roles)
             }
         }
         for variant in matched.added {
@@ -327,19 +358,23 @@ public struct SchemaComparer {
 
     // MARK: Fields, parameters and constraints
 
-    private mutating func compareFields(_ oldFields: [Field], _ newFields: [Field], owner: String, roles: Set<Role>,
-                                        ownerLocations: (SourceLocation, SourceLocation), what: String = "field") {
+    private mutating func compareFields(
+        _ oldFields: [Field], _ newFields: [Field], owner: String, roles: Set<Role>,
+        ownerLocations: (SourceLocation, SourceLocation), what: String = "field"
+    ) {
         let matched = match(oldFields, newFields, name: \.name, notes: \.notes)
         for field in matched.removed {
-            record(field.isRequiredOnWire ? .fieldRemovedRequired : .fieldRemovedOptional, "\(owner).\(what) \(field.name)", "removed",
-                   old: field.location, new: ownerLocations.1, roles: roles)
+            record(
+                field.isRequiredOnWire ? .fieldRemovedRequired : .fieldRemovedOptional, "\(owner).\(what) \(field.name)", "removed",
+                old: field.location, new: ownerLocations.1, roles: roles)
         }
         for (before, after, renamed) in matched.pairs {
             compareField(before, after, subject: "\(owner).\(what) \(after.name)", renamed: renamed, roles: roles)
         }
         for field in matched.added {
-            record(field.isRequiredOnWire ? .fieldAddedRequired : .fieldAddedOptional, "\(owner).\(what) \(field.name)",
-                   "added (\(field.type)\(field.isRequiredOnWire ? ", required" : ", optional"))", old: ownerLocations.0, new: field.location, roles: roles)
+            record(
+                field.isRequiredOnWire ? .fieldAddedRequired : .fieldAddedOptional, "\(owner).\(what) \(field.name)",
+                "added (\(field.type)\(field.isRequiredOnWire ? ", required" : ", optional"))", old: ownerLocations.0, new: field.location, roles: roles)
         }
     }
 
@@ -363,15 +398,19 @@ public struct SchemaComparer {
             }
         }
         if before.isRequiredOnWire && !after.isRequiredOnWire {
-            record(.fieldMadeOptional, subject, "required -> optional", old: locations.0, new: locations.1, roles: roles, adjust: keepSourceWhenOptionalityHolds)
+            record(
+                .fieldMadeOptional, subject, "required -> optional", old: locations.0, new: locations.1, roles: roles, adjust: keepSourceWhenOptionalityHolds)
         } else if !before.isRequiredOnWire && after.isRequiredOnWire {
-            record(.fieldMadeRequired, subject, "optional -> required", old: locations.0, new: locations.1, roles: roles, adjust: keepSourceWhenOptionalityHolds)
+            record(
+                .fieldMadeRequired, subject, "optional -> required", old: locations.0, new: locations.1, roles: roles, adjust: keepSourceWhenOptionalityHolds)
         }
         if before.isNullable != after.isNullable {
             // An absent-or-null optional key reads as nil either way (decodeIfPresent).
             let wireHolds = !before.isRequiredOnWire && !after.isRequiredOnWire
-            record(after.isNullable ? .fieldMadeNullable : .fieldMadeNonNullable, subject, after.isNullable ? "made nullable" : "no longer nullable",
-                   old: locations.0, new: locations.1, roles: roles) { verdict in
+            record(
+                after.isNullable ? .fieldMadeNullable : .fieldMadeNonNullable, subject, after.isNullable ? "made nullable" : "no longer nullable",
+                old: locations.0, new: locations.1, roles: roles
+            ) { verdict in
                 keepSourceWhenOptionalityHolds(&verdict)
                 if wireHolds {
                     verdict.wire = .compatible
@@ -380,8 +419,9 @@ public struct SchemaComparer {
             }
         }
         if before.defaultValue?.jsonText != after.defaultValue?.jsonText, before.isRequiredOnWire == after.isRequiredOnWire {
-            record(.fieldDefaultChanged, subject, "default \(before.defaultValue?.jsonText ?? "none") -> \(after.defaultValue?.jsonText ?? "none")",
-                   old: locations.0, new: locations.1, roles: roles)
+            record(
+                .fieldDefaultChanged, subject, "default \(before.defaultValue?.jsonText ?? "none") -> \(after.defaultValue?.jsonText ?? "none")",
+                old: locations.0, new: locations.1, roles: roles)
         }
         // The constraints of another type are not comparable; the retype says it all.
         if !retyped {
@@ -390,11 +430,14 @@ public struct SchemaComparer {
         compareDeprecation(before.notes, after.notes, subject, locations.0, locations.1)
     }
 
-    private mutating func compareConstraints(_ before: Constraints, _ after: Constraints, subject: String, roles: Set<Role>,
-                                             locations: (SourceLocation, SourceLocation)) {
+    private mutating func compareConstraints(
+        _ before: Constraints, _ after: Constraints, subject: String, roles: Set<Role>,
+        locations: (SourceLocation, SourceLocation)
+    ) {
         if before.dateFormat != after.dateFormat {
-            record(.dateFormatChanged, subject, "format \(before.dateFormat.map { "\($0)" } ?? "RFC 3339") -> \(after.dateFormat.map { "\($0)" } ?? "RFC 3339")",
-                   old: locations.0, new: locations.1, roles: roles)
+            record(
+                .dateFormatChanged, subject, "format \(before.dateFormat.map { "\($0)" } ?? "RFC 3339") -> \(after.dateFormat.map { "\($0)" } ?? "RFC 3339")",
+                old: locations.0, new: locations.1, roles: roles)
         }
         for change in ConstraintChange.between(before, after) {
             record(change.tightened ? .constraintTightened : .constraintLoosened, subject, change.detail, old: locations.0, new: locations.1, roles: roles)
@@ -408,10 +451,12 @@ public struct SchemaComparer {
         for operation in matched.removed {
             // An unmarked rename: still a removal and an addition, but the request line is served.
             let sameRequest = matched.added.first { $0.method == operation.method && PathTemplate.shape($0.path) == PathTemplate.shape(operation.path) }
-            record(.operationRemoved, "operation \(operation.name)", "removed (\(operation.method) \(operation.path))", old: operation.location, new: nil) { verdict in
+            record(.operationRemoved, "operation \(operation.name)", "removed (\(operation.method) \(operation.path))", old: operation.location, new: nil) {
+                verdict in
                 guard let sameRequest else { return }
                 verdict.wire = .compatible
-                verdict.wireReason = "the added operation \(sameRequest.name) serves the same request line (mark it `renamedFrom: \(operation.name)` to report a rename)"
+                verdict.wireReason =
+                    "the added operation \(sameRequest.name) serves the same request line (mark it `renamedFrom: \(operation.name)` to report a rename)"
             }
         }
         for (before, after, renamed) in matched.pairs {
@@ -437,16 +482,21 @@ public struct SchemaComparer {
         compareParameters(before, after, subject: subject)
         compareBody(before, after, subject: subject)
         compareResponse(before, after, subject: subject)
-        let oldErrors = Set(before.errors.map { errorRenames[$0] ?? $0 }), newErrors = Set(after.errors)
+        let oldErrors = Set(before.errors.map { errorRenames[$0] ?? $0 })
+        let newErrors = Set(after.errors)
         if oldErrors != newErrors {
-            let added = newErrors.subtracting(oldErrors).sorted(), removed = oldErrors.subtracting(newErrors).sorted()
-            let detail = [added.isEmpty ? nil : "added \(added.joined(separator: ", "))", removed.isEmpty ? nil : "removed \(removed.joined(separator: ", "))"].compactMap { $0 }
+            let added = newErrors.subtracting(oldErrors).sorted()
+            let removed = oldErrors.subtracting(newErrors).sorted()
+            let detail = [added.isEmpty ? nil : "added \(added.joined(separator: ", "))", removed.isEmpty ? nil : "removed \(removed.joined(separator: ", "))"]
+                .compactMap { $0 }
             record(.operationErrorsChanged, subject, "errors " + detail.joined(separator: "; "), old: locations.0, new: locations.1)
         }
         compareAuth(before, after, subject: subject)
         if before.isIdempotent != after.isIdempotent || before.idempotencyKeyHeader != after.idempotencyKeyHeader {
-            record(.idempotencyChanged, subject, "idempotent \(before.isIdempotent) key '\(before.idempotencyKeyHeader ?? "none")' -> idempotent \(after.isIdempotent) key '\(after.idempotencyKeyHeader ?? "none")'",
-                   old: locations.0, new: locations.1)
+            record(
+                .idempotencyChanged, subject,
+                "idempotent \(before.isIdempotent) key '\(before.idempotencyKeyHeader ?? "none")' -> idempotent \(after.isIdempotent) key '\(after.idempotencyKeyHeader ?? "none")'",
+                old: locations.0, new: locations.1)
         }
         comparePagination(before, after, subject: subject)
         compareCache(before, after, subject: subject)
@@ -454,11 +504,13 @@ public struct SchemaComparer {
     }
 
     private mutating func compareParameters(_ before: Operation, _ after: Operation, subject: String) {
-        let oldParameters = before.parameters, newParameters = after.parameters
+        let oldParameters = before.parameters
+        let newParameters = after.parameters
         let matched = match(oldParameters, newParameters, name: \.field.name, notes: \.field.notes)
         for parameter in matched.removed {
-            record(parameter.field.isRequiredOnWire ? .fieldRemovedRequired : .fieldRemovedOptional, "\(subject).parameter \(parameter.field.name)",
-                   "removed (\(parameter.location.rawValue))", old: parameter.field.location, new: after.location)
+            record(
+                parameter.field.isRequiredOnWire ? .fieldRemovedRequired : .fieldRemovedOptional, "\(subject).parameter \(parameter.field.name)",
+                "removed (\(parameter.location.rawValue))", old: parameter.field.location, new: after.location)
         }
         // Generated methods take path parameters, the body, query and header parameters, in that order:
         // arguments that change relative order break labelled calls.
@@ -472,8 +524,10 @@ public struct SchemaComparer {
             let parameterSubject = "\(subject).parameter \(newParameter.field.name)"
             if oldParameter.location != newParameter.location {
                 reportedMove = true
-                record(.parameterMoved, parameterSubject, "\(oldParameter.location.rawValue) -> \(newParameter.location.rawValue)",
-                       old: oldParameter.field.location, new: newParameter.field.location) { verdict in
+                record(
+                    .parameterMoved, parameterSubject, "\(oldParameter.location.rawValue) -> \(newParameter.location.rawValue)",
+                    old: oldParameter.field.location, new: newParameter.field.location
+                ) { verdict in
                     guard reordered else { return }
                     verdict.source = .breaking
                     verdict.sourceReason = "the argument moves among the others (path, body, query, headers), and labelled arguments must keep their order"
@@ -482,12 +536,15 @@ public struct SchemaComparer {
             compareField(oldParameter.field, newParameter.field, subject: parameterSubject, renamed: renamed, roles: [.request])
         }
         if reordered && !reportedMove {
-            record(.parametersReordered, subject, "arguments (\(oldOrder.joined(separator: ", "))) -> (\(newOrder.joined(separator: ", ")))", old: before.location, new: after.location)
+            record(
+                .parametersReordered, subject, "arguments (\(oldOrder.joined(separator: ", "))) -> (\(newOrder.joined(separator: ", ")))", old: before.location,
+                new: after.location)
         }
         for parameter in matched.added {
-            record(parameter.field.isRequiredOnWire ? .fieldAddedRequired : .fieldAddedOptional, "\(subject).parameter \(parameter.field.name)",
-                   "added (\(parameter.location.rawValue), \(parameter.field.type)\(parameter.field.isRequiredOnWire ? ", required" : ", optional"))",
-                   old: before.location, new: parameter.field.location)
+            record(
+                parameter.field.isRequiredOnWire ? .fieldAddedRequired : .fieldAddedOptional, "\(subject).parameter \(parameter.field.name)",
+                "added (\(parameter.location.rawValue), \(parameter.field.type)\(parameter.field.isRequiredOnWire ? ", required" : ", optional"))",
+                old: before.location, new: parameter.field.location)
         }
     }
 
@@ -500,8 +557,10 @@ public struct SchemaComparer {
         case (let oldBody?, let newBody?):
             if inNewNames(oldBody.type) != newBody.type || oldBody.encoding != newBody.encoding || oldBody.contentType != newBody.contentType {
                 let sameJSON = oldBody.encoding == newBody.encoding && oldBody.contentType == newBody.contentType && sameShape(oldBody.type, newBody.type)
-                record(.requestBodyChanged, subject, "body \(oldBody.type) (\(oldBody.encoding.rawValue)) -> \(newBody.type) (\(newBody.encoding.rawValue))",
-                       old: oldBody.typeLocation, new: newBody.typeLocation) { verdict in
+                record(
+                    .requestBodyChanged, subject, "body \(oldBody.type) (\(oldBody.encoding.rawValue)) -> \(newBody.type) (\(newBody.encoding.rawValue))",
+                    old: oldBody.typeLocation, new: newBody.typeLocation
+                ) { verdict in
                     guard sameJSON else { return }
                     verdict.wire = .compatible
                     verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"
@@ -515,9 +574,12 @@ public struct SchemaComparer {
     private mutating func compareResponse(_ before: Operation, _ after: Operation, subject: String) {
         let oldResponse = before.response.map(inNewNames)
         if oldResponse != after.response || before.responseContentType != after.responseContentType {
-            let sameJSON = before.responseContentType == after.responseContentType && before.response.flatMap { old in after.response.map { sameShape(old, $0) } } == true
-            record(.responseTypeChanged, subject, "response \(before.response?.description ?? "none") -> \(after.response?.description ?? "none")",
-                   old: before.responseLocation ?? before.location, new: after.responseLocation ?? after.location) { verdict in
+            let sameJSON =
+                before.responseContentType == after.responseContentType && before.response.flatMap { old in after.response.map { sameShape(old, $0) } } == true
+            record(
+                .responseTypeChanged, subject, "response \(before.response?.description ?? "none") -> \(after.response?.description ?? "none")",
+                old: before.responseLocation ?? before.location, new: after.responseLocation ?? after.location
+            ) { verdict in
                 guard sameJSON else { return }
                 verdict.wire = .compatible
                 verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"
@@ -530,7 +592,9 @@ public struct SchemaComparer {
             (outcomes ?? []).map { "\($0.name) \($0.status)" }.joined(separator: ", ")
         }
         if describeOutcomes(before.outcomes) != describeOutcomes(after.outcomes) {
-            record(.outcomesChanged, subject, "responses [\(describeOutcomes(before.outcomes))] -> [\(describeOutcomes(after.outcomes))]", old: before.location, new: after.location)
+            record(
+                .outcomesChanged, subject, "responses [\(describeOutcomes(before.outcomes))] -> [\(describeOutcomes(after.outcomes))]", old: before.location,
+                new: after.location)
         }
     }
 
@@ -539,8 +603,9 @@ public struct SchemaComparer {
     /// the type's name). nil when either is not a struct, so the caller keeps the table's verdict.
     private func requiresMore(_ readType: TypeReference, than writeType: TypeReference, reader: Schema, writer: Schema) -> Bool? {
         guard case .named(let readName) = readType, case .named(let writeName) = writeType,
-              case .structure(let readFields)? = reader.type(named: readName)?.kind,
-              case .structure(let writeFields)? = writer.type(named: writeName)?.kind else { return nil }
+            case .structure(let readFields)? = reader.type(named: readName)?.kind,
+            case .structure(let writeFields)? = writer.type(named: writeName)?.kind
+        else { return nil }
         return readFields.contains { needed in
             guard needed.isRequiredOnWire && !needed.isNullable else { return false }
             guard let promised = writeFields.first(where: { $0.wireName == needed.wireName }) else { return true }
@@ -552,8 +617,9 @@ public struct SchemaComparer {
     /// wire names with the same types and optionality, one level deep.
     private func sameShape(_ oldReference: TypeReference, _ newReference: TypeReference) -> Bool {
         guard case .named(let oldName) = oldReference, case .named(let newName) = newReference,
-              let oldType = old.type(named: oldName), let newType = new.type(named: newName),
-              case .structure(let oldFields) = oldType.kind, case .structure(let newFields) = newType.kind else { return false }
+            let oldType = old.type(named: oldName), let newType = new.type(named: newName),
+            case .structure(let oldFields) = oldType.kind, case .structure(let newFields) = newType.kind
+        else { return false }
         let shape = { (fields: [Field]) in fields.map { "\($0.wireName) \($0.type) \($0.isRequiredOnWire) \($0.isNullable)" }.sorted() }
         return shape(oldFields) == shape(newFields)
     }
@@ -577,7 +643,8 @@ public struct SchemaComparer {
             }
             if describe(oldPaging) != describe(newPaging) {
                 let drivenChanged = oldPaging.requestParameter != newPaging.requestParameter
-                record(.paginationChanged, subject, "\(describe(oldPaging)) -> \(describe(newPaging))", old: oldPaging.location, new: newPaging.location) { verdict in
+                record(.paginationChanged, subject, "\(describe(oldPaging)) -> \(describe(newPaging))", old: oldPaging.location, new: newPaging.location) {
+                    verdict in
                     // The sequence methods take every argument but the one they drive: when that changes,
                     // the old one appears among their arguments and the new one disappears (the proof's
                     // caller and swift-api-digester both show it).
@@ -594,7 +661,8 @@ public struct SchemaComparer {
     private mutating func compareCache(_ before: Operation, _ after: Operation, subject: String) {
         let describe: (CachePolicy?) -> String = { policy in
             guard let policy else { return "none" }
-            return "\(policy.mode.rawValue) maxAge \(policy.maxAge.map(String.init) ?? "-") refreshErrors \(policy.refreshErrors.rawValue) store \(policy.store)"
+            return
+                "\(policy.mode.rawValue) maxAge \(policy.maxAge.map(String.init) ?? "-") refreshErrors \(policy.refreshErrors.rawValue) store \(policy.store)"
         }
         if describe(before.cache) != describe(after.cache) {
             record(.cacheChanged, subject, "cache \(describe(before.cache)) -> \(describe(after.cache))", old: before.location, new: after.location)
@@ -602,8 +670,9 @@ public struct SchemaComparer {
         let oldArguments = (before.cache?.parameters ?? []).map { "\($0.name) (\($0.role.rawValue))" }
         let newArguments = (after.cache?.parameters ?? []).map { "\($0.name) (\($0.role.rawValue))" }
         if oldArguments != newArguments {
-            record(.cacheArgumentsChanged, subject, "cache arguments [\(oldArguments.joined(separator: ", "))] -> [\(newArguments.joined(separator: ", "))]",
-                   old: before.location, new: after.location)
+            record(
+                .cacheArgumentsChanged, subject, "cache arguments [\(oldArguments.joined(separator: ", "))] -> [\(newArguments.joined(separator: ", "))]",
+                old: before.location, new: after.location)
         }
     }
 }
@@ -611,9 +680,17 @@ public struct SchemaComparer {
 /// Path templates compared by shape: `/users/{id}` and `/users/{userId}` are the same request line.
 enum PathTemplate {
     static func shape(_ path: String) -> String {
-        var result = "", inPlaceholder = false
+        var result = ""
+        var inPlaceholder = false
         for character in path {
-            if character == "{" { inPlaceholder = true; result += "{}" } else if character == "}" { inPlaceholder = false } else if !inPlaceholder { result.append(character) }
+            if character == "{" {
+                inPlaceholder = true
+                result += "{}"
+            } else if character == "}" {
+                inPlaceholder = false
+            } else if !inPlaceholder {
+                result.append(character)
+            }
         }
         return result
     }

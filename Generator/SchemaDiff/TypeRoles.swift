@@ -9,9 +9,10 @@ enum TypeRoles {
         let requestRoots = schema.operations.flatMap { operation in
             operation.parameters.map(\.field.type) + [operation.body?.type].compactMap { $0 }
         }
-        let responseRoots = schema.operations.flatMap { operation in
-            [operation.response].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
-        } + [schema.errors?.body].compactMap { $0 }
+        let responseRoots =
+            schema.operations.flatMap { operation in
+                [operation.response].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
+            } + [schema.errors?.body].compactMap { $0 }
         for name in reachable(from: requestRoots, in: schema) { roles[name, default: []].insert(.request) }
         for name in reachable(from: responseRoots, in: schema) { roles[name, default: []].insert(.response) }
         return roles

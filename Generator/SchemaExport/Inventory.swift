@@ -8,33 +8,42 @@ public enum Inventory {
         root.set("api", schema.api)
         root.set("version", schema.version)
         root.set("summary", schema.summary.map(OrderedJSON.string) ?? .null)
-        root.set("environments", .array(schema.environments.map { environment -> OrderedJSON in
-            let variables: [OrderedJSON] = environment.variables.map { variable in
-                let defaultValue: OrderedJSON = variable.defaultValue.map(OrderedJSON.string) ?? .null
-                return .object([("name", .string(variable.name)), ("default", defaultValue)])
-            }
-            return .object([("name", .string(environment.name)), ("url", .string(environment.url)), ("variables", .array(variables))])
-        }))
+        root.set(
+            "environments",
+            .array(
+                schema.environments.map { environment -> OrderedJSON in
+                    let variables: [OrderedJSON] = environment.variables.map { variable in
+                        let defaultValue: OrderedJSON = variable.defaultValue.map(OrderedJSON.string) ?? .null
+                        return .object([("name", .string(variable.name)), ("default", defaultValue)])
+                    }
+                    return .object([("name", .string(environment.name)), ("url", .string(environment.url)), ("variables", .array(variables))])
+                }))
         root.set("auth", .array(schema.authSchemes.map(auth)))
         root.set("defaultAuth", .array(schema.defaultAuth.map(OrderedJSON.string)))
         root.set("operations", .array(schema.operations.map { operation($0, in: schema) }))
         root.set("types", .array(schema.types.map { type($0, in: schema) }))
         if let errors = schema.errors {
-            root.set("errors", .object([
-                ("body", errors.body.map { .string($0.description) } ?? .null),
-                ("codePath", errors.codePath.map(OrderedJSON.string) ?? .null),
-                ("cases", .array(errors.cases.map { item -> OrderedJSON in
-                    var value = ObjectBuilder()
-                    value.set("name", item.name)
-                    value.set("code", item.code.map(OrderedJSON.string) ?? .null)
-                    value.set("status", item.status.map { OrderedJSON.integer($0) } ?? .null)
-                    value.set("retryable", .bool(item.isRetryable))
-                    value.set("deprecated", .bool(item.notes.isDeprecated))
-                    value.set("family", familyJSON(item.family))
-                    value.set("when", .array(item.conditions.map { .string($0.rawValue) }))
-                    return value.value
-                })),
-            ]))
+            root.set(
+                "errors",
+                .object([
+                    ("body", errors.body.map { .string($0.description) } ?? .null),
+                    ("codePath", errors.codePath.map(OrderedJSON.string) ?? .null),
+                    (
+                        "cases",
+                        .array(
+                            errors.cases.map { item -> OrderedJSON in
+                                var value = ObjectBuilder()
+                                value.set("name", item.name)
+                                value.set("code", item.code.map(OrderedJSON.string) ?? .null)
+                                value.set("status", item.status.map { OrderedJSON.integer($0) } ?? .null)
+                                value.set("retryable", .bool(item.isRetryable))
+                                value.set("deprecated", .bool(item.notes.isDeprecated))
+                                value.set("family", familyJSON(item.family))
+                                value.set("when", .array(item.conditions.map { .string($0.rawValue) }))
+                                return value.value
+                            })
+                    ),
+                ]))
         } else {
             root.set("errors", .null)
         }
@@ -117,44 +126,60 @@ public enum Inventory {
         switch type.kind {
         case .structure(let fields):
             builder.set("kind", "struct")
-            builder.set("fields", .array(fields.map { field in
-                var value = ObjectBuilder()
-                value.set("name", field.name)
-                value.set("wireName", field.wireName)
-                value.set("type", field.type.description)
-                value.set("required", .bool(field.isRequiredOnWire))
-                value.set("optional", .bool(field.isOptional))
-                value.set("nullable", .bool(field.isNullable))
-                if let defaultValue = field.defaultValue { value.set("default", OrderedJSON(defaultValue)) }
-                value.set("deprecated", .bool(field.notes.isDeprecated))
-                value.set("secret", .bool(field.isSecret))
-                return value.value
-            }))
+            builder.set(
+                "fields",
+                .array(
+                    fields.map { field in
+                        var value = ObjectBuilder()
+                        value.set("name", field.name)
+                        value.set("wireName", field.wireName)
+                        value.set("type", field.type.description)
+                        value.set("required", .bool(field.isRequiredOnWire))
+                        value.set("optional", .bool(field.isOptional))
+                        value.set("nullable", .bool(field.isNullable))
+                        if let defaultValue = field.defaultValue { value.set("default", OrderedJSON(defaultValue)) }
+                        value.set("deprecated", .bool(field.notes.isDeprecated))
+                        value.set("secret", .bool(field.isSecret))
+                        return value.value
+                    }))
         case .enumeration(let enumeration):
             builder.set("kind", "enum")
             builder.set("rawType", enumeration.rawType.rawValue)
-            builder.set("cases", .array(enumeration.cases.map { item in
-                .object([
-                    ("name", .string(item.name)),
-                    ("value", enumeration.rawType == .string ? .string(item.value) : .number(item.value)),
-                    ("deprecated", .bool(item.notes.isDeprecated)),
-                ])
-            }))
+            builder.set(
+                "cases",
+                .array(
+                    enumeration.cases.map { item in
+                        .object([
+                            ("name", .string(item.name)),
+                            ("value", enumeration.rawType == .string ? .string(item.value) : .number(item.value)),
+                            ("deprecated", .bool(item.notes.isDeprecated)),
+                        ])
+                    }))
         case .union(let union):
             builder.set("kind", "union")
             if let discriminator = union.discriminator {
                 builder.set("discriminator", discriminator)
                 builder.set("tagType", union.tagType.rawValue)
-                builder.set("variants", .array(union.variants.map { variant in
-                    .object([("name", .string(variant.name)), ("type", .string(variant.type)),
-                             ("tag", union.tagType == .integer ? .number(variant.tag) : .string(variant.tag))])
-                }))
+                builder.set(
+                    "variants",
+                    .array(
+                        union.variants.map { variant in
+                            .object([
+                                ("name", .string(variant.name)), ("type", .string(variant.type)),
+                                ("tag", union.tagType == .integer ? .number(variant.tag) : .string(variant.tag)),
+                            ])
+                        }))
             } else {
                 // In the order the decoder tries them, with the keys that select each.
-                builder.set("variants", .array(schema.untaggedCandidates(of: union).map { variant in
-                    .object([("name", .string(variant.name)), ("type", .string(variant.type)),
-                             ("requiredKeys", .array(schema.requiredWireKeys(of: variant).sorted().map { .string($0) }))])
-                }))
+                builder.set(
+                    "variants",
+                    .array(
+                        schema.untaggedCandidates(of: union).map { variant in
+                            .object([
+                                ("name", .string(variant.name)), ("type", .string(variant.type)),
+                                ("requiredKeys", .array(schema.requiredWireKeys(of: variant).sorted().map { .string($0) })),
+                            ])
+                        }))
             }
             let common = schema.commonFields(of: union).map(\.name)
             if !common.isEmpty { builder.set("commonFields", .array(common.map { .string($0) })) }
@@ -194,11 +219,14 @@ public enum Inventory {
                 RequestShapesExport.queryStyle(field, in: schema).map { "\(field.wireName) (\($0.rawValue))" }
             }
             if !objectQueries.isEmpty { notes.append("query objects: " + objectQueries.joined(separator: ", ")) }
-            if let pagination = operation.pagination { notes.append("paginated (\(pagination.style.rawValue)\(pagination.previous == nil ? "" : ", both ways"))") }
+            if let pagination = operation.pagination {
+                notes.append("paginated (\(pagination.style.rawValue)\(pagination.previous == nil ? "" : ", both ways"))")
+            }
             notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.auth.joined(separator: "|")))
             if operation.notes.isDeprecated { notes.append("deprecated") }
-            lines.append("  " + route.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + operation.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + notes.joined(separator: ", "))
+            lines.append(
+                "  " + route.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + operation.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + notes.joined(separator: ", "))
         }
         lines.append("")
         lines.append("types (\(schema.types.count)):")
@@ -206,7 +234,8 @@ public enum Inventory {
             let detail: String
             switch type.kind {
             case .structure(let fields): detail = "struct, \(fields.count) field\(fields.count == 1 ? "" : "s")"
-            case .enumeration(let enumeration): detail = "enum (\(enumeration.rawType.rawValue)), \(enumeration.cases.count) case\(enumeration.cases.count == 1 ? "" : "s")"
+            case .enumeration(let enumeration):
+                detail = "enum (\(enumeration.rawType.rawValue)), \(enumeration.cases.count) case\(enumeration.cases.count == 1 ? "" : "s")"
             case .union(let union):
                 let selector = union.discriminator.map { "on '\($0)'\(union.tagType == .integer ? " (integer tags)" : "")" } ?? "untagged (by shape)"
                 detail = "union \(selector), \(union.variants.count) variants"
@@ -221,8 +250,9 @@ public enum Inventory {
             lines.append("errors (\(errors.cases.count)):")
             if errors.envelope, let codePath = errors.codePath {
                 let exempt = schema.operationsExemptFromEnvelope
-                lines.append("  (envelope: a 2xx body carrying \(codePath) is an error"
-                             + (exempt.isEmpty ? ")" : "; not for \(exempt.joined(separator: ", ")), whose answers declare it)"))
+                lines.append(
+                    "  (envelope: a 2xx body carrying \(codePath) is an error"
+                        + (exempt.isEmpty ? ")" : "; not for \(exempt.joined(separator: ", ")), whose answers declare it)"))
             }
             for item in errors.cases {
                 var parts: [String] = []

@@ -26,7 +26,8 @@ public enum JSONSchemaExport {
     static func uriEscaped(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
-            let isAllowed = (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+            let isAllowed =
+                (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
                 || "-._~!$&'()*+,;=:@".utf8.contains(byte)
             if isAllowed {
                 result.unicodeScalars.append(Unicode.Scalar(byte))

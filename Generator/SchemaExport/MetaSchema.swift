@@ -28,9 +28,15 @@ public enum SchemaLanguageMetaSchema {
                 ("modelled", modelledKey),
                 ("environments", describe(mapping(minimum: 1, of: ref("Environment")), "Required, at least one. The base URLs, by environment name.")),
                 ("auth", describe(mapping(of: ref("AuthScheme")), "Authentication schemes, by name.")),
-                ("defaultAuth", describe(names, "The scheme(s) an operation uses when it says nothing: a name, a list in order of preference, or `none` (the default).")),
+                (
+                    "defaultAuth",
+                    describe(names, "The scheme(s) an operation uses when it says nothing: a name, a list in order of preference, or `none` (the default).")
+                ),
                 ("errors", describe(ref("ErrorCatalogue"), "The error catalogue: the error body, where its code is, and every documented error.")),
-                ("types", describe(mapping(of: ref("TypeDefinition")), "Named types: structs (`fields`), enums (`enum`), unions (`union`) and aliases (`type`).")),
+                (
+                    "types",
+                    describe(mapping(of: ref("TypeDefinition")), "Named types: structs (`fields`), enums (`enum`), unions (`union`) and aliases (`type`).")
+                ),
                 ("operations", describe(mapping(of: ref("Operation")), "The API's calls, by Swift method name.")),
             ],
             required: ["api", "version", "environments"]
@@ -46,211 +52,388 @@ public enum SchemaLanguageMetaSchema {
 
     private static var definitions: [(String, OrderedJSON)] {
         [
-            ("Environment", closedObject(
-                "An environment: a base URL whose `{variable}` placeholders are declared under `variables`.",
-                [
-                    ("url", describe(text, "Required. The absolute base URL; hosts the vendor does not publish are `{variable}` placeholders, and `\"{serverUrl}\"` alone is a URL given whole at run time.")),
-                    ("variables", describe(mapping(of: ref("EnvironmentVariable")), "The `{variable}`s of `url`; one without a `default` must be supplied by the user.")),
-                ] + noteProperties,
-                required: ["url"]
-            )),
-            ("EnvironmentVariable", closedObject(
-                "A placeholder of an environment's URL.",
-                [("default", describe(text, "The value used when the user gives none."))] + noteProperties
-            )),
-            ("AuthScheme", closedObject(
-                "An authentication scheme.",
-                [
-                    ("kind", describe(words(["bearer", "apiKey", "session", "basic"]), "Required. bearer (Authorization: Bearer <token>), apiKey (a header or query item), session (a session id a login operation obtains) or basic (Authorization: Basic base64(id:secret)).")),
-                    ("refresh", describe(anyOf([name, ref("CredentialExchange")]), "bearer: the operation that renews the token; as a mapping it is wired to the token store.")),
-                    ("in", describe(words(["header", "query"]), "apiKey: where the key goes, header (the default) or query.")),
-                    ("name", describe(text, "apiKey: the header or query item carrying the key; session: the header carrying the session id.")),
-                    ("login", describe(anyOf([name, ref("CredentialExchange")]), "session: the operation that establishes the session; as a mapping it is wired to the token store.")),
-                    ("logout", describe(text, "The operation that ends the session or revokes the token; the client clears its stored credential.")),
-                ] + noteProperties,
-                required: ["kind"]
-            )),
-            ("CredentialExchange", closedObject(
-                "A login or refresh wired to the token store: the operation, what its request sends and where its response holds the credentials.",
-                [
-                    ("operation", describe(name, "Required. The operation to call.")),
-                    ("request", describe(mapping(of: words(["token", "refreshToken"])), "The operation's inputs filled from the store: input name -> token or refreshToken.")),
-                    ("response", describe(closedObject(
-                        "Where the response holds each credential: role -> dotted path in the response.",
-                        CredentialExchange.Role.allCases.map { ($0.rawValue, describe(text, "The dotted path of the \($0.rawValue) in the response.")) }
-                    ), "Where the response holds each credential: role -> dotted path in the response.")),
-                ],
-                required: ["operation"]
-            )),
-            ("ErrorCatalogue", closedObject(
-                "Every error the API documents. The error body is one type; `code` is the dotted path of the value that tells the errors apart.",
-                [
-                    ("body", describe(ref("TypeExpression"), "The type of every error response's body.")),
-                    ("code", describe(text, "The dotted path, inside the body, of the error code.")),
-                    ("cases", describe(mapping(of: ref("ErrorCase")), "The documented errors, by Swift case name.")),
-                    ("envelope", describe(boolean, "Errors arrive inside success answers too (a status before codes, docs/SchemaLanguage.md).")),
-                ] + noteProperties
-            )),
-            ("ErrorCase", withAnyRequired(closedObject(
-                "A documented error, recognised by its code, code family, status or client-side condition. Needs a `code`, a `status` or a `when`.",
-                [
-                    ("code", describe(anyOf([text, ref("CodeFamily")]), "The code in the body (string or integer), or a family: `{ prefix: A }` or `{ pattern: \"^A[0-9]{5}$\" }`.")),
-                    ("status", describe(integer(100...599), "The HTTP status, 100–599.")),
-                    ("retryable", describe(boolean, "Whether the client retries it (default: not retryable, the status decides).")),
-                    ("when", describe(anyOf([conditionWords, list(of: conditionWords)]), "Client-side conditions this case stands for: offline, timeout or both.")),
-                    ("statusFirst", describe(boolean, "Recognise this case by its status before any code.")),
-                ] + noteProperties
-            ), ["code", "status", "when"])),
-            ("CodeFamily", describe(.object([
-                ("type", .string("object")),
-                ("properties", .object([
-                    ("prefix", describe(nonEmptyText, "The prefix every code of the family starts with.")),
-                    ("pattern", describe(text, "A regular expression every code of the family matches.")),
-                ])),
-                ("additionalProperties", .bool(false)),
-                ("minProperties", .integer(1)),
-                ("maxProperties", .integer(1)),
-            ]), "A family of codes: `prefix` or `pattern`, one of them.")),
-            ("TypeDefinition", describe(anyOf([ref("Struct"), ref("Enum"), ref("Union"), ref("Alias")]),
-                                        "A named type: a struct (`fields`), an enum (`enum`), a union (`union`) or an alias (`type`).")),
-            ("Struct", closedObject(
-                "A struct: its fields by Swift name.",
-                [("fields", describe(mapping(of: ref("Field")), "The fields: a type expression (required, not nullable), or a mapping with `type` and more."))] + typeCommon,
-                required: ["fields"]
-            )),
-            ("Enum", closedObject(
-                "An enum: raw values, or Swift names to raw values. Unknown values are kept as `undocumented`.",
-                [
-                    ("enum", describe(anyOf([list(of: scalar), mapping(of: anyOf([scalar, ref("EnumCase")]))]),
-                                      "The cases: a list of raw values (Swift names derived), or name -> raw value / `{ value, docs, deprecated }`.")),
-                    ("type", describe(words(["string", "int", "int32", "int64"]), "The raw type: string (the default), int, int32 or int64.")),
-                ] + typeCommon,
-                required: ["enum"]
-            )),
-            ("EnumCase", closedObject(
-                "An enum case written as a mapping.",
-                [("value", describe(scalar, "The raw value (default: the case name, for string enums)."))] + noteProperties
-            )),
-            ("Union", closedObject(
-                "A sealed type whose variants are struct types; tagged by a discriminator field, or untagged (chosen by the keys present).",
-                [("union", describe(ref("UnionBody"), "The discriminator and the variants."))] + typeCommon,
-                required: ["union"]
-            )),
-            ("UnionBody", closedObject(
-                "The discriminator and the variants of a union.",
-                [
-                    ("discriminator", describe(text, "The JSON key holding the variant's tag; without it the union is untagged.")),
-                    ("variants", describe(mapping(of: anyOf([name, ref("UnionVariant")])), "The variants: name -> struct type (the tag is the name), or `{ type, value, docs }`.")),
-                ]
-            )),
-            ("UnionVariant", closedObject(
-                "A variant of a union written as a mapping.",
-                [
-                    ("type", describe(name, "Required. The variant's struct type.")),
-                    ("value", describe(scalar, "The tag value (default: the variant name); a YAML integer makes every tag a JSON number.")),
-                ] + noteProperties,
-                required: ["type"]
-            )),
-            ("Alias", closedObject(
-                "An alias: another name for a type expression, with constraints.",
-                [("type", describe(ref("TypeExpression"), "Required. The aliased type expression."))] + constraintProperties + typeCommon,
-                required: ["type"]
-            )),
-            ("Field", describe(anyOf([ref("TypeExpression"), ref("FieldMapping")]),
-                               "A field or parameter: a type expression (the shorthand), or a mapping with `type` and more.")),
-            ("FieldMapping", closedObject(
-                "A field or parameter with more than its type.",
-                [
-                    ("type", describe(ref("TypeExpression"), "Required. The type expression.")),
-                    ("wire", describe(text, "The JSON key (or query/header name) when it differs from the Swift name.")),
-                    ("optional", describe(boolean, "The key may be absent.")),
-                    ("nullable", describe(boolean, "The value may be null.")),
-                    ("default", describe(anything, "The value used when the key is absent; the Swift property is then not optional.")),
-                    ("example", describe(anything, "An example value, checked against the type.")),
-                    ("secret", describe(boolean, "A credential or personal secret: never shown in logs, descriptions or reports.")),
-                    ("style", describe(words(QueryStyle.allCases.map(\.rawValue)), "Query parameters whose value is an object: form or deepObject.")),
-                ] + constraintProperties + noteProperties,
-                required: ["type"]
-            )),
-            ("TypeExpression", describe(anyOf([
-                describe(.object([("type", .string("string")), ("examples", .array(Primitive.allCases.map { .string($0.rawValue) }))]),
-                         "A primitive, a type name, `[T]` or `[string: T]` / `[int: T]` (quote expressions that start with `[`)."),
-                describe(.object([("type", .string("array")), ("minItems", .integer(1)), ("maxItems", .integer(1)), ("items", ref("TypeExpression"))]),
-                         "A one-element YAML list: a list of that type."),
-            ]), "A type expression: a primitive, a type name, `[T]`, `[string: T]` or `[int: T]`.")),
-            ("Operation", closedObject(
-                "An API call: the generated method has the operation's name.",
-                [
-                    ("http", describe(.object([("type", .string("string")), ("pattern", .string(#"^ *(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +(/[^ ]*|\{[^ {}]+\}) *$"#))]),
-                                      "Required. The method and the path template, like `GET /transactions/{id}` (or `{parameter}` for a URL given at call time).")),
-                    ("path", describe(mapping(of: ref("Field")), "Path parameters (always required, never secret), in the field syntax.")),
-                    ("query", describe(mapping(of: ref("Field")), "Query parameters, in the field syntax; `wire` is the query name.")),
-                    ("headers", describe(mapping(of: ref("Field")), "Header parameters, in the field syntax; `wire` is the header name.")),
-                    ("body", describe(anyOf([ref("TypeExpression"), ref("Body")]), "The request body: a type expression, or `{ type, encoding, contentType, docs }`.")),
-                    ("response", describe(anyOf([ref("TypeExpression"), ref("Response")]), "The success response's type; omitted means no body. `{ type: binary, contentType: … }` for raw bytes.")),
-                    ("status", describe(integer(200...299), "The success status: default 200, or 204 without a response.")),
-                    ("errors", describe(names, "The catalogue cases this operation may return.")),
-                    ("auth", describe(names, "The scheme(s) this operation uses: a name, a list in order of preference, or `none`; overrides defaultAuth.")),
-                    ("idempotent", describe(boolean, "Whether the call may be retried (default: true for GET PUT DELETE HEAD OPTIONS).")),
-                    ("idempotencyKey", describe(text, "A header the client fills with one key per call, so a retried POST is safe.")),
-                    ("paginate", describe(ref("Pagination"), "Page, token or cursor pagination: generates `<operation>Pages` and `<operation>Items`.")),
-                    ("cache", describe(ref("Cache"), "The caching hint that CachingMiddleware follows.")),
-                    ("examples", describe(mapping(of: ref("OperationExample")), "Examples of calls, served by the sandbox and checked by lint.")),
-                    ("responses", describe(mapping(minimum: 1, of: ref("Outcome")), "Several outcomes, in matching order (instead of `response` and `status`).")),
-                ] + noteProperties,
-                required: ["http"]
-            )),
-            ("Body", closedObject(
-                "A request body written as a mapping.",
-                [
-                    ("type", describe(ref("TypeExpression"), "Required. The body's type.")),
-                    ("encoding", describe(words(BodyEncoding.allCases.map(\.rawValue)), "How the body is sent (default: json).")),
-                    ("contentType", describe(text, "The Content-Type of a body that is not JSON.")),
-                ] + noteProperties,
-                required: ["type"]
-            )),
-            ("Response", closedObject(
-                "A response of raw bytes.",
-                [
-                    ("type", describe(ref("TypeExpression"), "Required. The response's type (binary with a contentType).")),
-                    ("contentType", describe(text, "The media type of raw bytes (`type: binary`).")),
-                ],
-                required: ["type"]
-            )),
+            (
+                "Environment",
+                closedObject(
+                    "An environment: a base URL whose `{variable}` placeholders are declared under `variables`.",
+                    [
+                        (
+                            "url",
+                            describe(
+                                text,
+                                "Required. The absolute base URL; hosts the vendor does not publish are `{variable}` placeholders, and `\"{serverUrl}\"` alone is a URL given whole at run time."
+                            )
+                        ),
+                        (
+                            "variables",
+                            describe(
+                                mapping(of: ref("EnvironmentVariable")), "The `{variable}`s of `url`; one without a `default` must be supplied by the user.")
+                        ),
+                    ] + noteProperties,
+                    required: ["url"]
+                )
+            ),
+            (
+                "EnvironmentVariable",
+                closedObject(
+                    "A placeholder of an environment's URL.",
+                    [("default", describe(text, "The value used when the user gives none."))] + noteProperties
+                )
+            ),
+            (
+                "AuthScheme",
+                closedObject(
+                    "An authentication scheme.",
+                    [
+                        (
+                            "kind",
+                            describe(
+                                words(["bearer", "apiKey", "session", "basic"]),
+                                "Required. bearer (Authorization: Bearer <token>), apiKey (a header or query item), session (a session id a login operation obtains) or basic (Authorization: Basic base64(id:secret))."
+                            )
+                        ),
+                        (
+                            "refresh",
+                            describe(
+                                anyOf([name, ref("CredentialExchange")]),
+                                "bearer: the operation that renews the token; as a mapping it is wired to the token store.")
+                        ),
+                        ("in", describe(words(["header", "query"]), "apiKey: where the key goes, header (the default) or query.")),
+                        ("name", describe(text, "apiKey: the header or query item carrying the key; session: the header carrying the session id.")),
+                        (
+                            "login",
+                            describe(
+                                anyOf([name, ref("CredentialExchange")]),
+                                "session: the operation that establishes the session; as a mapping it is wired to the token store.")
+                        ),
+                        ("logout", describe(text, "The operation that ends the session or revokes the token; the client clears its stored credential.")),
+                    ] + noteProperties,
+                    required: ["kind"]
+                )
+            ),
+            (
+                "CredentialExchange",
+                closedObject(
+                    "A login or refresh wired to the token store: the operation, what its request sends and where its response holds the credentials.",
+                    [
+                        ("operation", describe(name, "Required. The operation to call.")),
+                        (
+                            "request",
+                            describe(
+                                mapping(of: words(["token", "refreshToken"])),
+                                "The operation's inputs filled from the store: input name -> token or refreshToken.")
+                        ),
+                        (
+                            "response",
+                            describe(
+                                closedObject(
+                                    "Where the response holds each credential: role -> dotted path in the response.",
+                                    CredentialExchange.Role.allCases.map {
+                                        ($0.rawValue, describe(text, "The dotted path of the \($0.rawValue) in the response."))
+                                    }
+                                ), "Where the response holds each credential: role -> dotted path in the response.")
+                        ),
+                    ],
+                    required: ["operation"]
+                )
+            ),
+            (
+                "ErrorCatalogue",
+                closedObject(
+                    "Every error the API documents. The error body is one type; `code` is the dotted path of the value that tells the errors apart.",
+                    [
+                        ("body", describe(ref("TypeExpression"), "The type of every error response's body.")),
+                        ("code", describe(text, "The dotted path, inside the body, of the error code.")),
+                        ("cases", describe(mapping(of: ref("ErrorCase")), "The documented errors, by Swift case name.")),
+                        ("envelope", describe(boolean, "Errors arrive inside success answers too (a status before codes, docs/SchemaLanguage.md).")),
+                    ] + noteProperties
+                )
+            ),
+            (
+                "ErrorCase",
+                withAnyRequired(
+                    closedObject(
+                        "A documented error, recognised by its code, code family, status or client-side condition. Needs a `code`, a `status` or a `when`.",
+                        [
+                            (
+                                "code",
+                                describe(
+                                    anyOf([text, ref("CodeFamily")]),
+                                    "The code in the body (string or integer), or a family: `{ prefix: A }` or `{ pattern: \"^A[0-9]{5}$\" }`.")
+                            ),
+                            ("status", describe(integer(100...599), "The HTTP status, 100–599.")),
+                            ("retryable", describe(boolean, "Whether the client retries it (default: not retryable, the status decides).")),
+                            (
+                                "when",
+                                describe(
+                                    anyOf([conditionWords, list(of: conditionWords)]), "Client-side conditions this case stands for: offline, timeout or both.")
+                            ),
+                            ("statusFirst", describe(boolean, "Recognise this case by its status before any code.")),
+                        ] + noteProperties
+                    ), ["code", "status", "when"])
+            ),
+            (
+                "CodeFamily",
+                describe(
+                    .object([
+                        ("type", .string("object")),
+                        (
+                            "properties",
+                            .object([
+                                ("prefix", describe(nonEmptyText, "The prefix every code of the family starts with.")),
+                                ("pattern", describe(text, "A regular expression every code of the family matches.")),
+                            ])
+                        ),
+                        ("additionalProperties", .bool(false)),
+                        ("minProperties", .integer(1)),
+                        ("maxProperties", .integer(1)),
+                    ]), "A family of codes: `prefix` or `pattern`, one of them.")
+            ),
+            (
+                "TypeDefinition",
+                describe(
+                    anyOf([ref("Struct"), ref("Enum"), ref("Union"), ref("Alias")]),
+                    "A named type: a struct (`fields`), an enum (`enum`), a union (`union`) or an alias (`type`).")
+            ),
+            (
+                "Struct",
+                closedObject(
+                    "A struct: its fields by Swift name.",
+                    [
+                        (
+                            "fields",
+                            describe(mapping(of: ref("Field")), "The fields: a type expression (required, not nullable), or a mapping with `type` and more.")
+                        )
+                    ] + typeCommon,
+                    required: ["fields"]
+                )
+            ),
+            (
+                "Enum",
+                closedObject(
+                    "An enum: raw values, or Swift names to raw values. Unknown values are kept as `undocumented`.",
+                    [
+                        (
+                            "enum",
+                            describe(
+                                anyOf([list(of: scalar), mapping(of: anyOf([scalar, ref("EnumCase")]))]),
+                                "The cases: a list of raw values (Swift names derived), or name -> raw value / `{ value, docs, deprecated }`.")
+                        ),
+                        ("type", describe(words(["string", "int", "int32", "int64"]), "The raw type: string (the default), int, int32 or int64.")),
+                    ] + typeCommon,
+                    required: ["enum"]
+                )
+            ),
+            (
+                "EnumCase",
+                closedObject(
+                    "An enum case written as a mapping.",
+                    [("value", describe(scalar, "The raw value (default: the case name, for string enums)."))] + noteProperties
+                )
+            ),
+            (
+                "Union",
+                closedObject(
+                    "A sealed type whose variants are struct types; tagged by a discriminator field, or untagged (chosen by the keys present).",
+                    [("union", describe(ref("UnionBody"), "The discriminator and the variants."))] + typeCommon,
+                    required: ["union"]
+                )
+            ),
+            (
+                "UnionBody",
+                closedObject(
+                    "The discriminator and the variants of a union.",
+                    [
+                        ("discriminator", describe(text, "The JSON key holding the variant's tag; without it the union is untagged.")),
+                        (
+                            "variants",
+                            describe(
+                                mapping(of: anyOf([name, ref("UnionVariant")])),
+                                "The variants: name -> struct type (the tag is the name), or `{ type, value, docs }`.")
+                        ),
+                    ]
+                )
+            ),
+            (
+                "UnionVariant",
+                closedObject(
+                    "A variant of a union written as a mapping.",
+                    [
+                        ("type", describe(name, "Required. The variant's struct type.")),
+                        ("value", describe(scalar, "The tag value (default: the variant name); a YAML integer makes every tag a JSON number.")),
+                    ] + noteProperties,
+                    required: ["type"]
+                )
+            ),
+            (
+                "Alias",
+                closedObject(
+                    "An alias: another name for a type expression, with constraints.",
+                    [("type", describe(ref("TypeExpression"), "Required. The aliased type expression."))] + constraintProperties + typeCommon,
+                    required: ["type"]
+                )
+            ),
+            (
+                "Field",
+                describe(
+                    anyOf([ref("TypeExpression"), ref("FieldMapping")]),
+                    "A field or parameter: a type expression (the shorthand), or a mapping with `type` and more.")
+            ),
+            (
+                "FieldMapping",
+                closedObject(
+                    "A field or parameter with more than its type.",
+                    [
+                        ("type", describe(ref("TypeExpression"), "Required. The type expression.")),
+                        ("wire", describe(text, "The JSON key (or query/header name) when it differs from the Swift name.")),
+                        ("optional", describe(boolean, "The key may be absent.")),
+                        ("nullable", describe(boolean, "The value may be null.")),
+                        ("default", describe(anything, "The value used when the key is absent; the Swift property is then not optional.")),
+                        ("example", describe(anything, "An example value, checked against the type.")),
+                        ("secret", describe(boolean, "A credential or personal secret: never shown in logs, descriptions or reports.")),
+                        ("style", describe(words(QueryStyle.allCases.map(\.rawValue)), "Query parameters whose value is an object: form or deepObject.")),
+                    ] + constraintProperties + noteProperties,
+                    required: ["type"]
+                )
+            ),
+            (
+                "TypeExpression",
+                describe(
+                    anyOf([
+                        describe(
+                            .object([("type", .string("string")), ("examples", .array(Primitive.allCases.map { .string($0.rawValue) }))]),
+                            "A primitive, a type name, `[T]` or `[string: T]` / `[int: T]` (quote expressions that start with `[`)."),
+                        describe(
+                            .object([("type", .string("array")), ("minItems", .integer(1)), ("maxItems", .integer(1)), ("items", ref("TypeExpression"))]),
+                            "A one-element YAML list: a list of that type."),
+                    ]), "A type expression: a primitive, a type name, `[T]`, `[string: T]` or `[int: T]`.")
+            ),
+            (
+                "Operation",
+                closedObject(
+                    "An API call: the generated method has the operation's name.",
+                    [
+                        (
+                            "http",
+                            describe(
+                                .object([
+                                    ("type", .string("string")), ("pattern", .string(#"^ *(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +(/[^ ]*|\{[^ {}]+\}) *$"#)),
+                                ]),
+                                "Required. The method and the path template, like `GET /transactions/{id}` (or `{parameter}` for a URL given at call time).")
+                        ),
+                        ("path", describe(mapping(of: ref("Field")), "Path parameters (always required, never secret), in the field syntax.")),
+                        ("query", describe(mapping(of: ref("Field")), "Query parameters, in the field syntax; `wire` is the query name.")),
+                        ("headers", describe(mapping(of: ref("Field")), "Header parameters, in the field syntax; `wire` is the header name.")),
+                        (
+                            "body",
+                            describe(
+                                anyOf([ref("TypeExpression"), ref("Body")]), "The request body: a type expression, or `{ type, encoding, contentType, docs }`.")
+                        ),
+                        (
+                            "response",
+                            describe(
+                                anyOf([ref("TypeExpression"), ref("Response")]),
+                                "The success response's type; omitted means no body. `{ type: binary, contentType: … }` for raw bytes.")
+                        ),
+                        ("status", describe(integer(200...299), "The success status: default 200, or 204 without a response.")),
+                        ("errors", describe(names, "The catalogue cases this operation may return.")),
+                        (
+                            "auth",
+                            describe(names, "The scheme(s) this operation uses: a name, a list in order of preference, or `none`; overrides defaultAuth.")
+                        ),
+                        ("idempotent", describe(boolean, "Whether the call may be retried (default: true for GET PUT DELETE HEAD OPTIONS).")),
+                        ("idempotencyKey", describe(text, "A header the client fills with one key per call, so a retried POST is safe.")),
+                        ("paginate", describe(ref("Pagination"), "Page, token or cursor pagination: generates `<operation>Pages` and `<operation>Items`.")),
+                        ("cache", describe(ref("Cache"), "The caching hint that CachingMiddleware follows.")),
+                        ("examples", describe(mapping(of: ref("OperationExample")), "Examples of calls, served by the sandbox and checked by lint.")),
+                        (
+                            "responses",
+                            describe(mapping(minimum: 1, of: ref("Outcome")), "Several outcomes, in matching order (instead of `response` and `status`).")
+                        ),
+                    ] + noteProperties,
+                    required: ["http"]
+                )
+            ),
+            (
+                "Body",
+                closedObject(
+                    "A request body written as a mapping.",
+                    [
+                        ("type", describe(ref("TypeExpression"), "Required. The body's type.")),
+                        ("encoding", describe(words(BodyEncoding.allCases.map(\.rawValue)), "How the body is sent (default: json).")),
+                        ("contentType", describe(text, "The Content-Type of a body that is not JSON.")),
+                    ] + noteProperties,
+                    required: ["type"]
+                )
+            ),
+            (
+                "Response",
+                closedObject(
+                    "A response of raw bytes.",
+                    [
+                        ("type", describe(ref("TypeExpression"), "Required. The response's type (binary with a contentType).")),
+                        ("contentType", describe(text, "The media type of raw bytes (`type: binary`).")),
+                    ],
+                    required: ["type"]
+                )
+            ),
             ("Pagination", paginationSection),
-            ("Cache", closedObject(
-                "The caching hint: `mode: network` (the default) or `localFirst` (serve a stored answer at once while a background request refreshes it).",
-                [
-                    ("mode", describe(words(CachePolicy.Mode.allCases.map(\.rawValue)), "network (the default) or localFirst.")),
-                    ("maxAge", describe(.object([("type", .string("integer")), ("exclusiveMinimum", .integer(0))]), "Seconds a stored answer stays fresh; without it a stored answer never goes stale.")),
-                    ("refreshErrors", describe(words(CachePolicy.RefreshErrors.allCases.map(\.rawValue)), "What a failed background refresh does: suppress or surface (the default).")),
-                    ("store", describe(boolean, "mode network: keep every answer for cache-only reads.")),
-                    ("cacheOnlyParameter", describe(name, "Generates an argument of this name that answers from the cache alone.")),
-                    ("maxAgeParameter", describe(name, "Generates an argument of this name that sets the cache lifetime for one call.")),
-                ] + noteProperties
-            )),
-            ("OperationExample", closedObject(
-                "An example call: parameter values, request body, response body and status (inline or `$file`).",
-                [
-                    ("path", describe(mapping(of: anything), "Path parameter values by name.")),
-                    ("query", describe(mapping(of: anything), "Query parameter values by name.")),
-                    ("headers", describe(mapping(of: anything), "Header values by parameter or wire name.")),
-                    ("request", describe(anything, "The request body (inline, or `{ $file: path }` next to the schema).")),
-                    ("response", describe(anything, "The response body (inline, or `{ $file: path }` next to the schema).")),
-                    ("status", describe(integer(100...599), "The response status.")),
-                    ("docs", docsKey),
-                ]
-            )),
-            ("Outcome", closedObject(
-                "An outcome of an operation with several: a status, optional body conditions, and a body or an error case.",
-                [
-                    ("status", describe(integer(100...599), "Required. The HTTP status, 100–599.")),
-                    ("body", describe(ref("TypeExpression"), "The body's type (none: no body).")),
-                    ("where", describe(mapping(of: anyOf([scalar, list(of: scalar, minimum: 1)])), "Body conditions: dotted path -> a value or a list of values.")),
-                    ("error", describe(nonEmptyText, "The catalogue case this outcome is (its body is the error body).")),
-                ] + noteProperties,
-                required: ["status"]
-            )),
+            (
+                "Cache",
+                closedObject(
+                    "The caching hint: `mode: network` (the default) or `localFirst` (serve a stored answer at once while a background request refreshes it).",
+                    [
+                        ("mode", describe(words(CachePolicy.Mode.allCases.map(\.rawValue)), "network (the default) or localFirst.")),
+                        (
+                            "maxAge",
+                            describe(
+                                .object([("type", .string("integer")), ("exclusiveMinimum", .integer(0))]),
+                                "Seconds a stored answer stays fresh; without it a stored answer never goes stale.")
+                        ),
+                        (
+                            "refreshErrors",
+                            describe(
+                                words(CachePolicy.RefreshErrors.allCases.map(\.rawValue)),
+                                "What a failed background refresh does: suppress or surface (the default).")
+                        ),
+                        ("store", describe(boolean, "mode network: keep every answer for cache-only reads.")),
+                        ("cacheOnlyParameter", describe(name, "Generates an argument of this name that answers from the cache alone.")),
+                        ("maxAgeParameter", describe(name, "Generates an argument of this name that sets the cache lifetime for one call.")),
+                    ] + noteProperties
+                )
+            ),
+            (
+                "OperationExample",
+                closedObject(
+                    "An example call: parameter values, request body, response body and status (inline or `$file`).",
+                    [
+                        ("path", describe(mapping(of: anything), "Path parameter values by name.")),
+                        ("query", describe(mapping(of: anything), "Query parameter values by name.")),
+                        ("headers", describe(mapping(of: anything), "Header values by parameter or wire name.")),
+                        ("request", describe(anything, "The request body (inline, or `{ $file: path }` next to the schema).")),
+                        ("response", describe(anything, "The response body (inline, or `{ $file: path }` next to the schema).")),
+                        ("status", describe(integer(100...599), "The response status.")),
+                        ("docs", docsKey),
+                    ]
+                )
+            ),
+            (
+                "Outcome",
+                closedObject(
+                    "An outcome of an operation with several: a status, optional body conditions, and a body or an error case.",
+                    [
+                        ("status", describe(integer(100...599), "Required. The HTTP status, 100–599.")),
+                        ("body", describe(ref("TypeExpression"), "The body's type (none: no body).")),
+                        (
+                            "where",
+                            describe(
+                                mapping(of: anyOf([scalar, list(of: scalar, minimum: 1)])), "Body conditions: dotted path -> a value or a list of values.")
+                        ),
+                        ("error", describe(nonEmptyText, "The catalogue case this outcome is (its body is the error body).")),
+                    ] + noteProperties,
+                    required: ["status"]
+                )
+            ),
         ]
     }
 
@@ -279,14 +462,26 @@ public enum SchemaLanguageMetaSchema {
             ("cursor", ["page", "first", "token", "totalPages", "last"], ["next"]),
         ]
         guard case .object(var members) = section else { return section }
-        members.append(("allOf", .array(rules.map { style, forbidden, needed in
-            .object([
-                ("if", .object([("properties", .object([("style", .object([("const", .string(style))]))])), ("required", .array([.string("style")]))])),
-                ("then", .object([
-                    ("properties", .object(forbidden.map { ($0, .bool(false)) })),
-                ] + (needed.isEmpty ? [] : [("required", .array(needed.map(OrderedJSON.string)))]))),
-            ])
-        })))
+        members.append(
+            (
+                "allOf",
+                .array(
+                    rules.map { style, forbidden, needed in
+                        .object([
+                            (
+                                "if",
+                                .object([("properties", .object([("style", .object([("const", .string(style))]))])), ("required", .array([.string("style")]))])
+                            ),
+                            (
+                                "then",
+                                .object(
+                                    [
+                                        ("properties", .object(forbidden.map { ($0, .bool(false)) }))
+                                    ] + (needed.isEmpty ? [] : [("required", .array(needed.map(OrderedJSON.string)))]))
+                            ),
+                        ])
+                    })
+            ))
         return .object(members)
     }
 
@@ -299,7 +494,11 @@ public enum SchemaLanguageMetaSchema {
     private static var noteProperties: [(String, OrderedJSON)] {
         [
             ("docs", docsKey),
-            ("deprecated", describe(.object([("type", .array([.string("boolean"), .string("string")]))]), "`true`, or a message (`Renamed to deviceNotEnrolled in 1.1.0`).")),
+            (
+                "deprecated",
+                describe(
+                    .object([("type", .array([.string("boolean"), .string("string")]))]), "`true`, or a message (`Renamed to deviceNotEnrolled in 1.1.0`).")
+            ),
             ("modelled", modelledKey),
             ("renamedFrom", describe(nonEmptyText, "The name this had in the previous version: `diff` reports a rename, not a removal and an addition.")),
         ]
@@ -322,11 +521,18 @@ public enum SchemaLanguageMetaSchema {
             ("maximum", describe(number, "Numbers: the greatest value.")),
             ("minItems", describe(integerKind, "Lists and maps: the least number of elements.")),
             ("maxItems", describe(integerKind, "Lists and maps: the most number of elements.")),
-            ("format", describe(anyOf([words(DateFormat.keywords), text]), "date-time: rfc3339 (the default), epochSeconds, epochMilliseconds or a date pattern.")),
-            ("exclude", describe(.object([
-                ("type", .string("array")), ("minItems", .integer(1)),
-                ("items", .object([("type", .array([.string("string"), .string("integer")]))])),
-            ]), "Enums: the values this field never takes.")),
+            (
+                "format",
+                describe(anyOf([words(DateFormat.keywords), text]), "date-time: rfc3339 (the default), epochSeconds, epochMilliseconds or a date pattern.")
+            ),
+            (
+                "exclude",
+                describe(
+                    .object([
+                        ("type", .string("array")), ("minItems", .integer(1)),
+                        ("items", .object([("type", .array([.string("string"), .string("integer")]))])),
+                    ]), "Enums: the values this field never takes.")
+            ),
         ]
     }
 

@@ -43,18 +43,23 @@ public enum OpenAPIExport {
         builder.set("url", environment.url)
         builder.set("description", SchemaMapper.description(environment.notes, summary: environment.name))
         if !environment.variables.isEmpty {
-            builder.set("variables", .object(environment.variables.map { variable in
-                var value = ObjectBuilder()
-                // OpenAPI requires a default; a variable without one must be supplied by the user, so
-                // its default is a placeholder: the variable's own name.
-                value.set("default", variable.defaultValue ?? variable.name)
-                var description = SchemaMapper.description(variable.notes) ?? ""
-                if variable.defaultValue == nil {
-                    description += (description.isEmpty ? "" : " ") + "Required: no default exists; the value \"\(variable.name)\" is a placeholder that must be replaced."
-                }
-                value.set("description", description.isEmpty ? nil : description)
-                return (variable.name, value.value)
-            }))
+            builder.set(
+                "variables",
+                .object(
+                    environment.variables.map { variable in
+                        var value = ObjectBuilder()
+                        // OpenAPI requires a default; a variable without one must be supplied by the user, so
+                        // its default is a placeholder: the variable's own name.
+                        value.set("default", variable.defaultValue ?? variable.name)
+                        var description = SchemaMapper.description(variable.notes) ?? ""
+                        if variable.defaultValue == nil {
+                            description +=
+                                (description.isEmpty ? "" : " ")
+                                + "Required: no default exists; the value \"\(variable.name)\" is a placeholder that must be replaced."
+                        }
+                        value.set("description", description.isEmpty ? nil : description)
+                        return (variable.name, value.value)
+                    }))
         }
         return builder.value
     }
@@ -94,24 +99,27 @@ public enum OpenAPIExport {
         builder.set("body", errors.body?.description)
         builder.set("codePath", errors.codePath)
         if errors.envelope { builder.set("envelope", .bool(true)) }
-        builder.set("cases", .array(errors.cases.map { item in
-            var value = ObjectBuilder()
-            value.set("name", item.name)
-            value.set("code", item.code)
-            value.set("status", item.status.map { OrderedJSON.integer($0) })
-            value.set("retryable", .bool(item.isRetryable))
-            switch item.family {
-            case .prefix(let prefix): value.set("codePrefix", prefix)
-            case .pattern(let pattern): value.set("codePattern", pattern)
-            case nil: break
-            }
-            if item.declaredRetryable == false { value.set("neverRetried", .bool(true)) }
-            if item.statusFirst { value.set("statusFirst", .bool(true)) }
-            if !item.conditions.isEmpty { value.set("when", .array(item.conditions.map { .string($0.rawValue) })) }
-            if item.notes.isDeprecated { value.set("deprecated", .bool(true)) }
-            value.set("description", SchemaMapper.description(item.notes))
-            return value.value
-        }))
+        builder.set(
+            "cases",
+            .array(
+                errors.cases.map { item in
+                    var value = ObjectBuilder()
+                    value.set("name", item.name)
+                    value.set("code", item.code)
+                    value.set("status", item.status.map { OrderedJSON.integer($0) })
+                    value.set("retryable", .bool(item.isRetryable))
+                    switch item.family {
+                    case .prefix(let prefix): value.set("codePrefix", prefix)
+                    case .pattern(let pattern): value.set("codePattern", pattern)
+                    case nil: break
+                    }
+                    if item.declaredRetryable == false { value.set("neverRetried", .bool(true)) }
+                    if item.statusFirst { value.set("statusFirst", .bool(true)) }
+                    if !item.conditions.isEmpty { value.set("when", .array(item.conditions.map { .string($0.rawValue) })) }
+                    if item.notes.isDeprecated { value.set("deprecated", .bool(true)) }
+                    value.set("description", SchemaMapper.description(item.notes))
+                    return value.value
+                }))
         return builder.value
     }
 
@@ -265,8 +273,10 @@ public enum OpenAPIExport {
 
     /// One response per status an operation with several outcomes declares: its bodies (normal answers
     /// and the error body of error outcomes; several as `oneOf`), and the outcome names in `x-outcomes`.
-    private static func outcomeResponses(_ operation: SchemaModel.Operation, _ outcomes: [Outcome], _ schema: Schema,
-                                         _ mapper: SchemaMapper) -> ObjectBuilder {
+    private static func outcomeResponses(
+        _ operation: SchemaModel.Operation, _ outcomes: [Outcome], _ schema: Schema,
+        _ mapper: SchemaMapper
+    ) -> ObjectBuilder {
         var responses = ObjectBuilder()
         var statuses: [Int] = []
         for outcome in outcomes where !statuses.contains(outcome.status) { statuses.append(outcome.status) }
@@ -292,15 +302,18 @@ public enum OpenAPIExport {
                 }
                 response.set("content", .object([("application/json", media.value)]))
             }
-            response.set("x-outcomes", .array(group.map { outcome in
-                var item = ObjectBuilder()
-                item.set("name", outcome.name)
-                if let error = outcome.errorCase { item.set("error", error) }
-                if !outcome.conditions.isEmpty {
-                    item.set("where", .object(outcome.conditions.map { ($0.path, .array($0.values.map(OrderedJSON.string))) }))
-                }
-                return item.value
-            }))
+            response.set(
+                "x-outcomes",
+                .array(
+                    group.map { outcome in
+                        var item = ObjectBuilder()
+                        item.set("name", outcome.name)
+                        if let error = outcome.errorCase { item.set("error", error) }
+                        if !outcome.conditions.isEmpty {
+                            item.set("where", .object(outcome.conditions.map { ($0.path, .array($0.values.map(OrderedJSON.string))) }))
+                        }
+                        return item.value
+                    }))
             responses.set(String(status), response.value)
         }
         return responses

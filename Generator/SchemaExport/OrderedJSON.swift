@@ -64,7 +64,10 @@ public indirect enum OrderedJSON: Sendable, Equatable {
         case .number(let text): output += text
         case .string(let text): JSONText.appendQuoted(text, to: &output)
         case .array(let elements):
-            if elements.isEmpty { output += "[]"; return }
+            if elements.isEmpty {
+                output += "[]"
+                return
+            }
             // Arrays of scalars stay on one line (`"required": ["a", "b"]`).
             let flat = elements.allSatisfy(\.isScalar)
             output += "["
@@ -76,7 +79,10 @@ public indirect enum OrderedJSON: Sendable, Equatable {
             if let indent, !flat { newline(indent) }
             output += "]"
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }

@@ -17,7 +17,9 @@ enum RequestShapesExport {
         guard let parameter = operation.absoluteURLParameter else { return nil }
         var variable = ObjectBuilder()
         variable.set("default", parameter.wireName)
-        variable.set("description", (parameter.notes.docs.map { $0 + " " } ?? "") + "Required: the whole URL, given at call time; \"\(parameter.wireName)\" is a placeholder.")
+        variable.set(
+            "description",
+            (parameter.notes.docs.map { $0 + " " } ?? "") + "Required: the whole URL, given at call time; \"\(parameter.wireName)\" is a placeholder.")
         var server = ObjectBuilder()
         server.set("url", "{\(parameter.wireName)}")
         server.set("variables", .object([(parameter.wireName, variable.value)]))

@@ -117,9 +117,12 @@ struct SchemaMapper {
         builder.set("x-enum-varnames", .array(enumeration.cases.map { .string($0.name) }))
         let deprecated = enumeration.cases.filter(\.notes.isDeprecated)
         if !deprecated.isEmpty {
-            builder.set("x-deprecated-enum-values", .array(deprecated.map {
-                enumeration.rawType == .string ? .string($0.value) : .number($0.value)
-            }))
+            builder.set(
+                "x-deprecated-enum-values",
+                .array(
+                    deprecated.map {
+                        enumeration.rawType == .string ? .string($0.value) : .number($0.value)
+                    }))
         }
         return builder.value
     }
@@ -163,9 +166,16 @@ struct SchemaMapper {
         }
         if options.strictEnums {
             // A missing, mistyped or unknown tag is an error.
-            builder.set("properties", .object([(discriminator, .object([
-                ("type", .string(union.tagType == .integer ? "integer" : "string")), ("enum", .array(union.variants.map { tagValue($0.tag) })),
-            ]))]))
+            builder.set(
+                "properties",
+                .object([
+                    (
+                        discriminator,
+                        .object([
+                            ("type", .string(union.tagType == .integer ? "integer" : "string")), ("enum", .array(union.variants.map { tagValue($0.tag) })),
+                        ])
+                    )
+                ]))
             builder.set("required", .array([.string(discriminator)]))
         }
         for (key, value) in chain { builder.set(key, value) }
@@ -181,10 +191,12 @@ struct SchemaMapper {
             oneOf.set("discriminator", .object([("propertyName", .string(discriminator)), ("mapping", mapping)]))
         }
         builder.set("anyOf", .array([oneOf.value, .object([])]))
-        builder.set("x-discriminator", .object([
-            ("propertyName", .string(discriminator)),
-            ("mapping", .object(union.variants.map { ($0.tag, .string(refPrefix + $0.type)) })),
-        ]))
+        builder.set(
+            "x-discriminator",
+            .object([
+                ("propertyName", .string(discriminator)),
+                ("mapping", .object(union.variants.map { ($0.tag, .string(refPrefix + $0.type)) })),
+            ]))
         return builder.value
     }
 
@@ -223,7 +235,8 @@ struct SchemaMapper {
     /// otherwise `anyOf: [schema, {"type": "null"}]`.
     private func nullable(_ schema: OrderedJSON) -> OrderedJSON {
         if case .object(var members) = schema, let index = members.firstIndex(where: { $0.0 == "type" }),
-           case .string(let type) = members[index].1 {
+            case .string(let type) = members[index].1
+        {
             members[index].1 = .array([.string(type), .string("null")])
             if let values = members.firstIndex(where: { $0.0 == "enum" }), case .array(let items) = members[values].1 {
                 members[values].1 = .array(items + [.null])
@@ -237,7 +250,7 @@ struct SchemaMapper {
     /// without the `x-` annotations the definition has. Nil otherwise.
     private func inlinedClosedEnum(_ reference: TypeReference) -> OrderedJSON? {
         guard options.strictEnums, case .named(let name) = reference, let type = typesByName[name],
-              case .enumeration(let enumeration) = type.kind, case .object(let members) = enumSchema(enumeration)
+            case .enumeration(let enumeration) = type.kind, case .object(let members) = enumSchema(enumeration)
         else { return nil }
         return .object(members.filter { !$0.0.hasPrefix("x-") })
     }
@@ -246,7 +259,7 @@ struct SchemaMapper {
     /// annotations), else nil.
     private func inlinedAlias(_ reference: TypeReference) -> OrderedJSON? {
         guard case .named(let name) = reference, let type = typesByName[name], case .alias = type.kind,
-              referenceType(name) == nil, case .object(let members) = definition(type)
+            referenceType(name) == nil, case .object(let members) = definition(type)
         else { return nil }
         let annotations: Set<String> = ["title", "description", "deprecated", "examples"]
         return .object(members.filter { !annotations.contains($0.0) })
@@ -323,8 +336,10 @@ struct SchemaMapper {
             return .object(members)
         }
         func integer(_ format: String, _ minimum: String, _ maximum: String) -> OrderedJSON {
-            .object([("type", .string("integer")), ("format", .string(format)),
-                     ("minimum", .number(minimum)), ("maximum", .number(maximum))])
+            .object([
+                ("type", .string("integer")), ("format", .string(format)),
+                ("minimum", .number(minimum)), ("maximum", .number(maximum)),
+            ])
         }
         switch primitive {
         case .string: return string()
@@ -351,9 +366,11 @@ struct SchemaMapper {
     /// schema-check). `x-date-format` names the format.
     func dateSchema(_ format: DateFormat) -> OrderedJSON {
         if format.isNumeric {
-            return .object([("type", .string("integer")), ("format", .string("int64")),
-                            ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max))),
-                            ("x-date-format", .string(format.description))])
+            return .object([
+                ("type", .string("integer")), ("format", .string("int64")),
+                ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max))),
+                ("x-date-format", .string(format.description)),
+            ])
         }
         var members: [(String, OrderedJSON)] = [("type", .string("string"))]
         if let pattern = format.wireFormat.regularExpression { members.append(("pattern", .string(pattern))) }
@@ -387,8 +404,8 @@ struct SchemaMapper {
         // A bound on a bounded integer (int32's own range) becomes the tighter of the two.
         for key in ["minimum", "maximum"] {
             guard let own = members.firstIndex(where: { $0.0 == key }), let extra = added.firstIndex(where: { $0.0 == key }),
-                  case .number(let ownText) = members[own].1, case .number(let extraText) = added[extra].1,
-                  let ownValue = Double(ownText), let extraValue = Double(extraText)
+                case .number(let ownText) = members[own].1, case .number(let extraText) = added[extra].1,
+                let ownValue = Double(ownText), let extraValue = Double(extraText)
             else { continue }
             let tighter = key == "minimum" ? extraValue >= ownValue : extraValue <= ownValue
             if tighter { members[own].1 = added[extra].1 }
@@ -405,7 +422,10 @@ struct SchemaMapper {
         var integral = false
         for _ in 0..<64 {
             guard case .named(let name) = current, let type = typesByName[name] else { break }
-            if case .alias(let target, _) = type.kind { current = target; continue }
+            if case .alias(let target, _) = type.kind {
+                current = target
+                continue
+            }
             if case .enumeration(let enumeration) = type.kind { integral = enumeration.rawType != .string }
             break
         }

@@ -13,7 +13,8 @@ public enum WirePatterns {
 
     /// `RFC3339.date(from:)` of the client runtime: a real day, `T`/`t`/space, `HH:mm:ss` with seconds up
     /// to 60, an optional fraction, then `Z`/`z` or a `±HH:mm` offset.
-    public static let dateTime = "^" + calendarDay
+    public static let dateTime =
+        "^" + calendarDay
         + "[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])" + end
 
     /// `Data(base64Encoded:)` (swift-foundation, checked exhaustively over short strings): groups of four

@@ -22,14 +22,18 @@ final class ErrorCatalogueBuilder {
 
     /// The catalogue case for an error response of `status` (creating it the first time).
     func claim(status: Int, response: YAMLNode, pointer: JSONPointer, typeName: String) -> String {
-        if let schema = response["content"]?["application/json"]?["schema"] ?? response["content"]?.pairs?.first(where: { $0.key.hasSuffix("json") })?.value["schema"] {
+        if let schema = response["content"]?["application/json"]?["schema"]
+            ?? response["content"]?.pairs?.first(where: { $0.key.hasSuffix("json") })?.value["schema"]
+        {
             let schemaPointer = pointer.appending("content").appending("application/json").appending("schema")
             let expression = types.use(SchemaNode(schema, schemaPointer), hint: "ErrorBody").expression
             if bodyTypeName == nil {
                 bodyTypeName = expression
                 bodyPointer = schemaPointer
             } else if expression != bodyTypeName {
-                log.warning("this error body (\(expression)) differs from the catalogue's body \(bodyTypeName!) (from \(bodyPointer!)): the schema language has one error body, so it is decoded as \(bodyTypeName!)", at: schema, schemaPointer)
+                log.warning(
+                    "this error body (\(expression)) differs from the catalogue's body \(bodyTypeName!) (from \(bodyPointer!)): the schema language has one error body, so it is decoded as \(bodyTypeName!)",
+                    at: schema, schemaPointer)
             }
         }
         if let name = statusNames[status] { return name }

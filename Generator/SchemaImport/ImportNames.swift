@@ -52,7 +52,8 @@ enum ImportNames {
     /// A variant's name from its type, without the words it shares with the union's name:
     /// `ProcessingEditText` in `ProcessingFormField` → `editText`.
     static func variant(_ typeName: String, in unionName: String) -> String {
-        let typeWords = camelWords(typeName), unionWords = camelWords(unionName)
+        let typeWords = camelWords(typeName)
+        let unionWords = camelWords(unionName)
         var shared = 0
         while shared < min(typeWords.count - 1, unionWords.count), typeWords[shared] == unionWords[shared] { shared += 1 }
         var rest = Array(typeWords.dropFirst(shared))

@@ -10,8 +10,10 @@ struct InlinedComponents {
     private var keysByShape: [String: [String]] = [:]
 
     /// Annotations a definition has and a copy of it leaves out.
-    private static let definitionAnnotations: Set<String> = ["title", "description", "deprecated", "examples", "example",
-                                                             "x-enum-varnames", "x-deprecated-enum-values"]
+    private static let definitionAnnotations: Set<String> = [
+        "title", "description", "deprecated", "examples", "example",
+        "x-enum-varnames", "x-deprecated-enum-values",
+    ]
     /// What a field adds around the copy.
     private static let fieldAnnotations: Set<String> = ["title", "description", "deprecated", "default", "examples", "example", "x-secret"]
 

@@ -25,10 +25,13 @@ struct JSONPointer: CustomStringConvertible {
     init?(reference: String) {
         guard reference == "#" || reference.hasPrefix("#/") else { return nil }
         let body = reference.dropFirst(reference == "#" ? 1 : 2)
-        tokens = reference == "#" ? [] : body.split(separator: "/", omittingEmptySubsequences: false).map { token in
-            let decoded = String(token).removingPercentEncoding ?? String(token)
-            return decoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
+        tokens =
+            reference == "#"
+            ? []
+            : body.split(separator: "/", omittingEmptySubsequences: false).map { token in
+                let decoded = String(token).removingPercentEncoding ?? String(token)
+                return decoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
     }
 
     private init() {}
@@ -48,10 +51,11 @@ final class ImportLog {
     }
 
     var diagnostics: [Diagnostic] {
-        extra + entries.map { entry in
-            let more = entry.repeats == 0 ? "" : " (and \(entry.repeats) more place\(entry.repeats == 1 ? "" : "s"))"
-            return Diagnostic(entry.severity, "\(entry.message) [\(entry.pointer)]\(more)", at: entry.location)
-        }
+        extra
+            + entries.map { entry in
+                let more = entry.repeats == 0 ? "" : " (and \(entry.repeats) more place\(entry.repeats == 1 ? "" : "s"))"
+                return Diagnostic(entry.severity, "\(entry.message) [\(entry.pointer)]\(more)", at: entry.location)
+            }
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -90,16 +94,23 @@ struct OpenAPIDocument {
     /// Reads and identifies the document; nil (with an error) when it is not OpenAPI 3.0 or 3.1.
     static func read(text: String, file: String, log: ImportLog) -> OpenAPIDocument? {
         let (root, diagnostics) = YAMLDocument.read(text, file: file)
-        log.append(diagnostics.map { diagnostic in
-            Diagnostic(diagnostic.severity, diagnostic.message.replacingOccurrences(of: "the schema is empty", with: "the document is empty"), at: diagnostic.location)
-        })
+        log.append(
+            diagnostics.map { diagnostic in
+                Diagnostic(
+                    diagnostic.severity, diagnostic.message.replacingOccurrences(of: "the schema is empty", with: "the document is empty"),
+                    at: diagnostic.location)
+            })
         guard let root else { return nil }
         guard root.pairs != nil else {
-            log.error("not an OpenAPI document: expected a mapping with an 'openapi' key at the top level, found \(root.foundDescription.prefix(80))", at: root, .root)
+            log.error(
+                "not an OpenAPI document: expected a mapping with an 'openapi' key at the top level, found \(root.foundDescription.prefix(80))", at: root, .root
+            )
             return nil
         }
         if let swagger = root["swagger"] {
-            log.error("Swagger \(swagger.scalar?.text ?? "2.0") documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi)", at: swagger, JSONPointer.root.appending("swagger"))
+            log.error(
+                "Swagger \(swagger.scalar?.text ?? "2.0") documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi)",
+                at: swagger, JSONPointer.root.appending("swagger"))
             return nil
         }
         guard let versionNode = root["openapi"] else {
@@ -113,7 +124,8 @@ struct OpenAPIDocument {
         } else if text.hasPrefix("3.1") {
             version = .v31
         } else {
-            log.error("unsupported OpenAPI version '\(text.prefix(40))': import reads OpenAPI 3.0 and 3.1", at: versionNode, JSONPointer.root.appending("openapi"))
+            log.error(
+                "unsupported OpenAPI version '\(text.prefix(40))': import reads OpenAPI 3.0 and 3.1", at: versionNode, JSONPointer.root.appending("openapi"))
             return nil
         }
         return OpenAPIDocument(root: root, version: version, log: log)
@@ -146,11 +158,15 @@ struct OpenAPIDocument {
                 return nil
             }
             guard let target = JSONPointer(reference: text) else {
-                log.error("external $ref '\(text.prefix(200))' is not supported: import reads one document; bundle it first (for example with redocly bundle)", at: reference, current.pointer.appending("$ref"))
+                log.error(
+                    "external $ref '\(text.prefix(200))' is not supported: import reads one document; bundle it first (for example with redocly bundle)",
+                    at: reference, current.pointer.appending("$ref"))
                 return nil
             }
             if seen.contains(text) || seen.count >= 32 {
-                log.error("$ref cycle: \((seen + [text]).joined(separator: " -> ").prefix(400)) never reaches a definition", at: reference, current.pointer.appending("$ref"))
+                log.error(
+                    "$ref cycle: \((seen + [text]).joined(separator: " -> ").prefix(400)) never reaches a definition", at: reference,
+                    current.pointer.appending("$ref"))
                 return nil
             }
             seen.append(text)

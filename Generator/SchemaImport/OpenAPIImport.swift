@@ -42,7 +42,9 @@ public enum OpenAPIImport {
     /// Imports document text; `file` names it in diagnostics.
     public static func importDocument(text: String, file: String) -> Result {
         guard text.utf8.count <= maximumBytes else {
-            return failure("the document is \(text.utf8.count) bytes, more than the \(maximumBytes) bytes import reads", at: SourceLocation(file: file, line: 1, column: 1))
+            return failure(
+                "the document is \(text.utf8.count) bytes, more than the \(maximumBytes) bytes import reads", at: SourceLocation(file: file, line: 1, column: 1)
+            )
         }
         let log = ImportLog(file: file)
         guard let document = OpenAPIDocument.read(text: text, file: file, log: log) else {
@@ -71,12 +73,18 @@ public enum OpenAPIImport {
         }
         var diagnostics = log.diagnostics
         // After an error of the translation, what the loader says about its result is noise.
-        diagnostics += log.hasErrors ? [] : loaded.diagnostics.map { diagnostic in
-            Diagnostic(diagnostic.severity, "the imported schema \(diagnostic.severity == .error ? "does not load" : "has a warning"): \(diagnostic)", at: SourceLocation(file: file, line: 1, column: 1))
-        }
+        diagnostics +=
+            log.hasErrors
+            ? []
+            : loaded.diagnostics.map { diagnostic in
+                Diagnostic(
+                    diagnostic.severity, "the imported schema \(diagnostic.severity == .error ? "does not load" : "has a warning"): \(diagnostic)",
+                    at: SourceLocation(file: file, line: 1, column: 1))
+            }
         let failed = diagnostics.contains { $0.severity == .error }
-        return Result(schema: failed ? nil : schemaText, diagnostics: diagnostics,
-                      typeCount: translation.typeCount, operationCount: operationCount)
+        return Result(
+            schema: failed ? nil : schemaText, diagnostics: diagnostics,
+            typeCount: translation.typeCount, operationCount: operationCount)
     }
 
     /// The operations whose entries in the rendered schema hold the errors, with the first message
@@ -100,7 +108,8 @@ public enum OpenAPIImport {
 
     private static func removingOperations(_ names: Set<String>, from value: YAMLValue) -> YAMLValue {
         guard case .map(var members) = value, let index = members.firstIndex(where: { $0.0 == "operations" }),
-              case .map(let operations) = members[index].1 else { return value }
+            case .map(let operations) = members[index].1
+        else { return value }
         members[index].1 = .map(operations.filter { !names.contains($0.0) })
         return .map(members)
     }
@@ -149,19 +158,25 @@ struct DocumentTranslator {
         if !defaultAuth.isEmpty { builder.set("defaultAuth", .list(defaultAuth.map(YAMLValue.string))) }
         builder.set("errors", catalogue.value)
         builder.set("types", .map(types.definitions))
-        builder.set("operations", .map(zip(operations.operations, operations.securityLists).map { pair in
-            (pair.0.0, authAdjusted(pair.0.1, stated: pair.1, defaultAuth: defaultAuth))
-        }))
+        builder.set(
+            "operations",
+            .map(
+                zip(operations.operations, operations.securityLists).map { pair in
+                    (pair.0.0, authAdjusted(pair.0.1, stated: pair.1, defaultAuth: defaultAuth))
+                }))
         for key in ["webhooks", "callbacks"] {
             if let value = document.root[key] {
                 log.warning("'\(key)' cannot be written in the schema language: not imported", at: value, JSONPointer.root.appending(key))
             }
         }
         if let first = types.skippedExamples.first {
-            log.warning("examples are not imported (\(types.skippedExamples.count) in the document); add them to the schema with 'example:' or 'examples:' and check them with lint", at: first.0, first.1)
+            log.warning(
+                "examples are not imported (\(types.skippedExamples.count) in the document); add them to the schema with 'example:' or 'examples:' and check them with lint",
+                at: first.0, first.1)
         }
-        return Translation(value: builder.value, typeCount: types.definitions.count, operationCount: operations.operations.count,
-                           operationSources: operations.sources)
+        return Translation(
+            value: builder.value, typeCount: types.definitions.count, operationCount: operations.operations.count,
+            operationSources: operations.sources)
     }
 
     // MARK: Environments
@@ -175,7 +190,9 @@ struct DocumentTranslator {
             guard let url = server["url"]?.scalar?.text else { continue }
             let absolute = url.hasPrefix("{") || url.contains("://")
             guard absolute else {
-                log.warning("server URL '\(url.prefix(200))' is relative: the schema language needs absolute base URLs; not imported", at: server["url"], serverPointer.appending("url"))
+                log.warning(
+                    "server URL '\(url.prefix(200))' is relative: the schema language needs absolute base URLs; not imported", at: server["url"],
+                    serverPointer.appending("url"))
                 continue
             }
             var paragraphs = (server["description"]?.scalar?.text ?? "").components(separatedBy: "\n\n")
@@ -210,11 +227,15 @@ struct DocumentTranslator {
             environments.append((name, value.value))
         }
         if environments.isEmpty {
-            environments.append(("custom", .map([
-                ("modelled", .string("The document gives no absolute server URL; the whole base URL is given at run time.")),
-                ("url", .string("{serverUrl}")),
-                ("variables", .map([("serverUrl", .map([("docs", .string("The API's base URL."))]))])),
-            ])))
+            environments.append(
+                (
+                    "custom",
+                    .map([
+                        ("modelled", .string("The document gives no absolute server URL; the whole base URL is given at run time.")),
+                        ("url", .string("{serverUrl}")),
+                        ("variables", .map([("serverUrl", .map([("docs", .string("The API's base URL."))]))])),
+                    ])
+                ))
         }
         return .map(environments)
     }
@@ -256,14 +277,20 @@ struct DocumentTranslator {
                 }
             case ("oauth2", _), ("openIdConnect", _):
                 value.set("kind", "bearer")
-                ImportNotes.appendModelled("An \(type) scheme in the document: the client sends its access token as a bearer token; obtaining the token (the \(type) flows) is up to the app.", into: &value)
+                ImportNotes.appendModelled(
+                    "An \(type) scheme in the document: the client sends its access token as a bearer token; obtaining the token (the \(type) flows) is up to the app.",
+                    into: &value)
             default:
-                log.warning("security scheme type '\(type)\(scheme["scheme"].map { " " + ($0.scalar?.text ?? "") } ?? "")' cannot be written in the schema language: not imported", at: scheme, schemePointer)
+                log.warning(
+                    "security scheme type '\(type)\(scheme["scheme"].map { " " + ($0.scalar?.text ?? "") } ?? "")' cannot be written in the schema language: not imported",
+                    at: scheme, schemePointer)
                 continue
             }
             if let logout = scheme["x-logout-operation"]?.scalar?.text { value.set("logout", logout) }
             if let login = scheme["x-login-operation"]?.scalar?.text {
-                log.warning("the login wiring of scheme '\(pair.key)' (operation '\(login)') is not in the document (the export keeps only the operation's name): add 'login:' with its response paths by hand", at: scheme["x-login-operation"], schemePointer.appending("x-login-operation"))
+                log.warning(
+                    "the login wiring of scheme '\(pair.key)' (operation '\(login)') is not in the document (the export keeps only the operation's name): add 'login:' with its response paths by hand",
+                    at: scheme["x-login-operation"], schemePointer.appending("x-login-operation"))
             }
             let name = names.claim(ImportNames.member(pair.key, fallback: "scheme"))
             schemeNames[pair.key] = name

@@ -36,7 +36,9 @@ final class OperationTranslator {
                 case "parameters", "summary", "description", "servers", "$ref": continue
                 default:
                     if !pair.key.hasPrefix("x-") {
-                        log.warning("'\(pair.key)' of a path item cannot be written in the schema language: not imported", at: pair.value, itemPointer.appending(pair.key))
+                        log.warning(
+                            "'\(pair.key)' of a path item cannot be written in the schema language: not imported", at: pair.value,
+                            itemPointer.appending(pair.key))
                     }
                 }
             }
@@ -84,10 +86,13 @@ final class OperationTranslator {
         var absoluteURL: String?
         // The export's form of a URL given at call time: the path `/` with one server that is a variable.
         if path == "/", let server = node["servers"]?.elements?.first?["url"]?.scalar?.text, server.hasPrefix("{"), server.hasSuffix("}"),
-           !server.dropFirst().dropLast().contains("{") {
+            !server.dropFirst().dropLast().contains("{")
+        {
             absoluteURL = String(server.dropFirst().dropLast())
         } else if let servers = node["servers"] {
-            log.warning("servers of one operation cannot be written in the schema language: the operation uses the API's environments", at: servers, pointer.appending("servers"))
+            log.warning(
+                "servers of one operation cannot be written in the schema language: the operation uses the API's environments", at: servers,
+                pointer.appending("servers"))
         }
         var parameterNames = NameScope(reserved: ["body"])
         var pathRenames: [String: String] = [:]
@@ -108,8 +113,13 @@ final class OperationTranslator {
             }
             let parameterName = parameterNames.claim(location == "header" ? ImportNames.header(wire) : ImportNames.member(wire, fallback: "parameter"))
             if location == "path" { pathRenames[wire] = parameterName }
-            groups[location, default: []].append((parameterName, self.parameter(parameter, pointer: parameterPointer, wire: wire, name: parameterName,
-                                                                                   location: location, hint: operationTypeName + ImportNames.upperCamel(wire))))
+            groups[location, default: []].append(
+                (
+                    parameterName,
+                    self.parameter(
+                        parameter, pointer: parameterPointer, wire: wire, name: parameterName,
+                        location: location, hint: operationTypeName + ImportNames.upperCamel(wire))
+                ))
         }
         var template = path
         for (wire, parameterName) in pathRenames where wire != parameterName {
@@ -132,8 +142,9 @@ final class OperationTranslator {
             requestBody(body, pointer: pointer.appending("requestBody"), typeName: operationTypeName + "Request", into: &builder, modelled: &modelled)
             if skipped { return }
         }
-        responses(node["responses"], pointer: pointer.appending("responses"), operation: name, typeName: operationTypeName + "Response",
-                  method: method, into: &builder, modelled: &modelled)
+        responses(
+            node["responses"], pointer: pointer.appending("responses"), operation: name, typeName: operationTypeName + "Response",
+            method: method, into: &builder, modelled: &modelled)
         security(node, pointer: pointer, into: &builder)
         extensions(node, pointer: pointer, parameters: groups, into: &builder, method: method)
         for key in ["callbacks", "links"] {
@@ -151,7 +162,9 @@ final class OperationTranslator {
         ImportNotes.read(description: node["description"]?.scalar?.text, deprecated: node["deprecated"], into: &builder)
         let schemaNode = node["schema"].map { SchemaNode($0, pointer.appending("schema")) }
         if schemaNode == nil, let content = node["content"]?.pairs?.first {
-            log.warning("a parameter with 'content' (\(content.key)) is imported as string: the caller encodes the value", at: content.value, pointer.appending("content"))
+            log.warning(
+                "a parameter with 'content' (\(content.key)) is imported as string: the caller encodes the value", at: content.value,
+                pointer.appending("content"))
             ImportNotes.appendModelled("The document sends this parameter as \(content.key); the caller passes the encoded text.", into: &builder)
         }
         var usage = schemaNode.map { types.use($0, hint: hint) } ?? TypeUsage(expression: "string")
@@ -163,14 +176,17 @@ final class OperationTranslator {
         }
         if !fits {
             let holds = location == "query" ? "a primitive, an enum, a list of them, or an object of them" : "a primitive or an enum"
-            log.warning("\(location) parameter '\(wire)' is \(usage.expression), but a \(location) parameter holds \(holds): imported as string", at: node, pointer)
+            log.warning(
+                "\(location) parameter '\(wire)' is \(usage.expression), but a \(location) parameter holds \(holds): imported as string", at: node, pointer)
             usage = TypeUsage(expression: "string")
         }
         builder.set("type", usage.expression)
         // A path parameter's wire name only names its placeholder, which is renamed with it.
         if name != wire, location != "path" { builder.set("wire", wire) }
         let required = location == "path" || node["required"]?.scalar?.text == "true"
-        let defaultValue = schemaNode.flatMap { types.usableDefault(StrippedSchema($0)["default"], expression: usage.expression, pointer: $0.pointer.appending("default")) }
+        let defaultValue = schemaNode.flatMap {
+            types.usableDefault(StrippedSchema($0)["default"], expression: usage.expression, pointer: $0.pointer.appending("default"))
+        }
         if !required && defaultValue == nil { builder.set("optional", .bool(true)) }
         if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
         for (key, value) in usage.constraints { builder.set(key, value) }
@@ -179,11 +195,15 @@ final class OperationTranslator {
             if style == "deepObject", fits {
                 builder.set("style", "deepObject")
             } else if style != "form", style != "deepObject" {
-                log.warning("query style '\(style)' cannot be written in the schema language: the parameter is sent as form items", at: node["style"], pointer.appending("style"))
+                log.warning(
+                    "query style '\(style)' cannot be written in the schema language: the parameter is sent as form items", at: node["style"],
+                    pointer.appending("style"))
             }
         }
         if node["explode"]?.scalar?.text == "false", usage.expression.hasPrefix("[") {
-            log.warning("'explode: false' cannot be written in the schema language: lists are sent as one item per element", at: node["explode"], pointer.appending("explode"))
+            log.warning(
+                "'explode: false' cannot be written in the schema language: lists are sent as one item per element", at: node["explode"],
+                pointer.appending("explode"))
         }
         if builder.members.count == 1 { return .string(usage.expression) }
         return builder.value
@@ -218,7 +238,9 @@ final class OperationTranslator {
         }
         let others = (content.pairs ?? []).map(\.key).filter { $0 != mediaType }
         if !others.isEmpty {
-            log.warning("the request body is also offered as \(others.joined(separator: ", ")); only \(mediaType) is imported", at: content, bodyPointer.appending("content"))
+            log.warning(
+                "the request body is also offered as \(others.joined(separator: ", ")); only \(mediaType) is imported", at: content,
+                bodyPointer.appending("content"))
         }
         let mediaPointer = bodyPointer.appending("content").appending(mediaType)
         var value = MapBuilder()
@@ -230,7 +252,9 @@ final class OperationTranslator {
         case 1, 2:
             let expression = schema.map { types.use($0, hint: typeName).expression } ?? "json"
             guard types.isFlatStruct(expression) else {
-                log.warning("the \(mediaType) body is \(expression), but a form or multipart body is a struct of primitives, enums and lists of them: operation not imported", at: media, mediaPointer)
+                log.warning(
+                    "the \(mediaType) body is \(expression), but a form or multipart body is a struct of primitives, enums and lists of them: operation not imported",
+                    at: media, mediaPointer)
                 skipped = true
                 return
             }
@@ -253,8 +277,10 @@ final class OperationTranslator {
         builder.set("body", value.members.count == 1 ? value.members[0].1 : value.value)
     }
 
-    private func responses(_ node: YAMLNode?, pointer: JSONPointer, operation: String, typeName: String, method: String,
-                           into builder: inout MapBuilder, modelled: inout [String]) {
+    private func responses(
+        _ node: YAMLNode?, pointer: JSONPointer, operation: String, typeName: String, method: String,
+        into builder: inout MapBuilder, modelled: inout [String]
+    ) {
         guard let pairs = node?.pairs else {
             log.warning("the operation has no 'responses': imported without a response body", at: node, pointer)
             return
@@ -273,7 +299,9 @@ final class OperationTranslator {
             } else if let status = Int(pair.key) {
                 errorNames.append(catalogue.claim(status: status, response: response, pointer: responsePointer, typeName: typeName))
             } else {
-                log.warning("response '\(pair.key)' (a status range) cannot be written in the schema language: not imported", at: pair.value, pointer.appending(pair.key))
+                log.warning(
+                    "response '\(pair.key)' (a status range) cannot be written in the schema language: not imported", at: pair.value,
+                    pointer.appending(pair.key))
             }
         }
         guard let first = successes.first else {
@@ -284,7 +312,9 @@ final class OperationTranslator {
             return
         }
         if successes.count > 1 {
-            log.warning("several success responses (\(successes.map(\.key).joined(separator: ", "))): only \(first.key) is imported; use 'responses:' outcomes to say more", at: successes[1].value, pointer.appending(successes[1].key))
+            log.warning(
+                "several success responses (\(successes.map(\.key).joined(separator: ", "))): only \(first.key) is imported; use 'responses:' outcomes to say more",
+                at: successes[1].value, pointer.appending(successes[1].key))
         }
         let status = Int(first.key) ?? 200
         guard let (response, responsePointer) = document.resolve(first.value, at: pointer.appending(first.key)) else { return }
@@ -293,13 +323,16 @@ final class OperationTranslator {
             let mediaPointer = responsePointer.appending("content").appending(mediaType)
             let others = (content.pairs ?? []).map(\.key).filter { $0 != mediaType }
             if !others.isEmpty {
-                log.warning("the response is also offered as \(others.joined(separator: ", ")); only \(mediaType) is imported", at: content, responsePointer.appending("content"))
+                log.warning(
+                    "the response is also offered as \(others.joined(separator: ", ")); only \(mediaType) is imported", at: content,
+                    responsePointer.appending("content"))
             }
             let schema = media["schema"].map { SchemaNode($0, mediaPointer.appending("schema")) }
             if Self.isJSON(mediaType) {
                 builder.set("response", schema.map { types.use($0, hint: typeName).expression } ?? "json")
             } else {
-                builder.set("response", .map([("type", .string("binary")), ("contentType", .string(mediaType.contains("*") ? "application/octet-stream" : mediaType))]))
+                builder.set(
+                    "response", .map([("type", .string("binary")), ("contentType", .string(mediaType.contains("*") ? "application/octet-stream" : mediaType))]))
             }
             hasBody = true
             if media["examples"] != nil || media["example"] != nil { types.noteSkippedExample(media["examples"] ?? media["example"]!, mediaPointer) }
@@ -342,10 +375,13 @@ final class OperationTranslator {
                     resultIndex += 1
                 }
                 if let conditions = item["where"]?.pairs, !conditions.isEmpty {
-                    value.set("where", .map(conditions.map { condition in
-                        let values = condition.value.elements?.compactMap(\.scalar?.text) ?? []
-                        return (condition.key, values.count == 1 ? .string(values[0]) : .list(values.map(YAMLValue.string)))
-                    }))
+                    value.set(
+                        "where",
+                        .map(
+                            conditions.map { condition in
+                                let values = condition.value.elements?.compactMap(\.scalar?.text) ?? []
+                                return (condition.key, values.count == 1 ? .string(values[0]) : .list(values.map(YAMLValue.string)))
+                            }))
                 }
                 outcomes.append((name, value.value))
             }
@@ -363,7 +399,9 @@ final class OperationTranslator {
         for (index, requirement) in requirements.enumerated() {
             let keys = requirement.pairs?.map(\.key) ?? []
             if keys.count > 1 {
-                log.warning("a requirement of several schemes together (\(keys.joined(separator: " and "))) cannot be written in the schema language: only '\(keys[0])' is imported", at: requirement, pointer.appending("security").appending(index))
+                log.warning(
+                    "a requirement of several schemes together (\(keys.joined(separator: " and "))) cannot be written in the schema language: only '\(keys[0])' is imported",
+                    at: requirement, pointer.appending("security").appending(index))
             }
             if let key = keys.first, let name = schemeNames[key], !schemes.contains(name) { schemes.append(name) }
         }
@@ -372,7 +410,8 @@ final class OperationTranslator {
     }
 
     /// This project's extensions: pagination, cache hints, idempotency.
-    private func extensions(_ node: YAMLNode, pointer: JSONPointer, parameters: [String: [(String, YAMLValue)]], into builder: inout MapBuilder, method: String) {
+    private func extensions(_ node: YAMLNode, pointer: JSONPointer, parameters: [String: [(String, YAMLValue)]], into builder: inout MapBuilder, method: String)
+    {
         func parameterName(_ text: String) -> String {
             for (_, members) in parameters {
                 for (name, value) in members {

@@ -53,7 +53,8 @@ final class TypeTranslator {
     /// The type name of a `#/components/schemas/…` reference, nil for other references.
     func componentName(reference: String) -> String? {
         guard let pointer = JSONPointer(reference: reference), pointer.tokens.count == 3,
-              pointer.tokens[0] == "components", pointer.tokens[1] == "schemas" else { return nil }
+            pointer.tokens[0] == "components", pointer.tokens[1] == "schemas"
+        else { return nil }
         return componentNames[pointer.tokens[2]]
     }
 
@@ -70,7 +71,8 @@ final class TypeTranslator {
         case .structure:
             let (fields, flattened) = self.fields(of: schema, typeName: name)
             if !flattened.isEmpty {
-                ImportNotes.appendModelled("Flattened from allOf (\(flattened.joined(separator: ", "))): the fields of every part in one struct.", into: &builder)
+                ImportNotes.appendModelled(
+                    "Flattened from allOf (\(flattened.joined(separator: ", "))): the fields of every part in one struct.", into: &builder)
             }
             builder.set("fields", fields)
         case .enumeration(let enumeration):
@@ -89,7 +91,9 @@ final class TypeTranslator {
             builder.set("type", usage.expression)
             for (key, value) in usage.constraints { builder.set(key, value) }
             if stripped.nullable {
-                log.warning("type '\(name)' allows null, which a named type cannot say: fields that use it are not nullable unless they say so", at: node.node, node.pointer)
+                log.warning(
+                    "type '\(name)' allows null, which a named type cannot say: fields that use it are not nullable unless they say so", at: node.node,
+                    node.pointer)
             }
         }
         return builder.value
@@ -101,7 +105,9 @@ final class TypeTranslator {
         let integral = values.allSatisfy { $0.scalar?.kind == .int }
         let textual = values.allSatisfy { $0.scalar?.kind == .string }
         guard !values.isEmpty, integral || textual || enumeration.rawType == "string" else {
-            log.warning("an enum of \(values.first?.kindDescription ?? "no") values cannot be a schema enum (string or integer raw values): imported as json", at: schema.node, schema.pointer)
+            log.warning(
+                "an enum of \(values.first?.kindDescription ?? "no") values cannot be a schema enum (string or integer raw values): imported as json",
+                at: schema.node, schema.pointer)
             return nil
         }
         let rawType = integral && enumeration.rawType != "string" ? enumeration.rawType : "string"
@@ -132,13 +138,14 @@ final class TypeTranslator {
     /// (`CIRCLE`, `1`) are written as `value:` of a variant named after its type.
     private func taggedVariants(_ variants: [(tag: String, type: String, integer: Bool)], union: String) -> YAMLValue {
         var names = NameScope()
-        return .map(variants.map { variant in
-            if !variant.integer, SwiftNaming.isValidName(variant.tag), variant.tag.first?.isLowercase ?? false {
-                return (names.claim(variant.tag), .string(variant.type))
-            }
-            let name = names.claim(ImportNames.variant(variant.type, in: union))
-            return (name, .map([("type", .string(variant.type)), ("value", variant.integer ? .number(variant.tag) : .string(variant.tag))]))
-        })
+        return .map(
+            variants.map { variant in
+                if !variant.integer, SwiftNaming.isValidName(variant.tag), variant.tag.first?.isLowercase ?? false {
+                    return (names.claim(variant.tag), .string(variant.type))
+                }
+                let name = names.claim(ImportNames.variant(variant.type, in: union))
+                return (name, .map([("type", .string(variant.type)), ("value", variant.integer ? .number(variant.tag) : .string(variant.tag))]))
+            })
     }
 
     // MARK: Defaults
@@ -152,7 +159,8 @@ final class TypeTranslator {
         let scalarOrList = node.scalar != nil || (node.elements?.allSatisfy { $0.scalar != nil } ?? false)
         let usable = scalarOrList && expression != "json" && !(formatted.contains(expression) && node.scalar?.text == "")
         if !usable {
-            log.warning("default \(node.foundDescription.prefix(60)) cannot be a default of \(expression) in the schema language: not imported", at: node, pointer)
+            log.warning(
+                "default \(node.foundDescription.prefix(60)) cannot be a default of \(expression) in the schema language: not imported", at: node, pointer)
             return nil
         }
         return node
@@ -165,13 +173,16 @@ final class TypeTranslator {
     func checkUntaggedUnions() {
         for name in order {
             guard case .map(let members)? = bodies[name], case .map(let union)? = members.first(where: { $0.0 == "union" })?.1,
-                  !union.contains(where: { $0.0 == "discriminator" }), case .map(let variants)? = union.first(where: { $0.0 == "variants" })?.1 else { continue }
+                !union.contains(where: { $0.0 == "discriminator" }), case .map(let variants)? = union.first(where: { $0.0 == "variants" })?.1
+            else { continue }
             var seen: [Set<String>: String] = [:]
             for (variant, value) in variants {
                 guard case .string(let type) = value, let keys = requiredKeys(of: type) else { continue }
                 if let other = seen[keys] {
                     let source = sources[name]
-                    log.warning("variants '\(other)' and '\(variant)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", "))), so no payload tells them apart without a discriminator: imported as json", at: source?.node, source?.pointer ?? .root)
+                    log.warning(
+                        "variants '\(other)' and '\(variant)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", "))), so no payload tells them apart without a discriminator: imported as json",
+                        at: source?.node, source?.pointer ?? .root)
                     bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
                     break
                 }
@@ -184,7 +195,10 @@ final class TypeTranslator {
         guard case .map(let members)? = bodies[type], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return nil }
         var keys = Set<String>()
         for (fieldName, field) in fields {
-            guard case .map(let attributes) = field else { keys.insert(fieldName); continue }
+            guard case .map(let attributes) = field else {
+                keys.insert(fieldName)
+                continue
+            }
             if attributes.contains(where: { ($0.0 == "optional" && $0.1 == .bool(true)) || $0.0 == "default" }) { continue }
             if case .string(let wire)? = attributes.first(where: { $0.0 == "wire" })?.1 { keys.insert(wire) } else { keys.insert(fieldName) }
         }
@@ -204,14 +218,19 @@ final class TypeTranslator {
         }
         func visit(_ name: String, path: [String]) {
             marks[name] = .visiting
-            guard case .map(var members)? = bodies[name] else { marks[name] = .done; return }
+            guard case .map(var members)? = bodies[name] else {
+                marks[name] = .done
+                return
+            }
             if let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(var fields) = members[index].1 {
                 var changed = false
                 for (offset, field) in fields.enumerated() {
                     guard let target = Self.fieldType(field.1).flatMap(named) else { continue }
                     if marks[target] == .visiting {
                         let source = sources[name]
-                        log.warning("field '\(field.0)' of '\(name)' makes '\(target)' contain itself (\((path + [name, target]).joined(separator: " -> "))), which a Swift struct cannot: imported as json", at: source?.node, source?.pointer ?? .root)
+                        log.warning(
+                            "field '\(field.0)' of '\(name)' makes '\(target)' contain itself (\((path + [name, target]).joined(separator: " -> "))), which a Swift struct cannot: imported as json",
+                            at: source?.node, source?.pointer ?? .root)
                         fields[offset].1 = Self.replacingFieldType(field.1, with: "json")
                         changed = true
                     } else if marks[target] == nil {
@@ -223,10 +242,13 @@ final class TypeTranslator {
                     bodies[name] = .map(members)
                 }
             } else if members.contains(where: { $0.0 == "type" }), !members.contains(where: { $0.0 == "enum" }),
-                      case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1, let target = named(expression) {
+                case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1, let target = named(expression)
+            {
                 if marks[target] == .visiting {
                     let source = sources[name]
-                    log.error("$ref cycle: \((path + [name, target]).joined(separator: " -> ")) never reaches a definition", at: source?.node, source?.pointer ?? .root)
+                    log.error(
+                        "$ref cycle: \((path + [name, target]).joined(separator: " -> ")) never reaches a definition", at: source?.node,
+                        source?.pointer ?? .root)
                 } else if marks[target] == nil {
                     visit(target, path: path + [name])
                 }
@@ -250,14 +272,18 @@ final class TypeTranslator {
         guard case .map(var members) = field, let index = members.firstIndex(where: { $0.0 == "type" }) else { return .string(expression) }
         members[index].1 = .string(expression)
         // Constraints of the old type no longer apply to json.
-        members.removeAll { ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "exclude", "format", "nullable"].contains($0.0) }
+        members.removeAll {
+            ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "exclude", "format", "nullable"].contains($0.0)
+        }
         return .map(members)
     }
 
     // MARK: Flat types
 
-    private static let scalarPrimitives: Set<String> = ["string", "bool", "int", "int32", "int64", "double", "decimal", "date", "date-time",
-                                                        "uuid", "email", "uri", "base64", "binary"]
+    private static let scalarPrimitives: Set<String> = [
+        "string", "bool", "int", "int32", "int64", "double", "decimal", "date", "date-time",
+        "uuid", "email", "uri", "base64", "binary",
+    ]
 
     /// A primitive or an enum (directly or through aliases): what headers, query items and form
     /// members hold.
@@ -268,7 +294,8 @@ final class TypeTranslator {
             guard case .map(let members)? = bodies[current] else { return false }
             if members.contains(where: { $0.0 == "enum" }) { return true }
             guard !members.contains(where: { $0.0 == "fields" || $0.0 == "union" }),
-                  case .string(let target)? = members.first(where: { $0.0 == "type" })?.1 else { return false }
+                case .string(let target)? = members.first(where: { $0.0 == "type" })?.1
+            else { return false }
             current = target
         }
         return false
@@ -305,7 +332,9 @@ final class TypeTranslator {
         var flattened: [String] = []
         collectProperties(schema, into: &properties, required: &required, flattened: &flattened, visited: [])
         if let additional = schema["additionalProperties"], additional.pairs != nil, !(additional.pairs?.isEmpty ?? true) {
-            log.warning("additionalProperties beside properties: the extra members are accepted but not kept in the struct '\(typeName)'", at: additional, schema.pointer.appending("additionalProperties"))
+            log.warning(
+                "additionalProperties beside properties: the extra members are accepted but not kept in the struct '\(typeName)'", at: additional,
+                schema.pointer.appending("additionalProperties"))
         }
         var names = NameScope()
         var fields: [(String, YAMLValue)] = []
@@ -317,8 +346,10 @@ final class TypeTranslator {
         return (.map(fields), flattened)
     }
 
-    private func collectProperties(_ schema: SchemaNode, into properties: inout [(String, SchemaNode)], required: inout Set<String>,
-                                   flattened: inout [String], visited: Set<String>) {
+    private func collectProperties(
+        _ schema: SchemaNode, into properties: inout [(String, SchemaNode)], required: inout Set<String>,
+        flattened: inout [String], visited: Set<String>
+    ) {
         guard visited.count < 32 else { return }
         for pair in schema["properties"]?.pairs ?? [] {
             properties.append((pair.key, SchemaNode(pair.value, schema.pointer.appending("properties").appending(pair.key))))
@@ -333,8 +364,9 @@ final class TypeTranslator {
             let reference = part["$ref"]?.scalar?.text
             if let reference, visited.contains(reference) { continue }
             flattened.append(reference.flatMap(componentName(reference:)) ?? "an inline schema")
-            collectProperties(resolveLocal(part), into: &properties, required: &required, flattened: &flattened,
-                              visited: reference.map { visited.union([$0]) } ?? visited)
+            collectProperties(
+                resolveLocal(part), into: &properties, required: &required, flattened: &flattened,
+                visited: reference.map { visited.union([$0]) } ?? visited)
         }
     }
 
@@ -348,9 +380,11 @@ final class TypeTranslator {
             // The copy's constraints are the component's own.
             usage = TypeUsage(expression: component, nullable: true)
         } else if let key = inlinedComponents.component(copiedAs: stripped, excluding: true), let component = componentNames[key],
-                  let excluded = stripped.schema["not"]?["enum"]?.elements {
+            let excluded = stripped.schema["not"]?["enum"]?.elements
+        {
             // The copy with the field's own `exclude:` (a `not`) added.
-            usage = TypeUsage(expression: component, constraints: [("exclude", .list(excluded.filter { $0.scalar?.kind != .null }.map(YAMLValue.init)))], nullable: true)
+            usage = TypeUsage(
+                expression: component, constraints: [("exclude", .list(excluded.filter { $0.scalar?.kind != .null }.map(YAMLValue.init)))], nullable: true)
         } else {
             usage = use(property, hint: typeName + ImportNames.upperCamel(wire, fallback: "Field"))
         }
@@ -392,7 +426,8 @@ final class TypeTranslator {
                 hoisted[key] = name
                 order.append(name)
                 bodies[name] = .null
-                bodies[name] = definition(schema, name: name, modelled: "Named by the importer: the schema at \(schema.pointer) is inline in the OpenAPI document.")
+                bodies[name] = definition(
+                    schema, name: name, modelled: "Named by the importer: the schema at \(schema.pointer) is inline in the OpenAPI document.")
                 usage.expression = name
             }
             if case .enumeration = shape, bodies[usage.expression].map({ $0 == .map([("type", .string("json"))]) }) ?? false {
@@ -415,7 +450,9 @@ final class TypeTranslator {
     private func nested(_ node: SchemaNode, hint: String, context: String) -> String {
         let usage = use(node, hint: hint)
         if !usage.constraints.isEmpty {
-            log.warning("constraints on \(context) (\(usage.constraints.map(\.0).joined(separator: ", "))) cannot be written in the schema language: not imported", at: node.node, node.pointer)
+            log.warning(
+                "constraints on \(context) (\(usage.constraints.map(\.0).joined(separator: ", "))) cannot be written in the schema language: not imported",
+                at: node.node, node.pointer)
         }
         if usage.nullable && usage.expression != "json" {
             log.warning("null \(context) cannot be written in the schema language: imported as not nullable", at: node.node, node.pointer)
@@ -447,7 +484,8 @@ final class TypeTranslator {
     /// Follows a `$ref` that is not a component schema (one to another place in the document).
     private func resolveLocal(_ node: SchemaNode) -> SchemaNode {
         guard let reference = node["$ref"]?.scalar?.text, componentName(reference: reference) == nil,
-              let resolved = document.resolve(node.node, at: node.pointer) else { return node }
+            let resolved = document.resolve(node.node, at: node.pointer)
+        else { return node }
         return SchemaNode(resolved.node, resolved.pointer)
     }
 
@@ -469,11 +507,15 @@ final class TypeTranslator {
         if parts.count > 1 {
             if parts.contains(where: isObjectLike) || schema["properties"] != nil { return .structure }
             // Every part must hold; without objects to merge, the first part says what the value is.
-            log.warning("allOf of \(parts.count) schemas that are not objects cannot be merged: imported as its first part", at: schema.node, schema.pointer.appending("allOf"))
+            log.warning(
+                "allOf of \(parts.count) schemas that are not objects cannot be merged: imported as its first part", at: schema.node,
+                schema.pointer.appending("allOf"))
             return classify(parts[0])
         }
         for keyword in ["anyOf", "oneOf"] where !schema.branches(keyword).isEmpty {
-            log.warning("\(keyword) of \(schema.branches(keyword).count) schemas that are not all objects cannot be a union: imported as json", at: schema.node, schema.pointer.appending(keyword))
+            log.warning(
+                "\(keyword) of \(schema.branches(keyword).count) schemas that are not all objects cannot be a union: imported as json", at: schema.node,
+                schema.pointer.appending(keyword))
             return .json
         }
         if schema["not"] != nil && schema["$ref"] == nil && schema.types.isEmpty {
@@ -481,7 +523,9 @@ final class TypeTranslator {
         }
         let types = schema.types
         guard types.count <= 1 else {
-            log.warning("a value of several types (\(types.joined(separator: ", "))) cannot be written in the schema language: imported as json", at: schema.node, schema.pointer.appending("type"))
+            log.warning(
+                "a value of several types (\(types.joined(separator: ", "))) cannot be written in the schema language: imported as json", at: schema.node,
+                schema.pointer.appending("type"))
             return .json
         }
         let type = types.first ?? (schema["properties"] != nil || schema["additionalProperties"] != nil ? "object" : schema["items"] != nil ? "array" : nil)
@@ -550,7 +594,8 @@ final class TypeTranslator {
             let branches = schema.branches(keyword)
             guard branches.count == 2 else { continue }
             guard let enumIndex = branches.firstIndex(where: { $0["enum"] != nil }), branches[1 - enumIndex]["enum"] == nil,
-                  let values = branches[enumIndex]["enum"]?.elements else { continue }
+                let values = branches[enumIndex]["enum"]?.elements
+            else { continue }
             let open = branches[1 - enumIndex]
             guard open["$ref"] == nil else { continue }
             if ["string", "integer"].contains(open.types.first ?? "") {
@@ -588,7 +633,9 @@ final class TypeTranslator {
             let integerTags = conditions.contains { $0["properties"]?[property]?["const"]?.scalar?.kind == .int }
             for pair in discriminator["mapping"]?.pairs ?? [] {
                 guard let reference = pair.value.scalar?.text, let name = componentName(reference: reference) else {
-                    log.warning("discriminator mapping '\(pair.key)' does not name a component schema: variant not imported", at: pair.value, schema.pointer.appending("discriminator").appending("mapping").appending(pair.key))
+                    log.warning(
+                        "discriminator mapping '\(pair.key)' does not name a component schema: variant not imported", at: pair.value,
+                        schema.pointer.appending("discriminator").appending("mapping").appending(pair.key))
                     continue
                 }
                 variants.append((pair.key, name, integerTags))
@@ -597,7 +644,8 @@ final class TypeTranslator {
             for keyword in ["oneOf", "anyOf"] {
                 for branch in schema.branches(keyword) {
                     guard let reference = branch["$ref"]?.scalar?.text, let name = componentName(reference: reference),
-                          !variants.contains(where: { $0.type == name }) else { continue }
+                        !variants.contains(where: { $0.type == name })
+                    else { continue }
                     variants.append((JSONPointer(reference: reference)?.tokens.last ?? name, name, false))
                 }
             }
@@ -629,7 +677,8 @@ final class TypeTranslator {
 
     private func isObjectComponent(_ typeName: String) -> Bool {
         guard let key = componentNames.first(where: { $0.value == typeName })?.key,
-              let node = document.root["components"]?["schemas"]?[key] else { return false }
+            let node = document.root["components"]?["schemas"]?[key]
+        else { return false }
         let schema = SchemaNode(node, .root)
         return schema.types == ["object"] || schema["properties"] != nil || schema["allOf"] != nil
     }
@@ -653,8 +702,11 @@ final class TypeTranslator {
         var seen = Set<String>()
         func add(_ key: String, _ value: YAMLValue, applies: Bool, keyword: String, node: SchemaNode) {
             guard seen.insert(key).inserted else { return }
-            if applies || isNamed { members.append((key, value)) } else {
-                log.warning("'\(keyword)' does not apply to \(expression) in the schema language: not imported", at: node[keyword], node.pointer.appending(keyword))
+            if applies || isNamed {
+                members.append((key, value))
+            } else {
+                log.warning(
+                    "'\(keyword)' does not apply to \(expression) in the schema language: not imported", at: node[keyword], node.pointer.appending(keyword))
             }
         }
         let dated = nodes.contains { $0["x-date-format"] != nil }

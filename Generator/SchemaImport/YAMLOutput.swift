@@ -157,7 +157,8 @@ enum YAMLRenderer {
             case "\t": output += "\\t"
             default:
                 let value = scalar.value
-                let printable = (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value <= 0xD7FF && value != 0x2028 && value != 0x2029)
+                let printable =
+                    (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value <= 0xD7FF && value != 0x2028 && value != 0x2029)
                     || (value >= 0xE000 && value <= 0xFFFD && value != 0xFEFF) || value >= 0x10000
                 if printable {
                     output.unicodeScalars.append(scalar)

@@ -30,13 +30,16 @@ extension SchemaValidator {
                 if let operation = schema.operation(named: logout) {
                     checkWrapperLabel("clearing", of: operation, key: "logout", scheme: scheme)
                 } else {
-                    log.error("'logout' of \(context) names an unknown operation '\(logout)'\(Suggestion.didYouMean(logout, in: operationNames))",
-                              at: scheme.flows.logoutLocation ?? scheme.location)
+                    log.error(
+                        "'logout' of \(context) names an unknown operation '\(logout)'\(Suggestion.didYouMean(logout, in: operationNames))",
+                        at: scheme.flows.logoutLocation ?? scheme.location)
                 }
             }
             let factory = scheme.tokenMiddlewareName
             if let clash = schema.operations.first(where: { SwiftNaming.bare(SwiftNaming.operationName($0.name, api: schema.api)) == factory }) {
-                log.error("operation '\(clash.name)' has the name of the method generated for \(context) ('\(factory)'); rename the operation or the scheme", at: clash.location)
+                log.error(
+                    "operation '\(clash.name)' has the name of the method generated for \(context) ('\(factory)'); rename the operation or the scheme",
+                    at: clash.location)
             }
         }
     }
@@ -52,7 +55,9 @@ extension SchemaValidator {
             }
             if !reported {
                 let names = schema.operations.map(\.name)
-                log.error("\(context) names an unknown operation '\(exchange.operation)'\(Suggestion.didYouMean(exchange.operation, in: names))", at: exchange.location)
+                log.error(
+                    "\(context) names an unknown operation '\(exchange.operation)'\(Suggestion.didYouMean(exchange.operation, in: names))",
+                    at: exchange.location)
             }
             return
         }
@@ -61,18 +66,27 @@ extension SchemaValidator {
         // Response: where the new token (and refresh token, lifetime) are.
         if let response = operation.response {
             for entry in exchange.response {
-                guard let (field, optional) = field(at: entry.path, in: response, what: "'\(entry.role.rawValue)' in the response of \(context)", at: entry.location, types: types) else { continue }
+                guard
+                    let (field, optional) = field(
+                        at: entry.path, in: response, what: "'\(entry.role.rawValue)' in the response of \(context)", at: entry.location, types: types)
+                else { continue }
                 let primitive = primitive(of: field.type, types: types)
                 switch entry.role {
                 case .token, .refreshToken:
                     if primitive != .string {
-                        log.error("'\(entry.role.rawValue)' in the response of \(context) must lead to a string, but '\(entry.path)' is '\(field.type)'", at: entry.location)
+                        log.error(
+                            "'\(entry.role.rawValue)' in the response of \(context) must lead to a string, but '\(entry.path)' is '\(field.type)'",
+                            at: entry.location)
                     } else if entry.role == .token && optional {
-                        log.error("'token' in the response of \(context) must lead to a required, non-null field, but '\(entry.path)' may be missing", at: entry.location)
+                        log.error(
+                            "'token' in the response of \(context) must lead to a required, non-null field, but '\(entry.path)' may be missing",
+                            at: entry.location)
                     }
                 case .expiresIn:
                     if !(primitive?.isInteger ?? false) && primitive != .double {
-                        log.error("'expiresIn' in the response of \(context) must lead to a number of seconds, but '\(entry.path)' is '\(field.type)'", at: entry.location)
+                        log.error(
+                            "'expiresIn' in the response of \(context) must lead to a number of seconds, but '\(entry.path)' is '\(field.type)'",
+                            at: entry.location)
                     }
                 }
             }
@@ -91,8 +105,9 @@ extension SchemaValidator {
         let inputs = operation.parameters.map(\.field) + (bodyFields ?? [])
         for entry in exchange.request {
             guard let field = inputs.first(where: { $0.name == entry.input }) else {
-                log.error("\(context) fills '\(entry.input)', which is not a parameter or body field of operation '\(operation.name)'\(Suggestion.didYouMean(entry.input, in: inputs.map(\.name)))",
-                          at: entry.location)
+                log.error(
+                    "\(context) fills '\(entry.input)', which is not a parameter or body field of operation '\(operation.name)'\(Suggestion.didYouMean(entry.input, in: inputs.map(\.name)))",
+                    at: entry.location)
                 continue
             }
             if primitive(of: field.type, types: types) != .string {
@@ -101,25 +116,33 @@ extension SchemaValidator {
         }
         let mapped = Set(exchange.requestInputs)
         if operation.body != nil && bodyFields == nil {
-            log.error("\(context) cannot build the body of operation '\(operation.name)': only a struct body can be filled from the stored tokens", at: exchange.location)
+            log.error(
+                "\(context) cannot build the body of operation '\(operation.name)': only a struct body can be filled from the stored tokens",
+                at: exchange.location)
         }
         for field in inputs where !mapped.contains(field.name) && !field.isSwiftOptional && field.defaultValue == nil {
-            log.error("\(context) cannot call operation '\(operation.name)' from the stored tokens: its required input '\(field.name)' is not filled; map it in 'request' or make it optional",
-                      at: exchange.location)
+            log.error(
+                "\(context) cannot call operation '\(operation.name)' from the stored tokens: its required input '\(field.name)' is not filled; map it in 'request' or make it optional",
+                at: exchange.location)
         }
     }
 
     /// The generated wrapper adds a parameter with this label to the operation's own.
     private func checkWrapperLabel(_ label: String, of operation: Operation, key: String, scheme: AuthScheme) {
         // `store` is the parameter's name inside the wrapper, `response` a local there.
-        for name in [label, "store", "response"] where operation.parameters.contains(where: { SwiftNaming.bare(SwiftNaming.memberName($0.field.name)) == name }) {
-            log.error("operation '\(operation.name)' has a parameter '\(name)', a name the generated '\(key)' wrapper of auth scheme '\(scheme.name)' uses; rename the parameter", at: operation.location)
+        for name in [label, "store", "response"] where operation.parameters.contains(where: { SwiftNaming.bare(SwiftNaming.memberName($0.field.name)) == name })
+        {
+            log.error(
+                "operation '\(operation.name)' has a parameter '\(name)', a name the generated '\(key)' wrapper of auth scheme '\(scheme.name)' uses; rename the parameter",
+                at: operation.location)
         }
     }
 
     /// The field at a dotted wire-name path and whether anything along it may be missing or null.
-    private func field(at path: String, in root: TypeReference, what: String, at location: SourceLocation,
-                       types: [String: TypeDefinition]) -> (Field, Bool)? {
+    private func field(
+        at path: String, in root: TypeReference, what: String, at location: SourceLocation,
+        types: [String: TypeDefinition]
+    ) -> (Field, Bool)? {
         var current = root
         var found: Field?
         var optional = false
@@ -129,7 +152,9 @@ extension SchemaValidator {
                 return nil
             }
             guard let field = fields.first(where: { $0.wireName == component }) else {
-                log.error("\(what): path '\(path)': '\(name)' has no field '\(component)'\(Suggestion.didYouMean(component, in: fields.map(\.wireName)))", at: location)
+                log.error(
+                    "\(what): path '\(path)': '\(name)' has no field '\(component)'\(Suggestion.didYouMean(component, in: fields.map(\.wireName)))",
+                    at: location)
                 return nil
             }
             optional = optional || field.isSwiftOptional

@@ -89,7 +89,8 @@ public enum Suggestion {
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// neighbouring characters ("Itme" is one step from "Item").
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -41,7 +41,10 @@ public enum ECMAPattern {
         func isQuantifier() -> Bool {
             var position = index
             var digits = 0
-            while position < scalars.count, ("0"..."9").contains(scalars[position]) { position += 1; digits += 1 }
+            while position < scalars.count, ("0"..."9").contains(scalars[position]) {
+                position += 1
+                digits += 1
+            }
             guard digits > 0, position < scalars.count else { return false }
             if scalars[position] == "," {
                 position += 1
@@ -54,7 +57,10 @@ public enum ECMAPattern {
             let scalar = scalars[index]
             index += 1
             if scalar == "\\" {
-                guard let escaped = next() else { output += "\\\\"; break }
+                guard let escaped = next() else {
+                    output += "\\\\"
+                    break
+                }
                 index += 1
                 output += translateEscape(escaped, inClass: inClass, scalars: scalars, index: &index)
                 continue
@@ -65,7 +71,7 @@ public enum ECMAPattern {
                     inClass = false
                     output += "]"
                 case "-" where index - 1 > classStart && next() != "]":
-                    output += "-" // a range
+                    output += "-"  // a range
                 case "[", "&", ":", "{", "}", "$", "^", "-", "|", "#", "~":
                     output += "\\" + String(scalar)
                 default:

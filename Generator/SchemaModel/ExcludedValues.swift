@@ -45,8 +45,10 @@ extension SchemaParser {
 extension SchemaValidator {
     /// `exclude` applies to an enum (directly or through aliases); each value is one of its raw values,
     /// listed once, and at least one value stays allowed.
-    func checkExcluded(_ excluded: [ExcludedValue], of type: TypeReference, in context: String, at location: SourceLocation,
-                       types: [String: TypeDefinition]) {
+    func checkExcluded(
+        _ excluded: [ExcludedValue], of type: TypeReference, in context: String, at location: SourceLocation,
+        types: [String: TypeDefinition]
+    ) {
         guard let (name, enumeration) = Self.enumeration(of: type, types: types) else {
             log.error("'exclude' of \(context) applies to enums, not to '\(type)'", at: excluded[0].location)
             return
@@ -55,8 +57,9 @@ extension SchemaValidator {
         var seen: Set<String> = []
         for value in excluded {
             if !values.contains(value.text) {
-                log.error("'exclude' of \(context) lists '\(value.text)', which is not a value of enum '\(name)'\(Suggestion.didYouMean(value.text, in: values))",
-                          at: value.location)
+                log.error(
+                    "'exclude' of \(context) lists '\(value.text)', which is not a value of enum '\(name)'\(Suggestion.didYouMean(value.text, in: values))",
+                    at: value.location)
             } else if !seen.insert(value.text).inserted {
                 log.error("'exclude' of \(context) lists '\(value.text)' twice", at: value.location)
             }

@@ -73,7 +73,8 @@ struct MappingReader {
     func number(_ key: String) -> Double? {
         guard let value = self[key] else { return nil }
         guard let scalar = value.scalar, scalar.kind == .int || scalar.kind == .float,
-              let number = Double(scalar.text), number.isFinite else {
+            let number = Double(scalar.text), number.isFinite
+        else {
             log.error("'\(key)' in \(context) must be a number, found \(value.foundDescription)", at: value.location)
             return nil
         }

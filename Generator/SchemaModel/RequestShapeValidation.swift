@@ -18,8 +18,9 @@ extension SchemaValidator {
                 log.error("'style' of \(location.rawValue) parameter '\(field.name)' of \(context) applies only to query parameters", at: field.location)
             }
             if let contentType = operation.responseContentType, !Self.isMediaType(contentType) {
-                log.error("'contentType' of the response of \(context) must be a media type like image/png, found '\(contentType)'",
-                          at: operation.responseLocation ?? operation.location)
+                log.error(
+                    "'contentType' of the response of \(context) must be a media type like image/png, found '\(contentType)'",
+                    at: operation.responseLocation ?? operation.location)
             }
             for field in operation.queryParameters {
                 checkQueryObject(field, context: context, types: types)
@@ -36,13 +37,16 @@ extension SchemaValidator {
             if declared.contains(name) {
                 log.error("environment '\(environment.name)' whose url is the variable '{\(name)}' cannot declare other variables", at: environment.location)
             } else {
-                log.error("'{\(name)}' in the url of environment '\(environment.name)' is not a declared variable\(Suggestion.didYouMean(name, in: declared))",
-                          at: environment.location)
+                log.error(
+                    "'{\(name)}' in the url of environment '\(environment.name)' is not a declared variable\(Suggestion.didYouMean(name, in: declared))",
+                    at: environment.location)
             }
             return true
         }
         if !SwiftNaming.isValidName(variable.name) {
-            log.error("variable name '\(variable.name)' cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit", at: variable.location)
+            log.error(
+                "variable name '\(variable.name)' cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit",
+                at: variable.location)
         }
         if let value = variable.defaultValue, let problem = Self.baseURLProblem(value) {
             log.error("the default of variable '\(variable.name)' of environment '\(environment.name)' \(problem)", at: variable.location)
@@ -64,11 +68,14 @@ extension SchemaValidator {
     private func checkAbsoluteURL(_ operation: Operation, context: String) {
         guard operation.hasAbsoluteURL, let parameter = operation.absoluteURLParameter else { return }
         if parameter.type != .primitive(.uri) {
-            log.error("path parameter '\(parameter.name)' of \(context) is the whole URL, so its type must be uri, found '\(parameter.type)'", at: parameter.typeLocation)
+            log.error(
+                "path parameter '\(parameter.name)' of \(context) is the whole URL, so its type must be uri, found '\(parameter.type)'",
+                at: parameter.typeLocation)
         }
         if !operation.auth.isEmpty {
-            log.error("\(context) takes its whole URL at call time, so it must be `auth: none`: credentials never go to a URL the schema does not fix (found auth \(operation.auth.joined(separator: ", ")))",
-                      at: operation.location)
+            log.error(
+                "\(context) takes its whole URL at call time, so it must be `auth: none`: credentials never go to a URL the schema does not fix (found auth \(operation.auth.joined(separator: ", ")))",
+                at: operation.location)
         }
     }
 
@@ -84,8 +91,9 @@ extension SchemaValidator {
             }
         case .json, .form:
             if body.contentType != nil {
-                log.error("'contentType' of \(bodyContext) applies only to raw and multipart bodies; \(body.encoding.rawValue) bodies are sent as \(body.encoding.mediaType(contentType: nil))",
-                          at: body.typeLocation)
+                log.error(
+                    "'contentType' of \(bodyContext) applies only to raw and multipart bodies; \(body.encoding.rawValue) bodies are sent as \(body.encoding.mediaType(contentType: nil))",
+                    at: body.typeLocation)
             }
             if body.encoding == .form { checkFlatStruct(body.type, what: "a form body", at: body.typeLocation, context: bodyContext, types: types) }
         case .multipart:
@@ -112,7 +120,8 @@ extension SchemaValidator {
                 log.error("the values of \(parameterContext) must be scalars (a primitive or an enum), found '\(value)'", at: field.typeLocation)
             }
         } else {
-            checkFlatStruct(field.type, what: "an object-valued query parameter", at: field.typeLocation, context: parameterContext, types: types, allowLists: false)
+            checkFlatStruct(
+                field.type, what: "an object-valued query parameter", at: field.typeLocation, context: parameterContext, types: types, allowLists: false)
         }
     }
 
@@ -122,8 +131,10 @@ extension SchemaValidator {
 
     /// A struct whose fields are scalars (and lists of scalars when `allowLists`), as forms, multipart
     /// bodies and object-valued query parameters need.
-    private func checkFlatStruct(_ type: TypeReference, what: String, at location: SourceLocation, context: String,
-                                 types: [String: TypeDefinition], allowLists: Bool = true) {
+    private func checkFlatStruct(
+        _ type: TypeReference, what: String, at location: SourceLocation, context: String,
+        types: [String: TypeDefinition], allowLists: Bool = true
+    ) {
         guard case .named(let name) = resolvedAlias(type, types: types), let definition = types[name] else {
             if case .named(let name) = type, types[name] == nil { return }  // reported as an unknown type
             log.error("\(context) is \(what), so its type must be a struct of fields, found '\(type)'", at: location)
@@ -139,7 +150,9 @@ extension SchemaValidator {
             if case .named(let name) = element, types[name] == nil { continue }  // reported as an unknown type
             if !isScalar(element, types: types) {
                 let allowed = allowLists ? "scalars and lists of scalars" : "scalars"
-                log.error("field '\(field.name)' of type '\(definition.name)' is '\(field.type)', but \(what) (\(context)) holds only \(allowed)", at: field.typeLocation)
+                log.error(
+                    "field '\(field.name)' of type '\(definition.name)' is '\(field.type)', but \(what) (\(context)) holds only \(allowed)",
+                    at: field.typeLocation)
             }
         }
     }

@@ -63,8 +63,9 @@ extension SchemaParser {
         guard let text = reader.string("encoding") else { return .json }
         guard let encoding = BodyEncoding(rawValue: text) else {
             let names = BodyEncoding.allCases.map(\.rawValue)
-            log.error("'encoding' of the body of \(context) must be \(names.joined(separator: ", ")), found '\(text)'\(Suggestion.didYouMean(text, in: names))",
-                      at: reader["encoding"]?.location)
+            log.error(
+                "'encoding' of the body of \(context) must be \(names.joined(separator: ", ")), found '\(text)'\(Suggestion.didYouMean(text, in: names))",
+                at: reader["encoding"]?.location)
             return .json
         }
         return encoding
@@ -82,8 +83,9 @@ extension SchemaParser {
         guard let type = typeReference(typeNode) else { return (nil, nil) }
         guard let contentType = reader.string("contentType") else { return (type, nil) }
         if type != .primitive(.binary) {
-            log.error("'contentType' of the response of \(context) is for raw bytes: the type must be binary, found '\(type)'",
-                      at: typeNode.location)
+            log.error(
+                "'contentType' of the response of \(context) is for raw bytes: the type must be binary, found '\(type)'",
+                at: typeNode.location)
             return (nil, nil)
         }
         return (type, contentType)
@@ -94,7 +96,8 @@ extension SchemaParser {
         guard let text = reader.string("style") else { return nil }
         guard let style = QueryStyle(rawValue: text) else {
             let names = QueryStyle.allCases.map(\.rawValue)
-            log.error("'style' of \(context) must be form or deepObject, found '\(text)'\(Suggestion.didYouMean(text, in: names))", at: reader["style"]?.location)
+            log.error(
+                "'style' of \(context) must be form or deepObject, found '\(text)'\(Suggestion.didYouMean(text, in: names))", at: reader["style"]?.location)
             return nil
         }
         return style

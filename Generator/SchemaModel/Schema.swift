@@ -20,8 +20,10 @@ public struct Schema: Sendable {
     /// renderer and the validator look types up per field, which a linear search made quadratic.
     private var typePositions: [String: Int]
 
-    init(api: String, version: String, summary: String?, notes: Notes, environments: [Environment], authSchemes: [AuthScheme],
-         defaultAuth: [String], errors: ErrorCatalogue?, types: [TypeDefinition], operations: [Operation], file: String) {
+    init(
+        api: String, version: String, summary: String?, notes: Notes, environments: [Environment], authSchemes: [AuthScheme],
+        defaultAuth: [String], errors: ErrorCatalogue?, types: [TypeDefinition], operations: [Operation], file: String
+    ) {
         (self.api, self.version, self.summary, self.notes) = (api, version, summary, notes)
         (self.environments, self.authSchemes, self.defaultAuth, self.errors) = (environments, authSchemes, defaultAuth, errors)
         (self.types, self.operations, self.file) = (types, operations, file)

@@ -15,7 +15,8 @@ public enum SchemaLoader {
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             guard let decoded = String(data: data, encoding: .utf8) else {
-                return Result(schema: nil, diagnostics: [Diagnostic(.error, "the schema is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))])
+                return Result(
+                    schema: nil, diagnostics: [Diagnostic(.error, "the schema is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))])
             }
             text = decoded
         } catch {
@@ -29,7 +30,8 @@ public enum SchemaLoader {
     public static func load(text: String, file: String, exampleFiles: ExampleFileSource? = nil) -> Result {
         let log = DiagnosticLog()
         guard let root = YAMLReader.read(text, file: file, log: log),
-              let parsed = SchemaParser(file: file, log: log, exampleFiles: exampleFiles ?? .nextTo(schemaFile: file)).parse(root) else {
+            let parsed = SchemaParser(file: file, log: log, exampleFiles: exampleFiles ?? .nextTo(schemaFile: file)).parse(root)
+        else {
             return Result(schema: nil, diagnostics: sorted(log.diagnostics))
         }
         SchemaValidator(schema: parsed, declared: DeclaredNames(root), log: log).validate()
@@ -45,7 +47,8 @@ public enum SchemaLoader {
 
     private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { lhs, rhs in
-            let l = lhs.element.location, r = rhs.element.location
+            let l = lhs.element.location
+            let r = rhs.element.location
             if l?.file != r?.file { return lhs.offset < rhs.offset }
             if l?.line != r?.line { return (l?.line ?? 0) < (r?.line ?? 0) }
             if l?.column != r?.column { return (l?.column ?? 0) < (r?.column ?? 0) }

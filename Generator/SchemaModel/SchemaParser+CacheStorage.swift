@@ -18,15 +18,18 @@ extension SchemaParser {
             guard let name = reader.string(key) else { continue }
             let location = reader[key]?.location ?? reader.keyLocation(key)
             guard SwiftNaming.isValidName(name) else {
-                log.error("\(key) '\(name)' of \(context) cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit", at: location)
+                log.error(
+                    "\(key) '\(name)' of \(context) cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit", at: location)
                 continue
             }
             if role == .cacheOnly, !policy.storesAnswers {
-                log.error("'cacheOnlyParameter' of \(context) reads a cache that mode network never fills; add 'store: true' or use mode localFirst", at: location)
+                log.error(
+                    "'cacheOnlyParameter' of \(context) reads a cache that mode network never fills; add 'store: true' or use mode localFirst", at: location)
                 continue
             }
             if role == .maxAge, policy.cacheOnlyParameter == name {
-                log.error("'maxAgeParameter' of \(context) is '\(name)', the name of its 'cacheOnlyParameter'; give the two arguments different names", at: location)
+                log.error(
+                    "'maxAgeParameter' of \(context) is '\(name)', the name of its 'cacheOnlyParameter'; give the two arguments different names", at: location)
                 continue
             }
             switch role {

@@ -11,7 +11,8 @@ extension SchemaParser {
         switch (familyReader.string("prefix"), familyReader.string("pattern")) {
         case (let prefix?, nil):
             if prefix.isEmpty {
-                log.error("'prefix' of \(context) is empty, so it would match every code; write the prefix the codes share", at: familyReader["prefix"]?.location)
+                log.error(
+                    "'prefix' of \(context) is empty, so it would match every code; write the prefix the codes share", at: familyReader["prefix"]?.location)
                 return (nil, nil)
             }
             return (nil, .prefix(prefix))
@@ -37,7 +38,9 @@ extension SchemaParser {
         let allowed = ErrorCatalogue.TransportCondition.allCases.map(\.rawValue)
         return names.compactMap { name, location in
             guard let condition = ErrorCatalogue.TransportCondition(rawValue: name) else {
-                log.error("'when' of \(context) lists '\(name)', which is not a client-side condition (\(allowed.joined(separator: ", ")))\(Suggestion.didYouMean(name, in: allowed))", at: location)
+                log.error(
+                    "'when' of \(context) lists '\(name)', which is not a client-side condition (\(allowed.joined(separator: ", ")))\(Suggestion.didYouMean(name, in: allowed))",
+                    at: location)
                 return nil
             }
             return condition
@@ -53,7 +56,9 @@ extension SchemaParser {
             log.error("\(context) has 'paginate' and several outcomes; pagination needs one response type: use 'response'", at: reader.keyLocation("paginate"))
         }
         for key in ["response", "status"] where reader.has(key) {
-            log.error("\(context) has both 'responses' and '\(key)'; '\(key)' is the shorthand for one outcome, so declare it under 'responses'", at: reader.keyLocation(key))
+            log.error(
+                "\(context) has both 'responses' and '\(key)'; '\(key)' is the shorthand for one outcome, so declare it under 'responses'",
+                at: reader.keyLocation(key))
         }
         let entries = reader.entries("responses")
         if entries.isEmpty, reader["responses"]?.pairs != nil {
@@ -61,8 +66,11 @@ extension SchemaParser {
         }
         return entries.compactMap { pair -> Outcome? in
             let outcomeContext = "outcome '\(pair.key)' of \(context)"
-            guard let outcomeReader = MappingReader(pair.value, context: outcomeContext,
-                                                    allowed: ["status", "body", "where", "error"] + MappingReader.noteKeys, log: log) else { return nil }
+            guard
+                let outcomeReader = MappingReader(
+                    pair.value, context: outcomeContext,
+                    allowed: ["status", "body", "where", "error"] + MappingReader.noteKeys, log: log)
+            else { return nil }
             guard outcomeReader.has("status") else {
                 log.error("\(outcomeContext) needs a 'status'", at: pair.keyLocation)
                 return nil
@@ -75,7 +83,9 @@ extension SchemaParser {
             let kind: Outcome.Kind
             if outcomeReader.has("error") {
                 if outcomeReader.has("body") {
-                    log.error("\(outcomeContext) has both 'body' and 'error'; an error outcome's body is the catalogue's error body", at: outcomeReader.keyLocation("body"))
+                    log.error(
+                        "\(outcomeContext) has both 'body' and 'error'; an error outcome's body is the catalogue's error body",
+                        at: outcomeReader.keyLocation("body"))
                 }
                 guard let name = outcomeReader.string("error") else { return nil }
                 guard !name.isEmpty else {
@@ -91,8 +101,9 @@ extension SchemaParser {
                 }
                 kind = .result(body)
             }
-            return Outcome(name: pair.key, status: status, conditions: outcomeConditions(outcomeReader, context: outcomeContext),
-                           kind: kind, notes: outcomeReader.notes(), location: pair.keyLocation)
+            return Outcome(
+                name: pair.key, status: status, conditions: outcomeConditions(outcomeReader, context: outcomeContext),
+                kind: kind, notes: outcomeReader.notes(), location: pair.keyLocation)
         }
     }
 
@@ -107,7 +118,8 @@ extension SchemaParser {
             var texts: [String] = []
             for value in values {
                 guard let scalar = value.scalar, scalar.kind != .null else {
-                    log.error("'where' of \(context) compares '\(pair.key)' with \(value.kindDescription); write a value or a list of values", at: value.location)
+                    log.error(
+                        "'where' of \(context) compares '\(pair.key)' with \(value.kindDescription); write a value or a list of values", at: value.location)
                     return nil
                 }
                 texts.append(scalar.text)

@@ -13,8 +13,10 @@ struct SchemaParser {
     static let exampleKeys = ["example", "examples"]
 
     func parse(_ root: YAMLNode) -> Schema? {
-        let topKeys = ["api", "version", "summary", "docs", "modelled", "environments", "auth", "defaultAuth",
-                       "errors", "types", "operations"]
+        let topKeys = [
+            "api", "version", "summary", "docs", "modelled", "environments", "auth", "defaultAuth",
+            "errors", "types", "operations",
+        ]
         guard let top = MappingReader(root, context: "the schema", allowed: topKeys, log: log) else { return nil }
         for required in ["api", "version", "environments"] where !top.has(required) {
             log.error("the schema needs '\(required)'", at: root.location)
@@ -45,22 +47,30 @@ struct SchemaParser {
         if !reader.has("url") { log.error("\(context) needs a 'url'", at: pair.keyLocation) }
         let variables = reader.entries("variables").compactMap { variable -> Environment.Variable? in
             let context = "variable '\(variable.key)' of \(context)"
-            guard let variableReader = MappingReader(variable.value, context: context, allowed: ["default"] + MappingReader.noteKeys, log: log) else { return nil }
-            return Environment.Variable(name: variable.key, defaultValue: variableReader.string("default"),
-                                        notes: variableReader.notes(), location: variable.keyLocation)
+            guard let variableReader = MappingReader(variable.value, context: context, allowed: ["default"] + MappingReader.noteKeys, log: log) else {
+                return nil
+            }
+            return Environment.Variable(
+                name: variable.key, defaultValue: variableReader.string("default"),
+                notes: variableReader.notes(), location: variable.keyLocation)
         }
-        return Environment(name: pair.key, url: reader.string("url") ?? "", variables: variables,
-                           notes: reader.notes(), location: pair.keyLocation)
+        return Environment(
+            name: pair.key, url: reader.string("url") ?? "", variables: variables,
+            notes: reader.notes(), location: pair.keyLocation)
     }
 
     private func authScheme(_ pair: YAMLNode.Pair) -> AuthScheme? {
         let context = "auth scheme '\(pair.key)'"
-        guard let reader = MappingReader(pair.value, context: context,
-                                         allowed: ["kind", "refresh", "in", "name", "login", "logout"] + MappingReader.noteKeys, log: log) else { return nil }
+        guard
+            let reader = MappingReader(
+                pair.value, context: context,
+                allowed: ["kind", "refresh", "in", "name", "login", "logout"] + MappingReader.noteKeys, log: log)
+        else { return nil }
         // `login`/`refresh` are an operation name, or a mapping that wires them (CredentialFlowParsing.swift).
         let login = credentialExchange(reader, key: "login", context: context)
         let refresh = credentialExchange(reader, key: "refresh", context: context)
-        let flows = CredentialFlows(login: login.exchange, refresh: refresh.exchange, logout: reader.string("logout"), logoutLocation: reader["logout"]?.location)
+        let flows = CredentialFlows(
+            login: login.exchange, refresh: refresh.exchange, logout: reader.string("logout"), logoutLocation: reader["logout"]?.location)
         let kind: AuthScheme.Kind
         switch reader.string("kind") {
         case "bearer":
@@ -79,7 +89,9 @@ struct SchemaParser {
         case "session":
             guard let loginName = login.name, let name = reader.string("name") else {
                 // A malformed `login:` mapping has been reported already.
-                if login.name != nil || !reader.has("login") { log.error("\(context) needs 'login' (the operation that opens the session) and 'name' (its header)", at: pair.keyLocation) }
+                if login.name != nil || !reader.has("login") {
+                    log.error("\(context) needs 'login' (the operation that opens the session) and 'name' (its header)", at: pair.keyLocation)
+                }
                 return nil
             }
             kind = .session(login: loginName, header: name)
@@ -87,8 +99,9 @@ struct SchemaParser {
             kind = .basic
         case let other:
             let kinds = ["bearer", "apiKey", "session", "basic"]
-            log.error("\(context) needs a 'kind' of bearer, apiKey, session or basic, found '\(other ?? "nothing")'\(Suggestion.didYouMean(other ?? "", in: kinds))",
-                      at: reader["kind"]?.location ?? pair.keyLocation)
+            log.error(
+                "\(context) needs a 'kind' of bearer, apiKey, session or basic, found '\(other ?? "nothing")'\(Suggestion.didYouMean(other ?? "", in: kinds))",
+                at: reader["kind"]?.location ?? pair.keyLocation)
             return nil
         }
         return AuthScheme(name: pair.key, kind: kind, notes: reader.notes(), location: pair.keyLocation, flows: flows)
@@ -97,11 +110,16 @@ struct SchemaParser {
     // MARK: Errors
 
     private func errorCatalogue(_ node: YAMLNode) -> ErrorCatalogue? {
-        guard let reader = MappingReader(node, context: "'errors'", allowed: ["body", "code", "cases", "envelope"] + MappingReader.noteKeys, log: log) else { return nil }
+        guard let reader = MappingReader(node, context: "'errors'", allowed: ["body", "code", "cases", "envelope"] + MappingReader.noteKeys, log: log) else {
+            return nil
+        }
         let cases = reader.entries("cases").compactMap { pair -> ErrorCatalogue.Case? in
             let context = "error '\(pair.key)'"
-            guard let caseReader = MappingReader(pair.value, context: context,
-                                                 allowed: ["code", "status", "retryable", "when", "statusFirst"] + MappingReader.noteKeys, log: log) else { return nil }
+            guard
+                let caseReader = MappingReader(
+                    pair.value, context: context,
+                    allowed: ["code", "status", "retryable", "when", "statusFirst"] + MappingReader.noteKeys, log: log)
+            else { return nil }
             let status = caseReader.int("status")
             if let status, !(100...599).contains(status) {
                 log.error("'status' of \(context) must be an HTTP status 100–599, found \(status)", at: caseReader["status"]?.location)
@@ -111,17 +129,19 @@ struct SchemaParser {
             }
             let (code, family) = errorCode(caseReader, context: context)
             let retryable = caseReader.bool("retryable")
-            return ErrorCatalogue.Case(name: pair.key, code: code, status: status,
-                                       isRetryable: retryable ?? false,
-                                       notes: caseReader.notes(), location: pair.keyLocation,
-                                       family: family, declaredRetryable: retryable,
-                                       conditions: transportConditions(caseReader, context: context),
-                                       statusFirst: caseReader.bool("statusFirst") ?? false,
-                                       statusFirstLocation: caseReader["statusFirst"]?.location)
+            return ErrorCatalogue.Case(
+                name: pair.key, code: code, status: status,
+                isRetryable: retryable ?? false,
+                notes: caseReader.notes(), location: pair.keyLocation,
+                family: family, declaredRetryable: retryable,
+                conditions: transportConditions(caseReader, context: context),
+                statusFirst: caseReader.bool("statusFirst") ?? false,
+                statusFirstLocation: caseReader["statusFirst"]?.location)
         }
-        return ErrorCatalogue(body: reader["body"].flatMap(typeReference), bodyLocation: reader["body"]?.location,
-                              codePath: reader.string("code"), cases: cases, notes: reader.notes(),
-                              envelope: reader.bool("envelope") ?? false, envelopeLocation: reader["envelope"]?.location)
+        return ErrorCatalogue(
+            body: reader["body"].flatMap(typeReference), bodyLocation: reader["body"]?.location,
+            codePath: reader.string("code"), cases: cases, notes: reader.notes(),
+            envelope: reader.bool("envelope") ?? false, envelopeLocation: reader["envelope"]?.location)
     }
 
     // MARK: Types
@@ -165,8 +185,9 @@ struct SchemaParser {
             }
             return nil
         }
-        return TypeDefinition(name: pair.key, kind: kind, notes: reader.notes(), examples: examples(reader),
-                              location: pair.keyLocation)
+        return TypeDefinition(
+            name: pair.key, kind: kind, notes: reader.notes(), examples: examples(reader),
+            location: pair.keyLocation)
     }
 
     private func enumeration(_ reader: MappingReader, context: String) -> Enumeration? {
@@ -203,7 +224,9 @@ struct SchemaParser {
             for pair in pairs {
                 let caseContext = "case '\(pair.key)' of \(context)"
                 if pair.value.pairs != nil {
-                    guard let caseReader = MappingReader(pair.value, context: caseContext, allowed: ["value"] + MappingReader.noteKeys, log: log) else { continue }
+                    guard let caseReader = MappingReader(pair.value, context: caseContext, allowed: ["value"] + MappingReader.noteKeys, log: log) else {
+                        continue
+                    }
                     let value = caseReader["value"].flatMap { rawValue($0, caseContext: caseContext) } ?? (isInteger ? nil : pair.key)
                     guard let value else {
                         log.error("\(caseContext) needs a 'value'", at: pair.keyLocation)
@@ -236,7 +259,9 @@ struct SchemaParser {
                 if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
                 return Union.Variant(name: pair.key, type: scalar.text, tag: pair.key, notes: Notes(), location: pair.keyLocation)
             }
-            guard let variantReader = MappingReader(pair.value, context: variantContext, allowed: ["type", "value"] + MappingReader.noteKeys, log: log) else { return nil }
+            guard let variantReader = MappingReader(pair.value, context: variantContext, allowed: ["type", "value"] + MappingReader.noteKeys, log: log) else {
+                return nil
+            }
             guard let type = variantReader.string("type") else {
                 log.error("\(variantContext) needs a 'type'", at: pair.keyLocation)
                 return nil
@@ -244,7 +269,9 @@ struct SchemaParser {
             var tag = pair.key
             if let valueNode = variantReader["value"] {
                 if discriminator == nil {
-                    log.error("'value' of \(variantContext) is a tag, but the union has no 'discriminator' to carry it; add one or remove the 'value'", at: valueNode.location)
+                    log.error(
+                        "'value' of \(variantContext) is a tag, but the union has no 'discriminator' to carry it; add one or remove the 'value'",
+                        at: valueNode.location)
                 } else if let scalar = valueNode.scalar, scalar.kind == .int, let number = Int64(scalar.text) {
                     tag = String(number)
                     if integerTag == nil { integerTag = (pair.key, valueNode.location) }
@@ -265,8 +292,9 @@ struct SchemaParser {
             union.tagType = .integer
             // Reported once, at the first variant whose tag is not an integer.
             if let stringTag {
-                log.error("tag of variant '\(stringTag.variant)' of \(context) is a string, but variant '\(integerTag.variant)' has the integer tag \(union.variants.first { $0.name == integerTag.variant }?.tag ?? "") (line \(integerTag.location.line)); every tag of a union is an integer or every tag a string",
-                          at: stringTag.location)
+                log.error(
+                    "tag of variant '\(stringTag.variant)' of \(context) is a string, but variant '\(integerTag.variant)' has the integer tag \(union.variants.first { $0.name == integerTag.variant }?.tag ?? "") (line \(integerTag.location.line)); every tag of a union is an integer or every tag a string",
+                    at: stringTag.location)
                 // Reported once: the string-tagged variants take no further part (a string "1" would
                 // otherwise also be a duplicate of the integer 1).
                 union.variants.removeAll { stringTagged.contains($0.name) }
@@ -282,9 +310,10 @@ struct SchemaParser {
         let value = pair.value
         if value.pairs == nil {
             guard let type = typeReference(value) else { return nil }
-            return Field(name: pair.key, wireName: pair.key, type: type, typeLocation: value.location, isOptional: false,
-                         isNullable: false, defaultValue: nil, constraints: Constraints(), example: nil,
-                         notes: Notes(), location: pair.keyLocation)
+            return Field(
+                name: pair.key, wireName: pair.key, type: type, typeLocation: value.location, isOptional: false,
+                isNullable: false, defaultValue: nil, constraints: Constraints(), example: nil,
+                notes: Notes(), location: pair.keyLocation)
         }
         guard let reader = MappingReader(value, context: context, allowed: Self.fieldKeys, log: log) else { return nil }
         guard let typeNode = reader["type"] else {
@@ -292,10 +321,11 @@ struct SchemaParser {
             return nil
         }
         guard let type = typeReference(typeNode) else { return nil }
-        var field = Field(name: pair.key, wireName: reader.string("wire") ?? pair.key, type: type, typeLocation: typeNode.location,
-                          isOptional: reader.bool("optional") ?? false, isNullable: reader.bool("nullable") ?? false,
-                          defaultValue: reader["default"], constraints: constraints(reader), example: reader["example"],
-                          isSecret: reader.bool("secret") ?? false, notes: reader.notes(), location: pair.keyLocation)
+        var field = Field(
+            name: pair.key, wireName: reader.string("wire") ?? pair.key, type: type, typeLocation: typeNode.location,
+            isOptional: reader.bool("optional") ?? false, isNullable: reader.bool("nullable") ?? false,
+            defaultValue: reader["default"], constraints: constraints(reader), example: reader["example"],
+            isSecret: reader.bool("secret") ?? false, notes: reader.notes(), location: pair.keyLocation)
         field.queryStyle = queryStyle(reader, context: context)
         return field
     }
@@ -349,8 +379,11 @@ struct SchemaParser {
 
     private func operation(_ pair: YAMLNode.Pair, defaultAuth: [String]) -> Operation? {
         let context = "operation '\(pair.key)'"
-        let keys = ["http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
-                    "idempotencyKey", "paginate", "cache", "examples", "responses"] + MappingReader.noteKeys
+        let keys =
+            [
+                "http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
+                "idempotencyKey", "paginate", "cache", "examples", "responses",
+            ] + MappingReader.noteKeys
         guard let reader = MappingReader(pair.value, context: context, allowed: keys, log: log) else { return nil }
         guard let http = reader.string("http") else {
             log.error("\(context) needs 'http', like `http: GET /transactions`", at: pair.keyLocation)
@@ -359,8 +392,9 @@ struct SchemaParser {
         let parts = http.split(separator: " ", omittingEmptySubsequences: true)
         let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
         guard parts.count == 2, methods.contains(String(parts[0])), parts[1].hasPrefix("/") || Self.isWholeURLPlaceholder(parts[1]) else {
-            log.error("'http' of \(context) must be a method (\(methods.joined(separator: ", "))) and a path starting with '/' (or `{parameter}` for a URL given at call time), found '\(http)'",
-                      at: reader["http"]?.location)
+            log.error(
+                "'http' of \(context) must be a method (\(methods.joined(separator: ", "))) and a path starting with '/' (or `{parameter}` for a URL given at call time), found '\(http)'",
+                at: reader["http"]?.location)
             return nil
         }
         let method = String(parts[0])
@@ -370,8 +404,10 @@ struct SchemaParser {
         var body: Operation.Body?
         if let bodyNode = reader["body"] {
             if bodyNode.pairs != nil {
-                if let bodyReader = MappingReader(bodyNode, context: "the body of \(context)", allowed: ["type", "encoding", "contentType"] + MappingReader.noteKeys, log: log),
-                   let typeNode = bodyReader["type"], let type = typeReference(typeNode) {
+                if let bodyReader = MappingReader(
+                    bodyNode, context: "the body of \(context)", allowed: ["type", "encoding", "contentType"] + MappingReader.noteKeys, log: log),
+                    let typeNode = bodyReader["type"], let type = typeReference(typeNode)
+                {
                     body = Operation.Body(type: type, typeLocation: typeNode.location, notes: bodyReader.notes())
                     body?.encoding = bodyEncoding(bodyReader, context: context)
                     body?.contentType = bodyReader.string("contentType")
@@ -417,7 +453,8 @@ struct SchemaParser {
         guard let reader = MappingReader(node, context: "'paginate' of \(context)", allowed: keys, log: log) else { return nil }
         let styleText = reader.string("style") ?? ""
         guard let style = Pagination.Style(rawValue: styleText) else {
-            log.error("'style' of the pagination of \(context) must be page, token or cursor, found '\(styleText)'", at: reader["style"]?.location ?? node.location)
+            log.error(
+                "'style' of the pagination of \(context) must be page, token or cursor, found '\(styleText)'", at: reader["style"]?.location ?? node.location)
             return nil
         }
         let requestKey: String
@@ -441,14 +478,18 @@ struct SchemaParser {
         if style != .page && !reader.has("next") {
             log.error("\(style.rawValue) pagination of \(context) needs 'next': the path of the next \(requestKey) in the response", at: node.location)
         }
-        return Pagination(style: style, items: items, requestParameter: reader.string(requestKey) ?? requestKey,
-                          sizeParameter: reader.string("size"), firstPage: reader.int("first") ?? 1,
-                          next: reader.string("next"), previous: reader.string("previous"),
-                          totalPages: reader.string("totalPages"), last: reader.string("last"), location: node.location)
+        return Pagination(
+            style: style, items: items, requestParameter: reader.string(requestKey) ?? requestKey,
+            sizeParameter: reader.string("size"), firstPage: reader.int("first") ?? 1,
+            next: reader.string("next"), previous: reader.string("previous"),
+            totalPages: reader.string("totalPages"), last: reader.string("last"), location: node.location)
     }
 
     private func cache(_ node: YAMLNode, context: String) -> CachePolicy? {
-        guard let reader = MappingReader(node, context: "'cache' of \(context)", allowed: ["mode", "maxAge", "refreshErrors"] + Self.cacheStorageKeys + MappingReader.noteKeys, log: log) else { return nil }
+        guard
+            let reader = MappingReader(
+                node, context: "'cache' of \(context)", allowed: ["mode", "maxAge", "refreshErrors"] + Self.cacheStorageKeys + MappingReader.noteKeys, log: log)
+        else { return nil }
         let modeText = reader.string("mode") ?? "network"
         guard let mode = CachePolicy.Mode(rawValue: modeText) else {
             log.error("cache 'mode' of \(context) must be network or localFirst, found '\(modeText)'", at: reader["mode"]?.location)
@@ -486,16 +527,20 @@ struct SchemaParser {
     private func operationExamples(_ reader: MappingReader, context: String) -> [Operation.OperationExample] {
         reader.entries("examples").compactMap { pair in
             let exampleContext = "example '\(pair.key)' of \(context)"
-            guard let exampleReader = MappingReader(pair.value, context: exampleContext,
-                                                    allowed: ["path", "query", "headers", "request", "response", "status", "docs"], log: log) else { return nil }
+            guard
+                let exampleReader = MappingReader(
+                    pair.value, context: exampleContext,
+                    allowed: ["path", "query", "headers", "request", "response", "status", "docs"], log: log)
+            else { return nil }
             var parameters: [String: YAMLNode] = [:]
             for key in ["path", "query", "headers"] {
                 for parameter in exampleReader.entries(key) { parameters[parameter.key] = parameter.value }
             }
-            return Operation.OperationExample(name: pair.key, parameters: parameters,
-                                              request: exampleReader["request"].flatMap(loadExample),
-                                              response: exampleReader["response"].flatMap(loadExample),
-                                              status: exampleReader.int("status"), location: pair.keyLocation)
+            return Operation.OperationExample(
+                name: pair.key, parameters: parameters,
+                request: exampleReader["request"].flatMap(loadExample),
+                response: exampleReader["response"].flatMap(loadExample),
+                status: exampleReader.int("status"), location: pair.keyLocation)
         }
     }
 

@@ -14,11 +14,16 @@ extension SchemaValidator {
                 let location = cache.parameterLocations[name]
                 let swiftName = SwiftNaming.memberName(name, reserved: SwiftNaming.Reserved.parameters)
                 if let other = taken[swiftName] {
-                    log.error("'\(key)' of \(context) is '\(name)', the name of its \(other); an argument that is never sent needs a name of its own", at: location)
+                    log.error(
+                        "'\(key)' of \(context) is '\(name)', the name of its \(other); an argument that is never sent needs a name of its own", at: location)
                 } else if operation.pagination != nil {
-                    log.error("'\(key)' of \(context) does not apply to a paginated operation: its page sequences take the cache settings in `options:`", at: location)
+                    log.error(
+                        "'\(key)' of \(context) does not apply to a paginated operation: its page sequences take the cache settings in `options:`", at: location
+                    )
                 } else if wired.contains(operation.name) {
-                    log.error("'\(key)' of \(context) does not apply to a login, refresh or logout operation: the client calls it itself; pass the cache settings in `options:`", at: location)
+                    log.error(
+                        "'\(key)' of \(context) does not apply to a login, refresh or logout operation: the client calls it itself; pass the cache settings in `options:`",
+                        at: location)
                 }
             }
         }

@@ -7,7 +7,9 @@ extension SchemaValidator {
         for errorCase in catalogue.cases where errorCase.statusFirst {
             let location = errorCase.statusFirstLocation ?? errorCase.location
             if errorCase.code != nil || errorCase.family != nil {
-                log.error("error '\(errorCase.name)' has 'statusFirst' and a 'code': a case decided by its status first is recognised by the status alone; give the code a case of its own", at: location)
+                log.error(
+                    "error '\(errorCase.name)' has 'statusFirst' and a 'code': a case decided by its status first is recognised by the status alone; give the code a case of its own",
+                    at: location)
             } else if errorCase.status == nil {
                 log.error("error '\(errorCase.name)' has 'statusFirst' but no 'status' to be recognised by", at: location)
             }

@@ -12,7 +12,9 @@ extension SchemaValidator {
         for errorCase in catalogue.cases {
             if let family = errorCase.family {
                 if catalogue.codePath == nil {
-                    log.error("error '\(errorCase.name)' matches a family of codes, but 'errors' has no 'code' path saying where the body holds it", at: errorCase.location)
+                    log.error(
+                        "error '\(errorCase.name)' matches a family of codes, but 'errors' has no 'code' path saying where the body holds it",
+                        at: errorCase.location)
                 }
                 switch family {
                 case .prefix(let prefix):
@@ -31,11 +33,14 @@ extension SchemaValidator {
             }
             if !errorCase.conditions.isEmpty {
                 if errorCase.code != nil || errorCase.family != nil || errorCase.status != nil {
-                    log.error("error '\(errorCase.name)' has 'when', so it stands for failures without a response; it cannot also have a 'code' or 'status' (declare a second case for the server's answer)", at: errorCase.location)
+                    log.error(
+                        "error '\(errorCase.name)' has 'when', so it stands for failures without a response; it cannot also have a 'code' or 'status' (declare a second case for the server's answer)",
+                        at: errorCase.location)
                 }
                 for condition in errorCase.conditions {
                     if let other = conditions[condition] {
-                        log.error("errors '\(other)' and '\(errorCase.name)' both claim the client-side condition '\(condition.rawValue)'", at: errorCase.location)
+                        log.error(
+                            "errors '\(other)' and '\(errorCase.name)' both claim the client-side condition '\(condition.rawValue)'", at: errorCase.location)
                     }
                     conditions[condition] = errorCase.name
                 }
@@ -65,14 +70,18 @@ extension SchemaValidator {
             for outcome in outcomes {
                 let outcomeContext = "outcome '\(outcome.name)' of \(context)"
                 if let earlier = unconditional[outcome.status] {
-                    log.error("\(outcomeContext) can never match: '\(earlier)' before it takes every \(outcome.status) response; give '\(earlier)' a 'where' or move it last", at: outcome.location)
+                    log.error(
+                        "\(outcomeContext) can never match: '\(earlier)' before it takes every \(outcome.status) response; give '\(earlier)' a 'where' or move it last",
+                        at: outcome.location)
                 }
                 if outcome.conditions.isEmpty, unconditional[outcome.status] == nil { unconditional[outcome.status] = outcome.name }
                 var bodyForConditions: TypeReference?
                 switch outcome.kind {
                 case .result(let body):
                     if outcome.status >= 500 || outcome.status < 200 || (300...399).contains(outcome.status) {
-                        log.error("\(outcomeContext) is a normal answer, so its status must be 2xx or 4xx, found \(outcome.status); a 5xx is an error of the catalogue", at: outcome.location)
+                        log.error(
+                            "\(outcomeContext) is a normal answer, so its status must be 2xx or 4xx, found \(outcome.status); a 5xx is an error of the catalogue",
+                            at: outcome.location)
                     }
                     if let body, resolve(body, at: outcome.location, types: types) { bodyForConditions = body }
                     if body == nil, !outcome.conditions.isEmpty {
@@ -84,12 +93,16 @@ extension SchemaValidator {
                         continue
                     }
                     if !errorCase.conditions.isEmpty {
-                        log.error("\(outcomeContext) names error '\(name)', which stands for failures without a response ('when'); name a case the server answers", at: outcome.location)
+                        log.error(
+                            "\(outcomeContext) names error '\(name)', which stands for failures without a response ('when'); name a case the server answers",
+                            at: outcome.location)
                     }
                     // An error envelope shares its status's success body (BSA's rtCode); else it is the error body.
                     bodyForConditions = outcomes.first { $0.status == outcome.status && $0.body != nil }?.body ?? catalogue?.body
                     if bodyForConditions == nil, !outcome.conditions.isEmpty {
-                        log.error("\(outcomeContext) has a 'where', but neither an outcome with status \(outcome.status) nor 'errors' has a 'body' type to look in", at: outcome.location)
+                        log.error(
+                            "\(outcomeContext) has a 'where', but neither an outcome with status \(outcome.status) nor 'errors' has a 'body' type to look in",
+                            at: outcome.location)
                     }
                 }
                 if let body = bodyForConditions {

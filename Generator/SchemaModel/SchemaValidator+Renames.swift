@@ -31,11 +31,15 @@ extension SchemaValidator {
             guard let old = sibling.notes.renamedFrom else { continue }
             let location = sibling.notes.renamedFromLocation
             if old == sibling.name {
-                log.error("'renamedFrom' of \(what) '\(sibling.name)'\(scope) names the \(what) itself; write the name it had in the previous version", at: location)
+                log.error(
+                    "'renamedFrom' of \(what) '\(sibling.name)'\(scope) names the \(what) itself; write the name it had in the previous version", at: location)
             } else if names.contains(old) {
-                log.error("'renamedFrom' of \(what) '\(sibling.name)'\(scope) names '\(old)', which is still declared; a renamed \(what) replaces the old one", at: location)
+                log.error(
+                    "'renamedFrom' of \(what) '\(sibling.name)'\(scope) names '\(old)', which is still declared; a renamed \(what) replaces the old one",
+                    at: location)
             } else if let earlier = claimed[old] {
-                log.error("\(what)s '\(earlier)' and '\(sibling.name)'\(scope) are both 'renamedFrom' '\(old)'; only one can take over an old name", at: location)
+                log.error(
+                    "\(what)s '\(earlier)' and '\(sibling.name)'\(scope) are both 'renamedFrom' '\(old)'; only one can take over an old name", at: location)
             } else {
                 claimed[old] = sibling.name
             }

@@ -19,8 +19,9 @@ struct SchemaValidator {
             log.error("the schema needs at least one environment", at: nil)
         }
         schema.environments.forEach(checkEnvironment)
-        checkDistinct(schema.environments.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.environments), $0.location) },
-                      what: "environment names")
+        checkDistinct(
+            schema.environments.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.environments), $0.location) },
+            what: "environment names")
         checkAuth()
         checkTypeNames()
         let types = typesByName
@@ -71,7 +72,8 @@ struct SchemaValidator {
         var seen: [String: String] = [:]
         for (index, entry) in entries.enumerated() {
             if let earlier = seen[entry.1] {
-                let reason = index < generated.count || generated.contains { $0.swift == entry.1 }
+                let reason =
+                    index < generated.count || generated.contains { $0.swift == entry.1 }
                     ? "the generated '\(entry.1)'" : "'\(earlier)'"
                 log.error("type '\(entry.0)' becomes the Swift name '\(entry.1)', which is already used by \(reason)", at: entry.2)
             } else {
@@ -92,8 +94,9 @@ struct SchemaValidator {
         let placeholders = Self.placeholders(in: environment.url)
         let declared = environment.variables.map(\.name)
         for placeholder in placeholders where !declared.contains(placeholder) {
-            log.error("'{\(placeholder)}' in the url of environment '\(environment.name)' is not a declared variable\(Suggestion.didYouMean(placeholder, in: declared))",
-                      at: environment.location)
+            log.error(
+                "'{\(placeholder)}' in the url of environment '\(environment.name)' is not a declared variable\(Suggestion.didYouMean(placeholder, in: declared))",
+                at: environment.location)
         }
         for variable in environment.variables {
             checkName(variable.name, what: "variable name", at: variable.location)
@@ -110,18 +113,23 @@ struct SchemaValidator {
             switch scheme.kind {
             case .bearer(let refresh):
                 if let refresh, !operationNames.contains(refresh), !declared.operations.contains(refresh) {
-                    log.error("'refresh' of auth scheme '\(scheme.name)' names an unknown operation '\(refresh)'\(Suggestion.didYouMean(refresh, in: operationNames))", at: scheme.location)
+                    log.error(
+                        "'refresh' of auth scheme '\(scheme.name)' names an unknown operation '\(refresh)'\(Suggestion.didYouMean(refresh, in: operationNames))",
+                        at: scheme.location)
                 }
             case .session(let login, _):
                 if !operationNames.contains(login), !declared.operations.contains(login) {
-                    log.error("'login' of auth scheme '\(scheme.name)' names an unknown operation '\(login)'\(Suggestion.didYouMean(login, in: operationNames))", at: scheme.location)
+                    log.error(
+                        "'login' of auth scheme '\(scheme.name)' names an unknown operation '\(login)'\(Suggestion.didYouMean(login, in: operationNames))",
+                        at: scheme.location)
                 }
             case .apiKey, .basic:
                 break
             }
         }
-        checkDistinct(schema.authSchemes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.authSchemes), $0.location) },
-                      what: "auth scheme names")
+        checkDistinct(
+            schema.authSchemes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.authSchemes), $0.location) },
+            what: "auth scheme names")
         let schemeNames = schema.authSchemes.map(\.name)
         for name in schema.defaultAuth where !schemeNames.contains(name) && !declared.authSchemes.contains(name) {
             log.error("'defaultAuth' names an unknown auth scheme '\(name)'\(Suggestion.didYouMean(name, in: schemeNames))", at: nil)
@@ -140,10 +148,11 @@ struct SchemaValidator {
                 checkName(enumCase.name, what: "case name", at: enumCase.location)
             }
             // Derived names are shown as the raw values they came from.
-            checkDistinct(enumeration.cases.map { enumCase in
-                let shown = SwiftNaming.derivedCaseName(fromRawValue: enumCase.value) == enumCase.name ? enumCase.value : enumCase.name
-                return (shown, SwiftNaming.memberName(enumCase.name, reserved: SwiftNaming.Reserved.enumCases), enumCase.location)
-            }, what: "cases of \(context)")
+            checkDistinct(
+                enumeration.cases.map { enumCase in
+                    let shown = SwiftNaming.derivedCaseName(fromRawValue: enumCase.value) == enumCase.name ? enumCase.value : enumCase.name
+                    return (shown, SwiftNaming.memberName(enumCase.name, reserved: SwiftNaming.Reserved.enumCases), enumCase.location)
+                }, what: "cases of \(context)")
             var values: [String: String] = [:]
             for enumCase in enumeration.cases {
                 if let other = values[enumCase.value] {
@@ -160,12 +169,14 @@ struct SchemaValidator {
                 }
                 tags[variant.tag] = variant.name
                 guard let target = resolveNamed(variant.type, at: variant.location, types: types) else { continue }
-                if case .structure = target.kind {} else {
+                if case .structure = target.kind {
+                } else {
                     log.error("variant '\(variant.name)' of \(context) must be a struct type, but '\(variant.type)' is not", at: variant.location)
                 }
             }
-            checkDistinct(union.variants.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants), $0.location) },
-                          what: "variants of \(context)")
+            checkDistinct(
+                union.variants.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants), $0.location) },
+                what: "variants of \(context)")
             if union.discriminator == nil { checkUntaggedVariantsDiffer(union, in: context, types: types) }
         case .alias(let target, let constraints):
             if resolve(target, at: type.location, types: types) {
@@ -184,8 +195,9 @@ struct SchemaValidator {
             let required = Set(fields.filter(\.isRequiredOnWire).map(\.wireName))
             if let other = seen[required] {
                 let keys = required.isEmpty ? "no keys" : "the same keys (" + required.sorted().joined(separator: ", ") + ")"
-                log.error("variants '\(other.name)' and '\(variant.name)' of \(context) require \(keys), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'",
-                          at: variant.location)
+                log.error(
+                    "variants '\(other.name)' and '\(variant.name)' of \(context) require \(keys), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'",
+                    at: variant.location)
             } else {
                 seen[required] = variant
             }
@@ -201,7 +213,9 @@ struct SchemaValidator {
         case .array(let element), .map(_, let element): checkDateFormatPlacement(element, asField: false, in: context, at: location)
         case .named(let name):
             guard !asField, let format = schema.dateFormat(of: reference) else { return }
-            log.error("'\(name)' has the date format '\(format)', which only a struct field of that type applies; in a list, a map, a body or a response (\(context)) nothing would apply it", at: location)
+            log.error(
+                "'\(name)' has the date format '\(format)', which only a struct field of that type applies; in a list, a map, a body or a response (\(context)) nothing would apply it",
+                at: location)
         }
     }
 
@@ -277,7 +291,10 @@ struct SchemaValidator {
 
     /// What a reference finally is once aliases are followed.
     private enum Shape {
-        case primitive(Primitive), array, map, structure, enumeration(Enumeration), union
+        case primitive(Primitive)
+        case array, map, structure
+        case enumeration(Enumeration)
+        case union
     }
 
     private func shape(of reference: TypeReference, types: [String: TypeDefinition], depth: Int = 0) -> Shape? {
@@ -296,10 +313,14 @@ struct SchemaValidator {
         }
     }
 
-    private func checkConstraints(_ constraints: Constraints, for type: TypeReference, in context: String, at location: SourceLocation,
-                                  types: [String: TypeDefinition]) {
+    private func checkConstraints(
+        _ constraints: Constraints, for type: TypeReference, in context: String, at location: SourceLocation,
+        types: [String: TypeDefinition]
+    ) {
         guard !constraints.isEmpty, let shape = shape(of: type, types: types) else { return }
-        var stringLike = false, numeric = false, collection = false
+        var stringLike = false
+        var numeric = false
+        var collection = false
         switch shape {
         case .primitive(let primitive):
             stringLike = primitive.isStringLike
@@ -374,7 +395,8 @@ struct SchemaValidator {
                 if primitive == .int32 && Int32(exactly: number) == nil { return "does not fit in int32" }
                 return nil
             case .double, .decimal: return kind == .int || kind == .float ? nil : "must be a number, found \(value.kindDescription)"
-            case .json, .dateTime, .base64, .binary: return "is not supported: defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them"
+            case .json, .dateTime, .base64, .binary:
+                return "is not supported: defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them"
             default:
                 guard kind == .string, let text = value.scalar?.text else { return "must be a string, found \(value.kindDescription)" }
                 switch primitive {
@@ -415,8 +437,9 @@ struct SchemaValidator {
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), day >= 1 else { return false }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), day >= 1
+        else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return day <= days[month - 1]
@@ -449,7 +472,9 @@ struct SchemaValidator {
                 for (target, step) in edges(type) {
                     if target == start.name {
                         if reported.insert(start.name).inserted {
-                            log.error("type '\(start.name)' contains itself through \((path + [step]).joined(separator: " -> ")); break the cycle with a list, a map or a union", at: start.location)
+                            log.error(
+                                "type '\(start.name)' contains itself through \((path + [step]).joined(separator: " -> ")); break the cycle with a list, a map or a union",
+                                at: start.location)
                         }
                     } else if visited.insert(target).inserted {
                         stack.append((target, path + [step]))
@@ -460,7 +485,6 @@ struct SchemaValidator {
     }
 
     // MARK: Errors
-
 
     private func checkErrors(types: [String: TypeDefinition]) {
         guard let catalogue = schema.errors else { return }
@@ -490,15 +514,18 @@ struct SchemaValidator {
                 statusOnly[status] = errorCase.name
             }
         }
-        checkDistinct(catalogue.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.errorCases), $0.location) },
-                      what: "error names")
+        checkDistinct(
+            catalogue.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.errorCases), $0.location) },
+            what: "error names")
         checkMatchPrecedence(catalogue)
     }
 
     /// A dotted path through struct fields (by wire name), e.g. the error code or pagination fields.
     @discardableResult
-    func checkPath(_ path: String, in root: TypeReference, what: String, at location: SourceLocation,
-                           types: [String: TypeDefinition], expectArray: Bool) -> Bool {
+    func checkPath(
+        _ path: String, in root: TypeReference, what: String, at location: SourceLocation,
+        types: [String: TypeDefinition], expectArray: Bool
+    ) -> Bool {
         var current = root
         for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind else {
@@ -506,12 +533,15 @@ struct SchemaValidator {
                 return false
             }
             guard let field = fields.first(where: { $0.wireName == component }) else {
-                log.error("\(what) path '\(path)': '\(name)' has no field '\(component)'\(Suggestion.didYouMean(component, in: fields.map(\.wireName)))", at: location)
+                log.error(
+                    "\(what) path '\(path)': '\(name)' has no field '\(component)'\(Suggestion.didYouMean(component, in: fields.map(\.wireName)))", at: location
+                )
                 return false
             }
             current = field.type
         }
-        if expectArray, case .array = current {} else if expectArray {
+        if expectArray, case .array = current {
+        } else if expectArray {
             log.error("\(what) path '\(path)' must lead to a list, but leads to '\(current)'", at: location)
             return false
         }
@@ -519,7 +549,6 @@ struct SchemaValidator {
     }
 
     // MARK: Operations
-
 
     /// Two operations with the same method and path (parameter names aside) cannot be told apart by a
     /// server: the sandbox would answer both as the first and the OpenAPI export would keep one. An SDK's
@@ -530,8 +559,9 @@ struct SchemaValidator {
             let template = operation.path.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
             let route = "\(operation.method) \(template)"
             if let earlier = routes[route] {
-                log.error("operations '\(earlier.name)' and '\(operation.name)' are both \(operation.method) \(operation.path): a server cannot tell them apart; make them one operation (optional parameters cover an SDK's overloads) or give them different paths",
-                          at: operation.pathLocation)
+                log.error(
+                    "operations '\(earlier.name)' and '\(operation.name)' are both \(operation.method) \(operation.path): a server cannot tell them apart; make them one operation (optional parameters cover an SDK's overloads) or give them different paths",
+                    at: operation.pathLocation)
             } else {
                 routes[route] = operation
             }
@@ -550,7 +580,9 @@ struct SchemaValidator {
                 log.error("path parameter '\(field.name)' of \(context) is always required: remove optional, nullable and default", at: field.location)
             }
             for field in operation.pathParameters where field.isSecret {
-                log.error("path parameter '\(field.name)' of \(context) cannot be secret: a path is written to server and proxy logs and cannot be redacted; send the secret in a header, the query or the body", at: field.location)
+                log.error(
+                    "path parameter '\(field.name)' of \(context) cannot be secret: a path is written to server and proxy logs and cannot be redacted; send the secret in a header, the query or the body",
+                    at: field.location)
             }
             checkFields(operation.pathParameters, in: "the path of \(context)", types: types, reserved: [])
             checkFields(operation.queryParameters, in: "the query of \(context)", types: types, reserved: [])
@@ -559,13 +591,17 @@ struct SchemaValidator {
                 checkScalarParameter(field, location: location, in: context, types: types)
                 // Only for date-times: a format on anything else is already reported as such.
                 if schema.effectiveDateFormat(of: field) != nil, let shape = shape(of: field.type, types: types), isDateTime(shape) {
-                    log.error("\(location.rawValue) parameter '\(field.name)' of \(context) has a date 'format'; formats apply to struct fields, and parameters are sent as RFC 3339", at: field.location)
+                    log.error(
+                        "\(location.rawValue) parameter '\(field.name)' of \(context) has a date 'format'; formats apply to struct fields, and parameters are sent as RFC 3339",
+                        at: field.location)
                 }
             }
             for reference in [(operation.body?.type, operation.body?.typeLocation), (operation.response, operation.responseLocation)] {
                 if let type = reference.0, let location = reference.1 { checkDateFormatPlacement(type, asField: false, in: context, at: location) }
             }
-            var allNames = operation.parameters.map { ($0.field.name, SwiftNaming.memberName($0.field.name, reserved: SwiftNaming.Reserved.parameters), $0.field.location) }
+            var allNames = operation.parameters.map {
+                ($0.field.name, SwiftNaming.memberName($0.field.name, reserved: SwiftNaming.Reserved.parameters), $0.field.location)
+            }
             if let body = operation.body {
                 resolve(body.type, at: body.typeLocation, types: types)
                 allNames.append(("body", "body", body.typeLocation))
@@ -593,25 +629,30 @@ struct SchemaValidator {
                 checkPagination(pagination, of: operation, types: types)
             }
         }
-        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.operationName($0.name, api: schema.api), $0.location) },
-                      what: "operation names")
-        checkDistinct(schema.operations.map { ($0.name, SwiftNaming.operationInfoName($0.name, api: schema.api), $0.location) },
-                      what: "operation names")
+        checkDistinct(
+            schema.operations.map { ($0.name, SwiftNaming.operationName($0.name, api: schema.api), $0.location) },
+            what: "operation names")
+        checkDistinct(
+            schema.operations.map { ($0.name, SwiftNaming.operationInfoName($0.name, api: schema.api), $0.location) },
+            what: "operation names")
     }
 
     private func checkPathTemplate(_ operation: Operation) {
         let placeholders = Self.placeholders(in: operation.path)
         let declared = operation.pathParameters.map(\.wireName)
         for placeholder in placeholders where !declared.contains(placeholder) {
-            log.error("path parameter '\(placeholder)' of operation '\(operation.name)' is not declared under 'path'\(Suggestion.didYouMean(placeholder, in: declared))",
-                      at: operation.pathLocation)
+            log.error(
+                "path parameter '\(placeholder)' of operation '\(operation.name)' is not declared under 'path'\(Suggestion.didYouMean(placeholder, in: declared))",
+                at: operation.pathLocation)
         }
         for field in operation.pathParameters where !placeholders.contains(field.wireName) {
-            log.error("path parameter '\(field.name)' of operation '\(operation.name)' is declared but not used in the path '\(operation.path)'",
-                      at: field.location)
+            log.error(
+                "path parameter '\(field.name)' of operation '\(operation.name)' is declared but not used in the path '\(operation.path)'",
+                at: field.location)
         }
         if operation.path.contains("?") || operation.path.contains("#") {
-            log.error("the path of operation '\(operation.name)' must not contain '?' or '#': declare query parameters under 'query'", at: operation.pathLocation)
+            log.error(
+                "the path of operation '\(operation.name)' must not contain '?' or '#': declare query parameters under 'query'", at: operation.pathLocation)
         }
     }
 
@@ -646,12 +687,14 @@ struct SchemaValidator {
         }
         // The backward sequences take the page to walk back from as `before:`.
         if pagination.previous != nil, let clash = operation.parameters.first(where: { SwiftNaming.bare(SwiftNaming.memberName($0.field.name)) == "before" }) {
-            log.error("parameter 'before' of operation '\(operation.name)' clashes with the page argument of the backward sequences 'previous' generates; rename the parameter",
-                      at: clash.field.location)
+            log.error(
+                "parameter 'before' of operation '\(operation.name)' clashes with the page argument of the backward sequences 'previous' generates; rename the parameter",
+                at: clash.field.location)
         }
         for input in [pagination.requestParameter, pagination.sizeParameter].compactMap({ $0 }) where !inputs.contains(input) {
-            log.error("\(context) names '\(input)', which is not a parameter or body field of the operation\(Suggestion.didYouMean(input, in: inputs))",
-                      at: pagination.location)
+            log.error(
+                "\(context) names '\(input)', which is not a parameter or body field of the operation\(Suggestion.didYouMean(input, in: inputs))",
+                at: pagination.location)
         }
     }
 
@@ -670,8 +713,9 @@ struct SchemaValidator {
 
     static func isHeaderName(_ name: String) -> Bool {
         // RFC 9110 token characters.
-        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-        }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+            }
     }
 }

@@ -67,11 +67,13 @@ public enum SwiftNaming {
         public static let unionVariants: Set<String> = Set(["undocumented", "DiscriminatorKey"]).union(optionalCaseNames)
         /// Struct fields: the struct's own `CodingKeys`.
         public static let fields: Set<String> = ["CodingKeys"]
-        public static let errorCases: Set<String> = Set(["undocumented", "transport", "invalidRequest", "invalidResponse", "status",
-                                                     "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
-                                                     "debugDescription", "customMirror",
-                                                     // `<API>ErrorCode`'s members and the concrete code.
-                                                     "rawCode", "rawValue", "hashValue", "allCases", "declaredRetryability", "documentedCodes"]).union(optionalCaseNames)
+        public static let errorCases: Set<String> = Set([
+            "undocumented", "transport", "invalidRequest", "invalidResponse", "status",
+            "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
+            "debugDescription", "customMirror",
+            // `<API>ErrorCode`'s members and the concrete code.
+            "rawCode", "rawValue", "hashValue", "allCases", "declaredRetryability", "documentedCodes",
+        ]).union(optionalCaseNames)
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
         public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]
@@ -98,7 +100,8 @@ public enum SwiftNaming {
     /// `FinapticError`, the name of the generated error: the body becomes `FinapticErrorModel`). One rule
     /// for every taken name, so a schema can keep the names its document gives.
     public static func typeName(_ name: String, api: String) -> String {
-        let taken = reservedTypeNames.contains(name) || generatedTypeNames(api: api).contains(name)
+        let taken =
+            reservedTypeNames.contains(name) || generatedTypeNames(api: api).contains(name)
             || keywords.contains(name) || unusableMemberNames.contains(name)
         return taken ? name + "Model" : name
     }

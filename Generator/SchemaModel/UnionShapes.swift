@@ -27,8 +27,9 @@ extension Schema {
             var isOptionalSomewhere = field.isSwiftOptional
             for fields in structs.dropFirst() {
                 guard let other = fields.first(where: { $0.name == field.name }),
-                      other.wireName == field.wireName, other.type == field.type,
-                      effectiveDateFormat(of: other) == effectiveDateFormat(of: field) else { return nil }
+                    other.wireName == field.wireName, other.type == field.type,
+                    effectiveDateFormat(of: other) == effectiveDateFormat(of: field)
+                else { return nil }
                 isOptionalSomewhere = isOptionalSomewhere || other.isSwiftOptional
             }
             // Only the property's Swift type matters: optional when any variant may lack the value.

@@ -52,8 +52,9 @@ enum YAMLBudget {
     /// `maximumDepth`; that is the same violation, said the same way.
     private static func nestingError(_ parser: yaml_parser_t) -> Violation? {
         guard let problem = parser.problem, String(cString: problem).contains("Maximum nesting level") else { return nil }
-        return Violation(message: "the document is nested more than \(maximumDepth) levels deep",
-                         line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        return Violation(
+            message: "the document is nested more than \(maximumDepth) levels deep",
+            line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
     }
 
     /// The running count of nodes as they would be after expanding aliases, and what each anchor
@@ -80,7 +81,8 @@ enum YAMLBudget {
         var aliasedNodes = 0
 
         mutating func handle(_ event: yaml_event_t) -> Violation? {
-            let line = Int(event.start_mark.line) + 1, column = Int(event.start_mark.column) + 1
+            let line = Int(event.start_mark.line) + 1
+            let column = Int(event.start_mark.column) + 1
             switch event.type {
             case YAML_SCALAR_EVENT:
                 expandedNodes += 1
@@ -89,7 +91,8 @@ enum YAMLBudget {
                 guard stack.count < maximumDepth else {
                     return Violation(message: "the document is nested more than \(maximumDepth) levels deep", line: line, column: column)
                 }
-                let anchor = event.type == YAML_SEQUENCE_START_EVENT
+                let anchor =
+                    event.type == YAML_SEQUENCE_START_EVENT
                     ? Self.string(event.data.sequence_start.anchor) : Self.string(event.data.mapping_start.anchor)
                 stack.append(Open(anchor: anchor, startCount: expandedNodes, childHeight: 0))
                 expandedNodes += 1
@@ -101,8 +104,10 @@ enum YAMLBudget {
                 guard let name = Self.string(event.data.alias.anchor), let extent = anchors[name] else { return nil }
                 aliasedNodes += extent.nodes
                 if aliasedNodes > maximumAliasedNodes {
-                    return Violation(message: "alias '*\(name)' makes the document's aliases expand to more than \(maximumAliasedNodes) nodes; write the repeated parts out or use fewer aliases",
-                                     line: line, column: column)
+                    return Violation(
+                        message:
+                            "alias '*\(name)' makes the document's aliases expand to more than \(maximumAliasedNodes) nodes; write the repeated parts out or use fewer aliases",
+                        line: line, column: column)
                 }
                 if stack.count + extent.height > maximumDepth {
                     return Violation(message: "alias '*\(name)' nests the document more than \(maximumDepth) levels deep", line: line, column: column)

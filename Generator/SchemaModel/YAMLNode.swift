@@ -169,7 +169,8 @@ enum YAMLReader {
         let exponent = rest.dropFirst(mantissa.count)
         let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.contains(where: { !$0.isEmpty }),
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return false }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return false }
         if exponent.isEmpty { return true }
         var digits = exponent.dropFirst()
         if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
@@ -179,7 +180,7 @@ enum YAMLReader {
     private static func describe(_ error: YamlError) -> (String, Mark?) {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
+            .composer(_, let problem, let mark, _):
             return (problem, mark)
         case .reader(let problem, _, _, _):
             return (problem, nil)

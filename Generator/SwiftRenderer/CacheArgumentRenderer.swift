@@ -29,9 +29,15 @@ extension ClientRenderer {
             let label = SwiftNaming.memberName(name, reserved: SwiftNaming.Reserved.parameters)
             switch role {
             case .cacheOnly:
-                return CacheArgument(label: label, role: role, docs: "Not sent. `true` answers from the cache alone (a stored answer younger than \(maxAge)), and nothing is sent; with none it throws `.transport(ResponseCacheMiss)`. `false` asks the server\(cache.storesAnswers ? " and stores the answer" : "").")
+                return CacheArgument(
+                    label: label, role: role,
+                    docs:
+                        "Not sent. `true` answers from the cache alone (a stored answer younger than \(maxAge)), and nothing is sent; with none it throws `.transport(ResponseCacheMiss)`. `false` asks the server\(cache.storesAnswers ? " and stores the answer" : "")."
+                )
             case .maxAge:
-                return CacheArgument(label: label, role: role, docs: "Not sent. How old, in seconds, a stored answer may be and still be served for this call; `nil` keeps the schema's \(maxAge).")
+                return CacheArgument(
+                    label: label, role: role,
+                    docs: "Not sent. How old, in seconds, a stored answer may be and still be served for this call; `nil` keeps the schema's \(maxAge).")
             }
         }
     }
@@ -55,6 +61,7 @@ extension ClientRenderer {
     /// The docs line of a network operation that stores its answers, else nil.
     func cacheStorageDocs(_ operation: Operation) -> String? {
         guard let cache = operation.cache, cache.mode == .network, cache.store else { return nil }
-        return "Cache hint: network, answers stored for cache-only calls\(cache.maxAge.map { " (served while younger than \($0) s)" } ?? "").\(cache.notes.docs.map { " " + $0 } ?? "")"
+        return
+            "Cache hint: network, answers stored for cache-only calls\(cache.maxAge.map { " (served while younger than \($0) s)" } ?? "").\(cache.notes.docs.map { " " + $0 } ?? "")"
     }
 }

@@ -54,7 +54,8 @@ struct CaseTable {
                 if isShielded {
                     writer.line("@available(*, deprecated, message: \"Names deprecated cases on purpose; use the public API.\")")
                 }
-                writer.block("fileprivate static func _\(member.name)(\(spell(member.parameters, typeName))) -> \(spell(member.returnType, typeName))") { writer in
+                writer.block("fileprivate static func _\(member.name)(\(spell(member.parameters, typeName))) -> \(spell(member.returnType, typeName))") {
+                    writer in
                     member.body(&writer)
                 }
             }

@@ -14,8 +14,11 @@ struct ClientRenderer {
     // module name (the modules' names are reserved operation names).
     /// Renders the client's core; `renderOperations` renders its methods.
     func render(into writer: inout SwiftWriter) {
-        writer.docs([schema.summary, schema.notes.docs, "API version \(schema.version).",
-                     "Every method throws `\(errorName)`."] + Docs.paragraphs(Notes(modelled: schema.notes.modelled)).dropFirst())
+        writer.docs(
+            [
+                schema.summary, schema.notes.docs, "API version \(schema.version).",
+                "Every method throws `\(errorName)`.",
+            ] + Docs.paragraphs(Notes(modelled: schema.notes.modelled)).dropFirst())
         writer.block("public struct \(clientName): Sendable") { writer in
             writer.line("/// Sends the requests; holds the base URL, transport, middlewares and credentials.")
             writer.line("public let core: ClientCore")
@@ -25,8 +28,11 @@ struct ClientRenderer {
             writer.line("///   - transport: Sends HTTP requests; URLSession by default.")
             writer.line("///   - middlewares: Run around every request, the first outermost.")
             writer.line("///   - credentials: Supply tokens and keys for the operations that need them.")
-            writer.block("public init(environment: Environment, transport: any HTTPTransport = ClientRuntime.URLSessionTransport(), middlewares: [any ClientMiddleware] = [], credentials: (any CredentialProvider)? = nil)") { writer in
-                writer.line("self.init(configuration: .init(baseURL: environment.baseURL, transport: transport, middlewares: middlewares, credentials: credentials))")
+            writer.block(
+                "public init(environment: Environment, transport: any HTTPTransport = ClientRuntime.URLSessionTransport(), middlewares: [any ClientMiddleware] = [], credentials: (any CredentialProvider)? = nil)"
+            ) { writer in
+                writer.line(
+                    "self.init(configuration: .init(baseURL: environment.baseURL, transport: transport, middlewares: middlewares, credentials: credentials))")
             }
             writer.line()
             writer.line("/// A client with a configuration built by hand (base URL, transport, middlewares, credentials).")
@@ -79,9 +85,11 @@ struct ClientRenderer {
                 let template = SwiftEscaping.stringLiteral(environment.url)
                 var docs = Docs.paragraphs(environment.notes, extra: ["URL template `\(Docs.inline(environment.url))`."])
                 if !environment.variables.isEmpty {
-                    docs.append("- Parameters:\n" + environment.variables.map { variable in
-                        Docs.parameter(SwiftNaming.bare(SwiftNaming.memberName(variable.name)), variable.notes.docs ?? "Replaces {\(variable.name)}.")
-                    }.joined(separator: "\n"))
+                    docs.append(
+                        "- Parameters:\n"
+                            + environment.variables.map { variable in
+                                Docs.parameter(SwiftNaming.bare(SwiftNaming.memberName(variable.name)), variable.notes.docs ?? "Replaces {\(variable.name)}.")
+                            }.joined(separator: "\n"))
                 }
                 writer.docs(docs)
                 let name = SwiftNaming.memberName(environment.name, reserved: SwiftNaming.Reserved.environments)
@@ -122,7 +130,9 @@ struct ClientRenderer {
                 if case .bearer(let refresh?) = scheme.kind { extra.append("Renewed by `\(refresh)`.") }
                 if case .session(let login, _) = scheme.kind { extra.append("Opened by `\(login)`.") }
                 writer.docs(Docs.paragraphs(scheme.notes, extra: extra))
-                writer.line("public static let \(SwiftNaming.memberName(scheme.name, reserved: SwiftNaming.Reserved.authSchemes)): AuthScheme = .init(name: \(SwiftEscaping.stringLiteral(scheme.name)), kind: \(kind))")
+                writer.line(
+                    "public static let \(SwiftNaming.memberName(scheme.name, reserved: SwiftNaming.Reserved.authSchemes)): AuthScheme = .init(name: \(SwiftEscaping.stringLiteral(scheme.name)), kind: \(kind))"
+                )
             }
         }
     }
@@ -135,7 +145,8 @@ struct ClientRenderer {
         let errorRenderer = ErrorRenderer(schema: schema)
         writer.block("public enum Operations") { writer in
             for operation in schema.operations {
-                let auth = operation.auth.map { "\(clientName).AuthSchemes.\(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.authSchemes))" }.joined(separator: ", ")
+                let auth = operation.auth.map { "\(clientName).AuthSchemes.\(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.authSchemes))" }.joined(
+                    separator: ", ")
                 let key = operation.idempotencyKeyHeader.map(SwiftEscaping.stringLiteral) ?? "nil"
                 var arguments = [
                     "name: \(SwiftEscaping.stringLiteral(operation.name))",
@@ -164,7 +175,9 @@ struct ClientRenderer {
                 if errorRenderer.hasRetryRule {
                     arguments.append("retryRule: .\(errorRenderer.retryRuleName)")
                 }
-                writer.docs(["What middlewares know about `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` (`\(operation.method) \(Docs.inline(operation.path))`)."])
+                writer.docs([
+                    "What middlewares know about `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` (`\(operation.method) \(Docs.inline(operation.path))`)."
+                ])
                 writer.line("public static let \(SwiftNaming.operationInfoName(operation.name, api: schema.api)): OperationInfo = .init(")
                 for (index, argument) in arguments.enumerated() {
                     writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
@@ -173,14 +186,16 @@ struct ClientRenderer {
             }
             writer.line()
             writer.line("/// Every operation of the API, in the schema's order.")
-            writer.line("public static let all: [OperationInfo] = [" + schema.operations.map { "Self." + SwiftNaming.operationInfoName($0.name, api: schema.api) }.joined(separator: ", ") + "]")
+            writer.line(
+                "public static let all: [OperationInfo] = ["
+                    + schema.operations.map { "Self." + SwiftNaming.operationInfoName($0.name, api: schema.api) }.joined(separator: ", ") + "]")
         }
     }
 
     // MARK: Methods
 
     struct Parameter {
-        let location: ParameterLocation?   // nil: the body
+        let location: ParameterLocation?  // nil: the body
         let field: Field?
         let label: String
         let type: String
@@ -196,13 +211,17 @@ struct ClientRenderer {
             } else {
                 defaultArgument = field.isSwiftOptional ? " = nil" : ""
             }
-            return Parameter(location: location, field: field, label: SwiftNaming.memberName(field.name, reserved: SwiftNaming.Reserved.parameters),
-                             type: SwiftTypes.name(of: field, in: schema), defaultArgument: defaultArgument,
-                             docs: Docs.sentences([field.notes.docs, Docs.secret(field)]))
+            return Parameter(
+                location: location, field: field, label: SwiftNaming.memberName(field.name, reserved: SwiftNaming.Reserved.parameters),
+                type: SwiftTypes.name(of: field, in: schema), defaultArgument: defaultArgument,
+                docs: Docs.sentences([field.notes.docs, Docs.secret(field)]))
         }
         var result = operation.pathParameters.map { parameter(.path, $0) }
         if let body = operation.body {
-            result.append(Parameter(location: nil, field: nil, label: "body", type: SwiftTypes.name(body.type, in: schema), defaultArgument: "", docs: body.notes.docs ?? "The request body."))
+            result.append(
+                Parameter(
+                    location: nil, field: nil, label: "body", type: SwiftTypes.name(body.type, in: schema), defaultArgument: "",
+                    docs: body.notes.docs ?? "The request body."))
         }
         result += operation.queryParameters.map { parameter(.query, $0) }
         result += operation.headerParameters.map { parameter(.header, $0) }
@@ -221,11 +240,20 @@ struct ClientRenderer {
         }
         extra.append(cacheStorageDocs(operation))
         if let cache = operation.cache, cache.mode == .localFirst {
-            extra.append("Cache hint: local first\(cache.maxAge.map { ", fresh for \($0) s" } ?? ""), refresh errors \(cache.refreshErrors == .suppress ? "suppressed" : "surfaced").\(cache.notes.docs.map { " " + $0 } ?? "")")
+            extra.append(
+                "Cache hint: local first\(cache.maxAge.map { ", fresh for \($0) s" } ?? ""), refresh errors \(cache.refreshErrors == .suppress ? "suppressed" : "surfaced").\(cache.notes.docs.map { " " + $0 } ?? "")"
+            )
         }
-        extra.append("- Parameters:\n" + (cacheArguments(operation).map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) } + parameters.map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) }
-            + ["  - options: Per-call retry and cache settings; the client's apply by default."]).joined(separator: "\n"))
-        if let outcomes { extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".") } else if let output { extra.append("- Returns: `\(output)`.") }
+        extra.append(
+            "- Parameters:\n"
+                + (cacheArguments(operation).map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) }
+                + parameters.map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) }
+                + ["  - options: Per-call retry and cache settings; the client's apply by default."]).joined(separator: "\n"))
+        if let outcomes {
+            extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".")
+        } else if let output {
+            extra.append("- Returns: `\(output)`.")
+        }
         var documentedErrors = operation.errors
         for name in operation.outcomes?.compactMap(\.errorCase) ?? [] where !documentedErrors.contains(name) { documentedErrors.append(name) }
         let errors = documentedErrors.map { "`.\(SwiftNaming.bare(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.errorCases)))`" }
@@ -234,14 +262,19 @@ struct ClientRenderer {
         if let message = operation.notes.deprecated {
             writer.line(Docs.availability(message))
         }
-        let signature = (cacheArguments(operation).map(\.declaration) + parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(separator: ", ")
+        let signature =
+            (cacheArguments(operation).map(\.declaration) + parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + [
+                "options: RequestOptions = .default"
+            ]).joined(separator: ", ")
         let options = cacheOptionsExpression(operation)
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
             // Local names are reserved parameter names (SwiftNaming.Reserved.parameters).
             writer.line("typealias Output = \(output ?? "NoContent")")
             writer.line("typealias Failure = \(errorName)")
             let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || setsRequestShape(operation)
-            writer.line("\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)")
+            writer.line(
+                "\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)"
+            )
             for parameter in parameters {
                 guard let location = parameter.location, let field = parameter.field else { continue }
                 let wire = SwiftEscaping.stringLiteral(field.wireName)
@@ -260,13 +293,17 @@ struct ClientRenderer {
                 writer.line("typealias IdempotencyKey = UUID")
                 writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), IdempotencyKey().uuidString)")
             }
-            requestShapeLines(operation).forEach { writer.line($0) }
+            for line in requestShapeLines(operation) { writer.line(line) }
             let body = bodyArguments(operation)
             if outcomes != nil {
-                writer.line("return try Output(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)), operation: builder.operation)")
+                writer.line(
+                    "return try Output(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)), operation: builder.operation)"
+                )
                 return
             }
-            writer.line("\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: \(options))")
+            writer.line(
+                "\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: \(options))"
+            )
         }
     }
 }

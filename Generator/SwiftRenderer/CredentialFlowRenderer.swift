@@ -30,7 +30,10 @@ extension ClientRenderer {
 
     private func renderTokenMiddleware(_ scheme: AuthScheme, into writer: inout SwiftWriter) {
         let refresh = scheme.flows.refresh.flatMap { exchange in schema.operation(named: exchange.operation).map { (exchange, $0) } }
-        let renewal = refresh.map { "on expiry or a 401 it is renewed once through `\($0.1.name)` (one refresh for any number of concurrent calls), and the call is resent" }
+        let renewal =
+            refresh.map {
+                "on expiry or a 401 it is renewed once through `\($0.1.name)` (one refresh for any number of concurrent calls), and the call is resent"
+            }
             ?? "the schema names no refresh, so a 401 fails the call with `CredentialFlowError.notRenewable` inside `TokenRefreshError`"
         writer.docs([
             "A `BearerTokenMiddleware` for the `\(scheme.name)` scheme that keeps its credential in `store`: operations using the scheme carry the stored token; \(renewal).",
@@ -39,10 +42,15 @@ extension ClientRenderer {
         ])
         if let message = refresh?.1.notes.deprecated { writer.line(Docs.availability(message)) }
         let name = SwiftNaming.memberName(scheme.tokenMiddlewareName)
-        writer.block("public func \(name)(store: any TokenStore, refreshLeeway: TimeInterval = 30, logger: ClientLogger? = nil) -> BearerTokenMiddleware") { writer in
-            writer.line("ClientRuntime.BearerTokenMiddleware(scheme: \(schemeMember(scheme)), store: store, refreshLeeway: refreshLeeway, refresh: { \(refresh == nil ? "_" : "tokens") in")
+        writer.block("public func \(name)(store: any TokenStore, refreshLeeway: TimeInterval = 30, logger: ClientLogger? = nil) -> BearerTokenMiddleware") {
+            writer in
+            writer.line(
+                "ClientRuntime.BearerTokenMiddleware(scheme: \(schemeMember(scheme)), store: store, refreshLeeway: refreshLeeway, refresh: { \(refresh == nil ? "_" : "tokens") in"
+            )
             if let (exchange, operation) = refresh {
-                writer.line("    let response = try await self.\(SwiftNaming.operationName(operation.name, api: schema.api))(\(refreshArguments(operation, exchange: exchange, scheme: scheme)))")
+                writer.line(
+                    "    let response = try await self.\(SwiftNaming.operationName(operation.name, api: schema.api))(\(refreshArguments(operation, exchange: exchange, scheme: scheme)))"
+                )
                 writer.line("    return \(tokenSet(from: "response", of: operation, exchange: exchange, replacing: "tokens"))")
             } else {
                 writer.line("    throw ClientRuntime.CredentialFlowError.notRenewable(scheme: \(SwiftEscaping.stringLiteral(scheme.name)))")
@@ -54,7 +62,8 @@ extension ClientRenderer {
     private func renderLogin(_ operation: Operation, exchange: CredentialExchange, scheme: AuthScheme, into writer: inout SwiftWriter) {
         let method = SwiftNaming.operationName(operation.name, api: schema.api)
         let all = parameters(of: operation)
-        let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "savingTo store: any TokenStore"]).joined(separator: ", ")
+        let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "savingTo store: any TokenStore"])
+            .joined(separator: ", ")
         let forwarded = (all.map { "\(SwiftNaming.argumentLabel($0.label)): \($0.label)" } + ["options: options"]).joined(separator: ", ")
         let output = operation.response.map { SwiftTypes.name($0, in: schema) } ?? "NoContent"
         let read = exchange.response.map { "`\($0.role.rawValue)` from `\(Docs.inline($0.path))`" }.joined(separator: ", ")
@@ -74,11 +83,12 @@ extension ClientRenderer {
     private func renderLogout(_ operation: Operation, scheme: AuthScheme, into writer: inout SwiftWriter) {
         let method = SwiftNaming.operationName(operation.name, api: schema.api)
         let all = parameters(of: operation)
-        let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "clearing store: any TokenStore"]).joined(separator: ", ")
+        let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "clearing store: any TokenStore"])
+            .joined(separator: ", ")
         let forwarded = (all.map { "\(SwiftNaming.argumentLabel($0.label)): \($0.label)" } + ["options: options"]).joined(separator: ", ")
         let output = operation.response.map { SwiftTypes.name($0, in: schema) }
         writer.docs([
-            "Calls `\(SwiftNaming.bare(method))` (which ends the `\(scheme.name)` session on the server), then clears `store`. The store is cleared also when the call fails, so the credential is forgotten on this device either way; the call's error is then rethrown.",
+            "Calls `\(SwiftNaming.bare(method))` (which ends the `\(scheme.name)` session on the server), then clears `store`. The store is cleared also when the call fails, so the credential is forgotten on this device either way; the call's error is then rethrown."
         ])
         if let message = operation.notes.deprecated { writer.line(Docs.availability(message)) }
         if output != nil { writer.line("@discardableResult") }
@@ -99,7 +109,8 @@ extension ClientRenderer {
         func value(for field: Field) -> String? {
             guard let role = exchange.request.first(where: { $0.input == field.name })?.role else { return nil }
             if role == .token { return "tokens.accessToken" }
-            return field.isSwiftOptional ? "tokens.refreshToken" : "try ClientRuntime.CredentialFlow.refreshToken(of: tokens, scheme: \(SwiftEscaping.stringLiteral(scheme.name)))"
+            return field.isSwiftOptional
+                ? "tokens.refreshToken" : "try ClientRuntime.CredentialFlow.refreshToken(of: tokens, scheme: \(SwiftEscaping.stringLiteral(scheme.name)))"
         }
         var arguments: [String] = []
         for parameter in parameters(of: operation) {
@@ -107,7 +118,9 @@ extension ClientRenderer {
             if let field = parameter.field {
                 if let value = value(for: field) { arguments.append("\(label): \(value)") }
             } else if let body = operation.body, case .named(let typeName) = body.type, let type = schema.type(named: typeName) {
-                let members = type.fields.compactMap { field in value(for: field).map { "\(SwiftNaming.argumentLabel(SwiftNaming.fieldName(field.name))): \($0)" } }
+                let members = type.fields.compactMap { field in
+                    value(for: field).map { "\(SwiftNaming.argumentLabel(SwiftNaming.fieldName(field.name))): \($0)" }
+                }
                 arguments.append("\(label): .init(\(members.joined(separator: ", ")))")
             }
         }
@@ -122,7 +135,9 @@ extension ClientRenderer {
         }
         let token = path(.token).map { response + $0.expression } ?? "\"\""
         let refreshToken = path(.refreshToken).map { response + $0.expression } ?? "nil"
-        let expiresIn = path(.expiresIn).map { $0.isOptional ? "\(response)\($0.expression).map { Swift.Double($0) }" : "Swift.Double(\(response)\($0.expression))" } ?? "nil"
+        let expiresIn =
+            path(.expiresIn).map { $0.isOptional ? "\(response)\($0.expression).map { Swift.Double($0) }" : "Swift.Double(\(response)\($0.expression))" }
+            ?? "nil"
         return "ClientRuntime.CredentialFlow.tokens(token: \(token), refreshToken: \(refreshToken), expiresIn: \(expiresIn), replacing: \(previous))"
     }
 }

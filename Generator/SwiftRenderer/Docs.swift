@@ -18,7 +18,8 @@ enum Docs {
     static func renamed(_ type: TypeDefinition, api: String) -> String? {
         let swiftName = SwiftNaming.typeName(type.name, api: api)
         guard swiftName != type.name else { return nil }
-        return "`\(inline(type.name))` in the schema; `\(swiftName)` in Swift because `\(inline(type.name))` names a Swift, Foundation or runtime type, or one generated for the API."
+        return
+            "`\(inline(type.name))` in the schema; `\(swiftName)` in Swift because `\(inline(type.name))` names a Swift, Foundation or runtime type, or one generated for the API."
     }
 
     static func wire(_ field: Field) -> String? {

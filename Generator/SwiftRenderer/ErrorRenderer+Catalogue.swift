@@ -45,7 +45,8 @@ extension ErrorRenderer {
                 if !exact.isEmpty {
                     writer.switchBlock("code") { writer in
                         for entry in exact {
-                            writer.line("case \(SwiftEscaping.stringLiteral(entry.entry.code!)) where allows(.\(entry.swift)): return .\(entry.swift)(response)")
+                            writer.line(
+                                "case \(SwiftEscaping.stringLiteral(entry.entry.code!)) where allows(.\(entry.swift)): return .\(entry.swift)(response)")
                         }
                         writer.line("default: break")
                     }
@@ -55,7 +56,8 @@ extension ErrorRenderer {
                 }
                 for (entry, pattern) in patterns {
                     let icu = SwiftEscaping.stringLiteral(ECMAPattern.icuPattern(pattern))
-                    writer.line("if ClientRuntime.ErrorCodePattern.matches(code, icuPattern: \(icu)), allows(.\(entry.swift)) { return .\(entry.swift)(response) }")
+                    writer.line(
+                        "if ClientRuntime.ErrorCodePattern.matches(code, icuPattern: \(icu)), allows(.\(entry.swift)) { return .\(entry.swift)(response) }")
                 }
             }
         }
@@ -91,8 +93,10 @@ extension ErrorRenderer {
 
     /// `<API>ErrorCode`: one value per case of `<API>Error`, so callers can `switch error.code`.
     func renderCodeEnum(cases: [RenderedCase], into writer: inout SwiftWriter) {
-        writer.docs(["Which `\(typeName)` an error is, one value per case: `switch error.code { case .\(cases.first.map { SwiftNaming.bare($0.swift) } ?? "undocumented"): … }`.",
-                     "`undocumented` is any error response the catalogue does not describe; `transport`, `invalidRequest` and `invalidResponse` are the client's own failures. The raw value is the Swift case name (`error.name`)."])
+        writer.docs([
+            "Which `\(typeName)` an error is, one value per case: `switch error.code { case .\(cases.first.map { SwiftNaming.bare($0.swift) } ?? "undocumented"): … }`.",
+            "`undocumented` is any error response the catalogue does not describe; `transport`, `invalidRequest` and `invalidResponse` are the client's own failures. The raw value is the Swift case name (`error.name`).",
+        ])
         writer.block("public enum \(codeTypeName): String, Sendable, Hashable, CaseIterable") { writer in
             for entry in cases {
                 writer.docs(Docs.paragraphs(Notes(docs: entry.entry.notes.docs, deprecated: entry.entry.notes.deprecated)))

@@ -26,89 +26,105 @@ struct ErrorRenderer {
         let responseType = "ErrorResponse<\(bodyType)>"
         let responseCases = cases.filter { $0.entry.conditions.isEmpty }
         let clientSideCases = cases.filter { !$0.entry.conditions.isEmpty }
-        let table = CaseTable(typeName: typeName, isShielded: cases.contains { $0.entry.notes.isDeprecated }, members: [
-            CaseTable.Member(name: "match", parameters: "_ response: ErrorResponse<\(bodyType)>, code: String?, allowed: Set<\(codeTypeName)>?", arguments: "response, code: code, allowed: allowed", returnType: "{Self}") { writer in
-                renderMatching(cases: responseCases, into: &writer)
-            },
-            CaseTable.Member(name: "response", parameters: "_ error: {Self}", arguments: "error", returnType: "\(responseType)?") { writer in
-                writer.switchBlock("error") { writer in
-                    let patterns = responseCases.map { ".\($0.swift)(let response)" } + [".undocumented(let response)"]
-                    for (index, pattern) in patterns.enumerated() {
-                        writer.line((index == 0 ? "case " : "     ") + pattern + (index == patterns.count - 1 ? ":" : ","))
+        let table = CaseTable(
+            typeName: typeName, isShielded: cases.contains { $0.entry.notes.isDeprecated },
+            members: [
+                CaseTable.Member(
+                    name: "match", parameters: "_ response: ErrorResponse<\(bodyType)>, code: String?, allowed: Set<\(codeTypeName)>?",
+                    arguments: "response, code: code, allowed: allowed", returnType: "{Self}"
+                ) { writer in
+                    renderMatching(cases: responseCases, into: &writer)
+                },
+                CaseTable.Member(name: "response", parameters: "_ error: {Self}", arguments: "error", returnType: "\(responseType)?") { writer in
+                    writer.switchBlock("error") { writer in
+                        let patterns = responseCases.map { ".\($0.swift)(let response)" } + [".undocumented(let response)"]
+                        for (index, pattern) in patterns.enumerated() {
+                            writer.line((index == 0 ? "case " : "     ") + pattern + (index == patterns.count - 1 ? ":" : ","))
+                        }
+                        writer.line("    return response")
+                        writer.line(
+                            "case "
+                                + (clientSideCases.map { ".\($0.swift)" } + Self.builtInCases.filter { $0 != "undocumented" }.map { ".\($0)" }).joined(
+                                    separator: ", ") + ":")
+                        writer.line("    return nil")
                     }
-                    writer.line("    return response")
-                    writer.line("case " + (clientSideCases.map { ".\($0.swift)" } + Self.builtInCases.filter { $0 != "undocumented" }.map { ".\($0)" }).joined(separator: ", ") + ":")
-                    writer.line("    return nil")
-                }
-            },
-            CaseTable.Member(name: "name", parameters: "_ error: {Self}", arguments: "error", returnType: "String") { writer in
-                writer.switchBlock("error") { writer in
-                    for entry in cases {
-                        writer.line("case .\(entry.swift): return \(SwiftEscaping.stringLiteral(SwiftNaming.bare(entry.swift)))")
-                    }
-                    for other in Self.builtInCases {
-                        writer.line("case .\(other): return \"\(other)\"")
-                    }
-                }
-            },
-            CaseTable.Member(name: "isRetryable", parameters: "_ error: {Self}", arguments: "error", returnType: "Bool") { writer in
-                let retryable = cases.filter { $0.entry.isRetryable }
-                writer.switchBlock("error") { writer in
-                    if !retryable.isEmpty {
-                        writer.line("case " + retryable.map { ".\($0.swift)" }.joined(separator: ", ") + ": return true")
-                    }
-                    writer.line("default: return false")
-                }
-            },
-            CaseTable.Member(name: "code", parameters: "_ error: {Self}", arguments: "error", returnType: codeTypeName) { writer in
-                writer.switchBlock("error") { writer in
-                    for entry in cases {
-                        writer.line("case .\(entry.swift): return .\(entry.swift)")
-                    }
-                    for other in Self.builtInCases {
-                        writer.line("case .\(other): return .\(other)")
-                    }
-                }
-            },
-            CaseTable.Member(name: "asCase", parameters: "_ response: ErrorResponse<\(bodyType)>, code: \(codeTypeName)", arguments: "response, code: code", returnType: "{Self}") { writer in
-                writer.switchBlock("code") { writer in
-                    for entry in responseCases {
-                        writer.line("case .\(entry.swift): return .\(entry.swift)(response)")
-                    }
-                    writer.line("default: return .undocumented(response)")
-                }
-            },
-            CaseTable.Member(name: "clientSide", parameters: "_ error: any Error, condition: ClientRuntime.TransportCondition?", arguments: "error, condition: condition", returnType: "{Self}") { writer in
-                writer.switchBlock("condition") { writer in
-                    for entry in clientSideCases {
-                        writer.line("case \(entry.entry.conditions.map { ".\($0.rawValue)?" }.joined(separator: ", ")): return .\(entry.swift)(error)")
-                    }
-                    writer.line("default: return .transport(error)")
-                }
-            },
-            CaseTable.Member(name: "clientSideError", parameters: "_ error: {Self}", arguments: "error", returnType: "(any Error)?") { writer in
-                writer.switchBlock("error") { writer in
-                    writer.line("case " + clientSideCases.map { ".\($0.swift)(let underlying)" }.joined(separator: ", ") + ": return underlying")
-                    writer.line("default: return nil")
-                }
-            },
-            CaseTable.Member(name: "declaredRetryability", parameters: "_ error: {Self}", arguments: "error", returnType: "Bool?") { writer in
-                let declared = cases.filter { $0.entry.declaredRetryable != nil }
-                writer.switchBlock("error") { writer in
-                    for value in [true, false] {
-                        let matching = declared.filter { $0.entry.declaredRetryable == value }
-                        if !matching.isEmpty {
-                            writer.line("case " + matching.map { ".\($0.swift)" }.joined(separator: ", ") + ": return \(value)")
+                },
+                CaseTable.Member(name: "name", parameters: "_ error: {Self}", arguments: "error", returnType: "String") { writer in
+                    writer.switchBlock("error") { writer in
+                        for entry in cases {
+                            writer.line("case .\(entry.swift): return \(SwiftEscaping.stringLiteral(SwiftNaming.bare(entry.swift)))")
+                        }
+                        for other in Self.builtInCases {
+                            writer.line("case .\(other): return \"\(other)\"")
                         }
                     }
-                    writer.line("default: return nil")
-                }
-            },
-        ].filter { !clientSideCases.isEmpty || !["clientSide", "clientSideError"].contains($0.name) })
+                },
+                CaseTable.Member(name: "isRetryable", parameters: "_ error: {Self}", arguments: "error", returnType: "Bool") { writer in
+                    let retryable = cases.filter { $0.entry.isRetryable }
+                    writer.switchBlock("error") { writer in
+                        if !retryable.isEmpty {
+                            writer.line("case " + retryable.map { ".\($0.swift)" }.joined(separator: ", ") + ": return true")
+                        }
+                        writer.line("default: return false")
+                    }
+                },
+                CaseTable.Member(name: "code", parameters: "_ error: {Self}", arguments: "error", returnType: codeTypeName) { writer in
+                    writer.switchBlock("error") { writer in
+                        for entry in cases {
+                            writer.line("case .\(entry.swift): return .\(entry.swift)")
+                        }
+                        for other in Self.builtInCases {
+                            writer.line("case .\(other): return .\(other)")
+                        }
+                    }
+                },
+                CaseTable.Member(
+                    name: "asCase", parameters: "_ response: ErrorResponse<\(bodyType)>, code: \(codeTypeName)", arguments: "response, code: code",
+                    returnType: "{Self}"
+                ) { writer in
+                    writer.switchBlock("code") { writer in
+                        for entry in responseCases {
+                            writer.line("case .\(entry.swift): return .\(entry.swift)(response)")
+                        }
+                        writer.line("default: return .undocumented(response)")
+                    }
+                },
+                CaseTable.Member(
+                    name: "clientSide", parameters: "_ error: any Error, condition: ClientRuntime.TransportCondition?",
+                    arguments: "error, condition: condition", returnType: "{Self}"
+                ) { writer in
+                    writer.switchBlock("condition") { writer in
+                        for entry in clientSideCases {
+                            writer.line("case \(entry.entry.conditions.map { ".\($0.rawValue)?" }.joined(separator: ", ")): return .\(entry.swift)(error)")
+                        }
+                        writer.line("default: return .transport(error)")
+                    }
+                },
+                CaseTable.Member(name: "clientSideError", parameters: "_ error: {Self}", arguments: "error", returnType: "(any Error)?") { writer in
+                    writer.switchBlock("error") { writer in
+                        writer.line("case " + clientSideCases.map { ".\($0.swift)(let underlying)" }.joined(separator: ", ") + ": return underlying")
+                        writer.line("default: return nil")
+                    }
+                },
+                CaseTable.Member(name: "declaredRetryability", parameters: "_ error: {Self}", arguments: "error", returnType: "Bool?") { writer in
+                    let declared = cases.filter { $0.entry.declaredRetryable != nil }
+                    writer.switchBlock("error") { writer in
+                        for value in [true, false] {
+                            let matching = declared.filter { $0.entry.declaredRetryable == value }
+                            if !matching.isEmpty {
+                                writer.line("case " + matching.map { ".\($0.swift)" }.joined(separator: ", ") + ": return \(value)")
+                            }
+                        }
+                        writer.line("default: return nil")
+                    }
+                },
+            ].filter { !clientSideCases.isEmpty || !["clientSide", "clientSideError"].contains($0.name) })
 
-        writer.docs([catalogue?.notes.docs ?? "An error from the \(schema.api) API.",
-                     "Every failure of a `\(schema.api)Client` call arrives as this type: a documented error, an undocumented error status (with its status and body), a transport failure, or a response that does not match the schema."] +
-                    Docs.paragraphs(Notes(modelled: catalogue?.notes.modelled)).dropFirst())
+        writer.docs(
+            [
+                catalogue?.notes.docs ?? "An error from the \(schema.api) API.",
+                "Every failure of a `\(schema.api)Client` call arrives as this type: a documented error, an undocumented error status (with its status and body), a transport failure, or a response that does not match the schema.",
+            ] + Docs.paragraphs(Notes(modelled: catalogue?.notes.modelled)).dropFirst())
         writer.block("public enum \(typeName): APIFailure, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") { writer in
             for entry in cases {
                 let retry = entry.entry.declaredRetryable.map { $0 ? " Retryable." : " Never retried." } ?? ""
@@ -188,7 +204,9 @@ struct ErrorRenderer {
                 writer.line("public var rawCode: String? { response.flatMap { Self.code(in: $0.rawBody) } }")
                 writer.line()
                 writer.block("private static func code(in body: Data) -> String?") { writer in
-                    writer.line("(try? ClientRuntime.JSONCoding.makeDecoder().decode(ClientRuntime.JSONValue.self, from: body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText")
+                    writer.line(
+                        "(try? ClientRuntime.JSONCoding.makeDecoder().decode(ClientRuntime.JSONValue.self, from: body))?[path: \(SwiftEscaping.stringLiteral(codePath))]?.scalarText"
+                    )
                 }
             } else {
                 writer.line("public var rawCode: String? { nil }")
@@ -204,12 +222,16 @@ struct ErrorRenderer {
             writer.block("public var description: String") { writer in
                 writer.line("if let status { return \"\(typeName).\\(name) (HTTP \\(status))\" }")
                 if !clientSideCases.isEmpty {
-                    writer.line("if let underlying = \(table.call("clientSideError", "self")) { return \"\(typeName).\\(name): \\(ClientRuntime.ErrorSummary.describe(underlying))\" }")
+                    writer.line(
+                        "if let underlying = \(table.call("clientSideError", "self")) { return \"\(typeName).\\(name): \\(ClientRuntime.ErrorSummary.describe(underlying))\" }"
+                    )
                 }
                 writer.switchBlock("self") { writer in
                     writer.line("case .transport(let error): return \"\(typeName).transport: \\(ClientRuntime.ErrorSummary.describe(error))\"")
                     writer.line("case .invalidRequest(let error): return \"\(typeName).invalidRequest: \\(ClientRuntime.ErrorSummary.describe(error))\"")
-                    writer.line("case .invalidResponse(let response, let error): return \"\(typeName).invalidResponse (HTTP \\(response.status)): \\(ClientRuntime.ErrorSummary.describe(error))\"")
+                    writer.line(
+                        "case .invalidResponse(let response, let error): return \"\(typeName).invalidResponse (HTTP \\(response.status)): \\(ClientRuntime.ErrorSummary.describe(error))\""
+                    )
                     writer.line("default: return \"\(typeName).\\(name)\"")
                 }
             }

@@ -25,7 +25,8 @@ public enum GeneratedFileNames {
     public static func operations(_ shard: Int) -> String { "Operations.\(label(shard)).generated.swift" }
 
     /// Every file, in the order the renderer returns them.
-    public static let all: [String] = [support, errors, client]
+    public static let all: [String] =
+        [support, errors, client]
         + (0..<shardCount).map(types) + (0..<shardCount).map(operations)
 
     /// The shard a type or operation called `name` (its schema name) goes to: FNV-1a (32-bit) of the

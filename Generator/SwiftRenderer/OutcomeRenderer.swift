@@ -23,7 +23,9 @@ struct OutcomeRenderer {
     }
 
     func render(into writer: inout SwiftWriter) {
-        writer.docs(["What `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` answers: one case per outcome the schema declares."])
+        writer.docs([
+            "What `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` answers: one case per outcome the schema declares."
+        ])
         writer.block("public enum \(typeName): Hashable, Sendable") { writer in
             for outcome in outcomes where outcome.isResult {
                 writer.docs(Docs.paragraphs(outcome.notes, extra: ["Answered with HTTP \(outcome.status)\(conditionText(outcome))."]))
@@ -67,6 +69,8 @@ struct OutcomeRenderer {
 
     private func conditionText(_ outcome: Outcome) -> String {
         guard !outcome.conditions.isEmpty else { return "" }
-        return " when " + outcome.conditions.map { "`\(Docs.inline($0.path))` is " + $0.values.map { "`\(Docs.inline($0))`" }.joined(separator: " or ") }.joined(separator: " and ")
+        return " when "
+            + outcome.conditions.map { "`\(Docs.inline($0.path))` is " + $0.values.map { "`\(Docs.inline($0))`" }.joined(separator: " or ") }.joined(
+                separator: " and ")
     }
 }

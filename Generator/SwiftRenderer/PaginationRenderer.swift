@@ -7,8 +7,9 @@ import SchemaModel
 extension ClientRenderer {
     func renderPaginatedSequences(_ operation: Operation, _ pagination: Pagination, into writer: inout SwiftWriter) {
         guard let response = operation.response,
-              let items = memberPath(pagination.items, in: response),
-              case .array(let itemType) = items.type else { return }
+            let items = memberPath(pagination.items, in: response),
+            case .array(let itemType) = items.type
+        else { return }
         let name = SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api))
         let method = SwiftNaming.operationName(operation.name, api: schema.api)
         let pageType = SwiftTypes.name(response, in: schema)
@@ -32,10 +33,11 @@ extension ClientRenderer {
             fetch.append("var body = body")
             fetch.append("body.\(SwiftNaming.fieldName(bodyField.name)) = \(value)")
         }
-        let arguments = all.map { parameter in
-            let label = SwiftNaming.argumentLabel(parameter.label)
-            return parameter.field?.name == driven?.field?.name && driven != nil ? "\(label): \(value)" : "\(label): \(parameter.label)"
-        } + ["options: options"]
+        let arguments =
+            all.map { parameter in
+                let label = SwiftNaming.argumentLabel(parameter.label)
+                return parameter.field?.name == driven?.field?.name && driven != nil ? "\(label): \(value)" : "\(label): \(parameter.label)"
+            } + ["options: options"]
         fetch.append("return try await self.\(method)(\(arguments.joined(separator: ", ")))")
 
         var factory: [String]
@@ -52,7 +54,9 @@ extension ClientRenderer {
         factory.append("    fetch: {")
         factory += fetch.map { "        " + $0 }
         factory.append("    },")
-        factory.append("    items: { $0\(items.expression)\(items.isOptional ? " ?? []" : "") }" + (pagination.style == .page && pagination.last == nil && pagination.totalPages == nil ? "" : ","))
+        factory.append(
+            "    items: { $0\(items.expression)\(items.isOptional ? " ?? []" : "") }"
+                + (pagination.style == .page && pagination.last == nil && pagination.totalPages == nil ? "" : ","))
         switch pagination.style {
         case .page:
             var closures: [String] = []
@@ -73,10 +77,12 @@ extension ClientRenderer {
 
         let stop = pagination.style == .page ? "page" : pagination.style.rawValue
         let sequences = Sequences(name: name, pageType: pageType, itemType: itemTypeName)
-        sequences.render(signature: signature, forwarded: forwarded, factory: factory, pagesDocs: [
-            "The pages of `\(name)`, fetched one at a time as you iterate. Iteration stops after the last",
-            "page, at an empty page or a repeated \(stop), and when the task is cancelled.",
-        ], itemsDocs: "Every item of `\(name)` across its pages, fetched lazily as you iterate.", into: &writer)
+        sequences.render(
+            signature: signature, forwarded: forwarded, factory: factory,
+            pagesDocs: [
+                "The pages of `\(name)`, fetched one at a time as you iterate. Iteration stops after the last",
+                "page, at an empty page or a repeated \(stop), and when the task is cancelled.",
+            ], itemsDocs: "Every item of `\(name)` across its pages, fetched lazily as you iterate.", into: &writer)
 
         // `previous:` walks the other way, from a page the caller has (token and cursor styles).
         guard pagination.style != .page, let previous = pagination.previous.flatMap({ memberPath($0, in: response) }) else { return }
@@ -89,11 +95,13 @@ extension ClientRenderer {
         backward.append("    previous: { $0\(previous.expression) }")
         backward.append(")")
         writer.line()
-        sequences.render(signature: backwardSignature, forwarded: backwardForwarded, factory: backward, pagesDocs: [
-            "The pages before `before`, nearest first, fetched one at a time as you iterate by following",
-            "`\(Docs.inline(pagination.previous ?? ""))`. Iteration stops at the first page (no previous \(stop)), at an empty",
-            "page or a repeated \(stop), and when the task is cancelled.",
-        ], itemsDocs: "The items of the pages before `before`, nearest page first (each page's items in their own order).", into: &writer)
+        sequences.render(
+            signature: backwardSignature, forwarded: backwardForwarded, factory: backward,
+            pagesDocs: [
+                "The pages before `before`, nearest first, fetched one at a time as you iterate by following",
+                "`\(Docs.inline(pagination.previous ?? ""))`. Iteration stops at the first page (no previous \(stop)), at an empty",
+                "page or a repeated \(stop), and when the task is cancelled.",
+            ], itemsDocs: "The items of the pages before `before`, nearest page first (each page's items in their own order).", into: &writer)
     }
 
     /// The three members of one walk through the pages: `<name>Pages` and `<name>Items` over one private
@@ -139,7 +147,8 @@ extension ClientRenderer {
         var current = root
         for component in path.split(separator: ".").map(String.init) {
             guard case .named(let typeName) = current,
-                  let field = schema.type(named: typeName)?.fields.first(where: { $0.wireName == component }) else {
+                let field = schema.type(named: typeName)?.fields.first(where: { $0.wireName == component })
+            else {
                 return nil
             }
             expression += (optional ? "?." : ".") + SwiftNaming.fieldName(field.name)

@@ -35,11 +35,13 @@ public enum SwiftRenderer {
             file(GeneratedFileNames.support) { types.renderDecodingHelpers(into: &$0) },
             file(GeneratedFileNames.errors) { ErrorRenderer(schema: schema).render(into: &$0) },
             file(GeneratedFileNames.client) { client.render(into: &$0) },
-        ] + typeShards.enumerated().map { shard, members in
-            file(GeneratedFileNames.types(shard)) { types.render(members, into: &$0) }
-        } + operationShards.enumerated().map { shard, members in
-            file(GeneratedFileNames.operations(shard)) { client.renderOperations(members, into: &$0) }
-        }
+        ]
+            + typeShards.enumerated().map { shard, members in
+                file(GeneratedFileNames.types(shard)) { types.render(members, into: &$0) }
+            }
+            + operationShards.enumerated().map { shard, members in
+                file(GeneratedFileNames.operations(shard)) { client.renderOperations(members, into: &$0) }
+            }
     }
 
     /// `items` in `GeneratedFileNames.shardCount` groups by the hash of their names, each keeping the items' order.

@@ -68,7 +68,10 @@ enum SwiftEscaping {
             var previousWasCR = false
             for scalar in paragraph.unicodeScalars {
                 if isLineBreak(scalar) {
-                    if !(previousWasCR && scalar == "\n") { lines.append(current); current = "" }
+                    if !(previousWasCR && scalar == "\n") {
+                        lines.append(current)
+                        current = ""
+                    }
                     previousWasCR = scalar == "\r"
                     continue
                 }

@@ -38,7 +38,8 @@ struct TypeRenderer {
             writer.line("/// accept only the canonical 8-4-4-4-12 form.")
             writer.block("func generatedRequireCanonicalUUIDs(forKey key: Key) throws") { writer in
                 writer.line("guard let value = try decodeIfPresent(JSONValue.self, forKey: key), !value.stringsAreCanonicalUUIDs else { return }")
-                writer.line("throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: \"Expected a UUID in canonical 8-4-4-4-12 form.\")")
+                writer.line(
+                    "throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: \"Expected a UUID in canonical 8-4-4-4-12 form.\")")
             }
         }
         writer.line()
@@ -65,14 +66,23 @@ struct TypeRenderer {
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
         writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
             for member in members {
-                writer.docs(Docs.paragraphs(member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints), Docs.secret(member.field)]))
+                writer.docs(
+                    Docs.paragraphs(
+                        member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints), Docs.secret(member.field)]))
                 writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field, in: schema))")
             }
             if !members.isEmpty { writer.line() }
             let parameters = members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field, in: schema))\(defaultArgument($0.field))" }
-            writer.docs(["Creates a value of `\(name)` from its fields."] + (members.isEmpty ? [] : [
-                "- Parameters:\n" + members.map { Docs.parameter(SwiftNaming.bare($0.swift), $0.field.notes.docs ?? "The `\(Docs.inline($0.field.wireName))` field.") }.joined(separator: "\n"),
-            ]))
+            writer.docs(
+                ["Creates a value of `\(name)` from its fields."]
+                    + (members.isEmpty
+                        ? []
+                        : [
+                            "- Parameters:\n"
+                                + members.map {
+                                    Docs.parameter(SwiftNaming.bare($0.swift), $0.field.notes.docs ?? "The `\(Docs.inline($0.field.wireName))` field.")
+                                }.joined(separator: "\n")
+                        ]))
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 for member in members {
                     writer.line("self.\(member.swift) = \(member.swift)")
@@ -101,7 +111,9 @@ struct TypeRenderer {
                             let method = member.field.isOptional ? "decodeDateIfPresent" : member.field.isNullable ? "decodeNullableDate" : "decodeDate"
                             writer.line("self.\(member.swift) = try container.\(method)(\(key), format: \(DateFormatRendering.expression(format)))")
                         } else if let value = member.field.defaultValue {
-                            writer.line("self.\(member.swift) = try container.generatedDecodeIfPresent(\(key)) ?? (\(SwiftTypes.literal(value, type: member.field.type, in: schema)) as \(type))")
+                            writer.line(
+                                "self.\(member.swift) = try container.generatedDecodeIfPresent(\(key)) ?? (\(SwiftTypes.literal(value, type: member.field.type, in: schema)) as \(type))"
+                            )
                         } else if member.field.isOptional {
                             writer.line("self.\(member.swift) = try container.generatedDecodeIfPresent(\(key))")
                         } else {
@@ -121,7 +133,9 @@ struct TypeRenderer {
                         // `self.`: a field may be called `container` or `encoder`.
                         if let format = schema.effectiveDateFormat(of: member.field) {
                             let dateMethod = method == "encode" ? "encodeDate" : "encodeDateIfPresent"
-                            writer.line("try container.\(dateMethod)(self.\(member.swift), forKey: .\(member.swift), format: \(DateFormatRendering.expression(format)))")
+                            writer.line(
+                                "try container.\(dateMethod)(self.\(member.swift), forKey: .\(member.swift), format: \(DateFormatRendering.expression(format)))"
+                            )
                         } else {
                             writer.line("try container.\(method)(self.\(member.swift), forKey: .\(member.swift))")
                         }
@@ -160,7 +174,10 @@ struct TypeRenderer {
         }
         writer.line()
         writer.block("extension \(SwiftNaming.typeName(type.name, api: schema.api)): CustomReflectable") { writer in
-            writer.line("/// The fields, with " + fields.filter(\.isSecret).map { "`\(Docs.inline(SwiftNaming.bare(SwiftNaming.fieldName($0.name))))`" }.joined(separator: ", ") + " hidden.")
+            writer.line(
+                "/// The fields, with "
+                    + fields.filter(\.isSecret).map { "`\(Docs.inline(SwiftNaming.bare(SwiftNaming.fieldName($0.name))))`" }.joined(separator: ", ")
+                    + " hidden.")
             writer.block("public var customMirror: Mirror") { writer in
                 writer.line(".init(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)")
             }
@@ -185,23 +202,25 @@ struct EnumRenderer {
         let isString = enumeration.rawType == .string
         let cases = enumeration.cases.map { (enumCase: $0, swift: SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.enumCases)) }
         func literal(_ value: String) -> String { isString ? SwiftEscaping.stringLiteral(value) : value }
-        let table = CaseTable(typeName: name, isShielded: enumeration.cases.contains { $0.notes.isDeprecated }, members: [
-            CaseTable.Member(name: "fromRawValue", parameters: "_ rawValue: \(rawType)", arguments: "rawValue", returnType: "{Self}") { writer in
-                writer.switchBlock("rawValue") { writer in
-                    for entry in cases { writer.line("case \(literal(entry.enumCase.value)): return .\(entry.swift)") }
-                    writer.line("default: return .undocumented(rawValue)")
-                }
-            },
-            CaseTable.Member(name: "rawValue", parameters: "_ value: {Self}", arguments: "value", returnType: rawType) { writer in
-                writer.switchBlock("value") { writer in
-                    for entry in cases { writer.line("case .\(entry.swift): return \(literal(entry.enumCase.value))") }
-                    writer.line("case .undocumented(let rawValue): return rawValue")
-                }
-            },
-            CaseTable.Member(name: "knownCases", parameters: "", arguments: "", returnType: "[{Self}]") { writer in
-                writer.line("[" + cases.map { "." + $0.swift }.joined(separator: ", ") + "]")
-            },
-        ])
+        let table = CaseTable(
+            typeName: name, isShielded: enumeration.cases.contains { $0.notes.isDeprecated },
+            members: [
+                CaseTable.Member(name: "fromRawValue", parameters: "_ rawValue: \(rawType)", arguments: "rawValue", returnType: "{Self}") { writer in
+                    writer.switchBlock("rawValue") { writer in
+                        for entry in cases { writer.line("case \(literal(entry.enumCase.value)): return .\(entry.swift)") }
+                        writer.line("default: return .undocumented(rawValue)")
+                    }
+                },
+                CaseTable.Member(name: "rawValue", parameters: "_ value: {Self}", arguments: "value", returnType: rawType) { writer in
+                    writer.switchBlock("value") { writer in
+                        for entry in cases { writer.line("case .\(entry.swift): return \(literal(entry.enumCase.value))") }
+                        writer.line("case .undocumented(let rawValue): return rawValue")
+                    }
+                },
+                CaseTable.Member(name: "knownCases", parameters: "", arguments: "", returnType: "[{Self}]") { writer in
+                    writer.line("[" + cases.map { "." + $0.swift }.joined(separator: ", ") + "]")
+                },
+            ])
 
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
         writer.block("public enum \(name): RawRepresentable, Codable, Hashable, Sendable") { writer in

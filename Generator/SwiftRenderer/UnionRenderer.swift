@@ -25,7 +25,8 @@ struct UnionRenderer {
         if let discriminator = union.discriminator {
             selection = "The JSON key `\(Docs.inline(discriminator))` selects the variant."
         } else {
-            selection = "Untagged: a payload becomes the variant that requires the most of its keys and decodes (ties in declaration order); one that fits no variant is kept as `undocumented`."
+            selection =
+                "Untagged: a payload becomes the variant that requires the most of its keys and decodes (ties in declaration order); one that fits no variant is kept as `undocumented`."
         }
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), selection]))
         // indirect: a variant may contain the union again.
@@ -111,9 +112,12 @@ struct UnionRenderer {
             guard !taken.contains(SwiftNaming.bare(member)), field.wireName != union.discriminator else { continue }
             let format = schema.effectiveDateFormat(of: field)
             writer.line()
-            writer.docs(Docs.paragraphs(field.notes, extra: [
-                "Shared by every variant; for `undocumented`, read from its JSON (nil when absent or of another type).",
-            ]))
+            writer.docs(
+                Docs.paragraphs(
+                    field.notes,
+                    extra: [
+                        "Shared by every variant; for `undocumented`, read from its JSON (nil when absent or of another type)."
+                    ]))
             writer.block("public var \(member): \(SwiftTypes.optional(SwiftTypes.name(field.type, in: schema)))") { writer in
                 writer.switchBlock("self") { writer in
                     for entry in variants {

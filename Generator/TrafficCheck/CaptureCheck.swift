@@ -12,31 +12,39 @@ public enum CaptureCheck {
         switch entry {
         case .success(let read): exchange = read
         case .failure(let error):
-            let issue = ValidationIssue(severity: .error, kind: .syntax, pointer: error.pointer, expected: "a HAR 1.2 entry",
-                                        found: "a malformed entry", message: "unreadable HAR entry: \(error.message)", rule: nil)
-            return ExchangeReport(entry: error.entry, method: "", path: "", operation: nil, status: nil, kind: .unreadable,
-                                  findings: [TrafficFinding(part: .capture, issue: issue)])
+            let issue = ValidationIssue(
+                severity: .error, kind: .syntax, pointer: error.pointer, expected: "a HAR 1.2 entry",
+                found: "a malformed entry", message: "unreadable HAR entry: \(error.message)", rule: nil)
+            return ExchangeReport(
+                entry: error.entry, method: "", path: "", operation: nil, status: nil, kind: .unreadable,
+                findings: [TrafficFinding(part: .capture, issue: issue)])
         }
         let path = TrafficRoutes.displayPath(of: exchange.url)
         let status = exchange.status == 0 ? nil : exchange.status
         switch routes.match(method: exchange.method, url: exchange.url) {
         case .otherHost:
-            return ExchangeReport(entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
-                                  kind: .otherHost, findings: [])
+            return ExchangeReport(
+                entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
+                kind: .otherHost, findings: [])
         case .noOperation:
-            let issue = ValidationIssue(severity: .error, kind: .type, pointer: "", expected: "an operation of \(checker.schema.api)",
-                                        found: "\(exchange.method) \(path)",
-                                        message: "matches no operation of \(checker.schema.api) (no operation has this method and path)", rule: nil)
-            return ExchangeReport(entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
-                                  kind: .noOperation, findings: [TrafficFinding(part: .route, issue: issue)])
+            let issue = ValidationIssue(
+                severity: .error, kind: .type, pointer: "", expected: "an operation of \(checker.schema.api)",
+                found: "\(exchange.method) \(path)",
+                message: "matches no operation of \(checker.schema.api) (no operation has this method and path)", rule: nil)
+            return ExchangeReport(
+                entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
+                kind: .noOperation, findings: [TrafficFinding(part: .route, issue: issue)])
         case .operation(let operation, let parameters):
-            return ExchangeReport(entry: exchange.entry, method: exchange.method, path: path, operation: operation.name, status: status,
-                                  kind: .checked, findings: checker.check(exchange, operation: operation, pathParameters: parameters))
+            return ExchangeReport(
+                entry: exchange.entry, method: exchange.method, path: path, operation: operation.name, status: status,
+                kind: .checked, findings: checker.check(exchange, operation: operation, pathParameters: parameters))
         }
     }
 
     /// Every entry of a capture, read and checked; nil when the bytes are not a HAR capture.
-    public static func check(capture bytes: [UInt8], routes: TrafficRoutes, checker: ExchangeChecker, maxBytes: Int = HARReader.defaultMaxBytes) -> [ExchangeReport]? {
+    public static func check(capture bytes: [UInt8], routes: TrafficRoutes, checker: ExchangeChecker, maxBytes: Int = HARReader.defaultMaxBytes)
+        -> [ExchangeReport]?
+    {
         guard case .success(let entries) = HARReader.exchanges(from: bytes, maxBytes: maxBytes) else { return nil }
         return entries.map { check($0, routes: routes, checker: checker) }
     }

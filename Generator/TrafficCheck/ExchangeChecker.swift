@@ -60,13 +60,14 @@ public struct ExchangeChecker: Sendable {
         validator = PayloadValidator(schema: schema, strictEnums: strictEnums)
         shapes = RequestShapeValidator(schema: schema, validator: validator)
         envelopeExempt = Set(schema.operationsExemptFromEnvelope)
-        credentialNames = Set(schema.authSchemes.flatMap { scheme -> [String] in
-            switch scheme.kind {
-            case .apiKey(_, let name): return [name.lowercased()]
-            case .session(_, let header): return [header.lowercased()]
-            case .bearer, .basic: return []
-            }
-        } + ["authorization", "cookie", "proxy-authorization"])
+        credentialNames = Set(
+            schema.authSchemes.flatMap { scheme -> [String] in
+                switch scheme.kind {
+                case .apiKey(_, let name): return [name.lowercased()]
+                case .session(_, let header): return [header.lowercased()]
+                case .bearer, .basic: return []
+                }
+            } + ["authorization", "cookie", "proxy-authorization"])
     }
 
     /// Operations whose 2xx bodies are never failures although the catalogue is an envelope.
@@ -102,8 +103,13 @@ public struct ExchangeChecker: Sendable {
         add(.credentials, missingCredentials(exchange, query: query, operation: operation))
         add(.request, requestBodyIssues(exchange, operation: operation))
         if exchange.status == 0 {
-            add(.status, [issue(.warning, .type, "", expected: "a response", found: "none",
-                                "the capture has no response (the connection closed or the tool recorded none); the response was not checked")])
+            add(
+                .status,
+                [
+                    issue(
+                        .warning, .type, "", expected: "a response", found: "none",
+                        "the capture has no response (the connection closed or the tool recorded none); the response was not checked")
+                ])
             return findings
         }
         if isEnvelopeFailure(exchange, operation: operation), let errorBody = schema.errors?.body {
@@ -121,8 +127,9 @@ public struct ExchangeChecker: Sendable {
     /// is not exempt, and the JSON body has a value at the code path.
     private func isEnvelopeFailure(_ exchange: HARExchange, operation: SchemaModel.Operation) -> Bool {
         guard let catalogue = schema.errors, catalogue.envelope, (200...299).contains(exchange.status),
-              !envelopeExempt.contains(operation.name), let bytes = exchange.responseBody, !bytes.isEmpty,
-              let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }) else { return false }
+            !envelopeExempt.contains(operation.name), let bytes = exchange.responseBody, !bytes.isEmpty,
+            let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) })
+        else { return false }
         return code(in: value) != nil
     }
 
@@ -140,9 +147,10 @@ public struct ExchangeChecker: Sendable {
         var seen = Set<String>()
         return query.compactMap { item in
             guard !declared.contains(item.name), seen.insert(item.name).inserted else { return nil }
-            return issue(.warning, .required, JSONPointer.escape(item.name), expected: "a parameter of \(operation.name)",
-                         found: "query item '\(item.name)'",
-                         "query item '\(item.name)' is not a parameter of \(operation.name) in the schema")
+            return issue(
+                .warning, .required, JSONPointer.escape(item.name), expected: "a parameter of \(operation.name)",
+                found: "query item '\(item.name)'",
+                "query item '\(item.name)' is not a parameter of \(operation.name) in the schema")
         }
     }
 
@@ -159,8 +167,12 @@ public struct ExchangeChecker: Sendable {
                 if exchange.requestHeaderValues("Authorization").contains(where: { $0.lowercased().hasPrefix("basic ") }) { return [] }
                 options.append("an Authorization: Basic header")
             case .apiKey(let location, let key):
-                if location == .query ? query.contains(where: { $0.name == key && !$0.value.isEmpty })
-                                      : exchange.requestHeaderValues(key).contains(where: { !$0.isEmpty }) { return [] }
+                if location == .query
+                    ? query.contains(where: { $0.name == key && !$0.value.isEmpty })
+                    : exchange.requestHeaderValues(key).contains(where: { !$0.isEmpty })
+                {
+                    return []
+                }
                 options.append(location == .query ? "the query item '\(key)'" : "the header '\(key)'")
             case .session(_, let header):
                 if exchange.requestHeaderValues(header).contains(where: { !$0.isEmpty }) { return [] }
@@ -169,29 +181,39 @@ public struct ExchangeChecker: Sendable {
         }
         guard !options.isEmpty else { return [] }
         let expected = options.joined(separator: " or ")
-        return [issue(.error, .required, "", expected: expected, found: "no credentials",
-                      "the operation needs \(expected); the request has none")]
+        return [
+            issue(
+                .error, .required, "", expected: expected, found: "no credentials",
+                "the operation needs \(expected); the request has none")
+        ]
     }
 
     private func requestBodyIssues(_ exchange: HARExchange, operation: SchemaModel.Operation) -> [ValidationIssue] {
         let sent = exchange.requestBody ?? []
         guard let body = operation.body else {
             guard !sent.isEmpty else { return [] }
-            return [issue(.warning, .type, "", expected: "no body", found: "\(sent.count) bytes",
-                          "\(operation.name) has no request body in the schema; the request sent \(sent.count) bytes")]
+            return [
+                issue(
+                    .warning, .type, "", expected: "no body", found: "\(sent.count) bytes",
+                    "\(operation.name) has no request body in the schema; the request sent \(sent.count) bytes")
+            ]
         }
         let mediaType = body.encoding.mediaType(contentType: body.contentType)
         var issues: [ValidationIssue] = []
         if let contentType = exchange.requestHeaderValues("Content-Type").first, !Self.sameMediaType(contentType, mediaType) {
-            issues.append(issue(.error, .type, "", expected: "Content-Type \(mediaType)", found: "Content-Type \(Self.mediaType(of: contentType))",
-                                "expected a \(mediaType) body, the request says Content-Type \(Self.mediaType(of: contentType))"))
+            issues.append(
+                issue(
+                    .error, .type, "", expected: "Content-Type \(mediaType)", found: "Content-Type \(Self.mediaType(of: contentType))",
+                    "expected a \(mediaType) body, the request says Content-Type \(Self.mediaType(of: contentType))"))
         }
         // A raw body is checked by its content type only; a form or multipart body of another content
         // type is not read as one (the sandbox answers such a request with the content type alone).
         if body.encoding == .raw || (body.encoding != .json && !issues.isEmpty) { return issues }
         if exchange.requestBody == nil, exchange.requestBodySize > 0 {
-            issues.append(issue(.warning, .required, "", expected: "a \(mediaType) body of type \(body.type)", found: "no body text in the capture",
-                                "the capture has no request body text; the body was not checked"))
+            issues.append(
+                issue(
+                    .warning, .required, "", expected: "a \(mediaType) body of type \(body.type)", found: "no body text in the capture",
+                    "the capture has no request body text; the body was not checked"))
             return issues
         }
         // Form and multipart fields are text on the wire: checked member by member with the parameter
@@ -207,8 +229,10 @@ public struct ExchangeChecker: Sendable {
             break
         }
         if sent.isEmpty {
-            issues.append(issue(.error, .required, "", expected: "a JSON body of type \(body.type)", found: "an empty body",
-                                "a JSON body of type \(body.type) is required, the request has none"))
+            issues.append(
+                issue(
+                    .error, .required, "", expected: "a JSON body of type \(body.type)", found: "an empty body",
+                    "a JSON body of type \(body.type) is required, the request has none"))
         } else {
             issues += validate(sent, against: body.type)
         }
@@ -230,34 +254,54 @@ public struct ExchangeChecker: Sendable {
             return ([], body)
         }
         let list = declared.map(String.init).joined(separator: ", ")
-        return ([issue(.error, .type, "", expected: "status \(list) or an error status", found: "status \(status)",
-                       "\(operation.name) answers \(list) in the schema (or an error status), the response has \(status)")], body)
+        return (
+            [
+                issue(
+                    .error, .type, "", expected: "status \(list) or an error status", found: "status \(status)",
+                    "\(operation.name) answers \(list) in the schema (or an error status), the response has \(status)")
+            ], body
+        )
     }
 
     private func responseBodyIssues(_ exchange: HARExchange, operation: SchemaModel.Operation, bodyType: TypeReference?) -> [ValidationIssue] {
         let status = exchange.status
         if (200...299).contains(status), let contentType = operation.responseContentType {
             guard let got = exchange.responseHeader("Content-Type") ?? exchange.responseMimeType, !Self.sameMediaType(got, contentType) else { return [] }
-            return [issue(.error, .type, "", expected: "Content-Type \(contentType)", found: "Content-Type \(Self.mediaType(of: got))",
-                          "expected a \(contentType) body, the response says Content-Type \(Self.mediaType(of: got))")]
+            return [
+                issue(
+                    .error, .type, "", expected: "Content-Type \(contentType)", found: "Content-Type \(Self.mediaType(of: got))",
+                    "expected a \(contentType) body, the response says Content-Type \(Self.mediaType(of: got))")
+            ]
         }
         guard let bodyType else {
             let size = exchange.responseBody?.count ?? exchange.responseBodySize
             guard size > 0, (200...299).contains(status) else { return [] }
-            return [issue(.warning, .type, "", expected: "no body", found: "\(size) bytes",
-                          "the schema has no response body for \(operation.name) with status \(status); the response has \(size) bytes")]
+            return [
+                issue(
+                    .warning, .type, "", expected: "no body", found: "\(size) bytes",
+                    "the schema has no response body for \(operation.name) with status \(status); the response has \(size) bytes")
+            ]
         }
         guard let bytes = exchange.responseBody, !(bytes.isEmpty && exchange.responseBodySize > 0) else {
             if exchange.responseBodySize > 0 {
-                return [issue(.warning, .required, "", expected: "a JSON body of type \(bodyType)", found: "no body text in the capture",
-                              "the capture has no response body text (\(exchange.responseBodySize) bytes were not recorded); the body was not checked")]
+                return [
+                    issue(
+                        .warning, .required, "", expected: "a JSON body of type \(bodyType)", found: "no body text in the capture",
+                        "the capture has no response body text (\(exchange.responseBodySize) bytes were not recorded); the body was not checked")
+                ]
             }
-            return [issue(.error, .required, "", expected: "a JSON body of type \(bodyType)", found: "an empty body",
-                          "expected a JSON body of type \(bodyType), the response has none")]
+            return [
+                issue(
+                    .error, .required, "", expected: "a JSON body of type \(bodyType)", found: "an empty body",
+                    "expected a JSON body of type \(bodyType), the response has none")
+            ]
         }
         if bytes.isEmpty {
-            return [issue(.error, .required, "", expected: "a JSON body of type \(bodyType)", found: "an empty body",
-                          "expected a JSON body of type \(bodyType), the response has none")]
+            return [
+                issue(
+                    .error, .required, "", expected: "a JSON body of type \(bodyType)", found: "an empty body",
+                    "expected a JSON body of type \(bodyType), the response has none")
+            ]
         }
         var issues = validate(bytes, against: bodyType)
         if status >= 400, issues.isEmpty {
@@ -270,21 +314,25 @@ public struct ExchangeChecker: Sendable {
     /// error, so it is a warning.
     private func catalogueIssues(_ bytes: [UInt8], status: Int) -> [ValidationIssue] {
         guard let catalogue = schema.errors, let codePath = catalogue.codePath,
-              let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }), let code = code(in: value) else { return [] }
+            let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }), let code = code(in: value)
+        else { return [] }
         let path = codePath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let known = catalogue.cases.contains { errorCase in
             if errorCase.code == code { return true }
             switch errorCase.family {
             case .prefix(let prefix)?: return code.hasPrefix(prefix)
-            case .pattern?: return true // checked by the generated matcher; not second-guessed here
+            case .pattern?: return true  // checked by the generated matcher; not second-guessed here
             case nil: return errorCase.code == nil && errorCase.status == status
             }
         }
         guard !known else { return [] }
         let pointer = JSONPointer.string(path)
-        return [issue(.warning, .enumValue, pointer, expected: "a code of the error catalogue", found: "code \"\(code)\"",
-                      "error code \"\(code)\" (status \(status)) is not in the error catalogue; generated clients report it as undocumented",
-                      rule: catalogue.bodyLocation)]
+        return [
+            issue(
+                .warning, .enumValue, pointer, expected: "a code of the error catalogue", found: "code \"\(code)\"",
+                "error code \"\(code)\" (status \(status)) is not in the error catalogue; generated clients report it as undocumented",
+                rule: catalogue.bodyLocation)
+        ]
     }
 
     /// The error code at the catalogue's code path (`code`, `error.code`), as text.
@@ -315,8 +363,10 @@ public struct ExchangeChecker: Sendable {
         return issue.hidingSecretValues([JSONPointer.unescape(String(first))])
     }
 
-    private func issue(_ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, _ pointer: String, expected: String, found: String,
-                       _ message: String, rule: SourceLocation? = nil) -> ValidationIssue {
+    private func issue(
+        _ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, _ pointer: String, expected: String, found: String,
+        _ message: String, rule: SourceLocation? = nil
+    ) -> ValidationIssue {
         ValidationIssue(severity: severity, kind: kind, pointer: pointer, expected: expected, found: found, message: message, rule: rule)
     }
 

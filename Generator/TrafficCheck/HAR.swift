@@ -100,9 +100,11 @@ public enum HARReader {
         // A missing response (or status 0) is a request that got no answer; mitmproxy and browsers
         // write it that way for closed connections.
         guard let response = entry["response"], case .object = response else {
-            return .success(HARExchange(entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
-                                        requestBody: requestBody, requestBodySize: requestBodySize, status: 0, responseHeaders: [], responseBody: nil,
-                                        responseBodySize: 0, responseMimeType: nil))
+            return .success(
+                HARExchange(
+                    entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
+                    requestBody: requestBody, requestBodySize: requestBodySize, status: 0, responseHeaders: [], responseBody: nil,
+                    responseBodySize: 0, responseMimeType: nil))
         }
         guard let status = integer(response["status"]) else { return fail("/response/status", "the response has no numeric status") }
         let responseHeaders: [(name: String, value: String)]
@@ -121,9 +123,11 @@ public enum HARReader {
             size = integer(content["size"]) ?? 0
             if case .string(let type)? = content["mimeType"], !type.isEmpty { mimeType = type }
         }
-        return .success(HARExchange(entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
-                                    requestBody: requestBody, requestBodySize: requestBodySize, status: status, responseHeaders: responseHeaders,
-                                    responseBody: responseBody, responseBodySize: size, responseMimeType: mimeType))
+        return .success(
+            HARExchange(
+                entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
+                requestBody: requestBody, requestBodySize: requestBodySize, status: status, responseHeaders: responseHeaders,
+                responseBody: responseBody, responseBodySize: size, responseMimeType: mimeType))
     }
 
     private static func headers(_ node: JSON?) -> Result<[(name: String, value: String)], MemberProblem> {
@@ -175,6 +179,6 @@ private struct MemberProblem: Error {
     let message: String
 }
 
-private extension Result where Failure == MemberProblem {
-    static func failureMessage(_ message: String) -> Self { .failure(MemberProblem(message: message)) }
+extension Result where Failure == MemberProblem {
+    fileprivate static func failureMessage(_ message: String) -> Self { .failure(MemberProblem(message: message)) }
 }

@@ -51,7 +51,8 @@ public struct TrafficRoutes: Sendable {
             switch first {
             case .literal(let literal):
                 guard text.count >= literal.count,
-                      text.prefix(literal.count).compare(literal, options: [.caseInsensitive]) == .orderedSame else { return nil }
+                    text.prefix(literal.count).compare(literal, options: [.caseInsensitive]) == .orderedSame
+                else { return nil }
                 return match(pieces.dropFirst(), text.dropFirst(literal.count))
             case .variable:
                 // Any run of characters other than `/`, shortest first (bounded by the text's length).
@@ -101,9 +102,11 @@ public struct TrafficRoutes: Sendable {
             guard !operation.hasAbsoluteURL else {
                 return Route(operation: operation, segments: [.literal("_sandbox"), .literal("url"), .literal(operation.name)])
             }
-            return Route(operation: operation, segments: operation.path.split(separator: "/").map { part in
-                part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
-            })
+            return Route(
+                operation: operation,
+                segments: operation.path.split(separator: "/").map { part in
+                    part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+                })
         }
         routes = unsorted.enumerated().sorted { lhs, rhs in
             for (a, b) in zip(lhs.element.specificity, rhs.element.specificity) where a != b { return a }

@@ -23,19 +23,19 @@ struct ClientGeneratorPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension ClientGeneratorPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        guard let configuration = target.inputFiles.first(where: { $0.url.lastPathComponent == GeneratorConfiguration.fileName }) else {
-            throw GeneratorConfiguration.Problem.missing("target '\(target.displayName)' has no \(GeneratorConfiguration.fileName) among its files")
+    extension ClientGeneratorPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            guard let configuration = target.inputFiles.first(where: { $0.url.lastPathComponent == GeneratorConfiguration.fileName }) else {
+                throw GeneratorConfiguration.Problem.missing("target '\(target.displayName)' has no \(GeneratorConfiguration.fileName) among its files")
+            }
+            return try GeneratorConfiguration.buildCommands(
+                configurationFile: configuration.url,
+                targetName: target.displayName,
+                tool: try context.tool(named: "client-generator").url,
+                workDirectory: context.pluginWorkDirectoryURL
+            )
         }
-        return try GeneratorConfiguration.buildCommands(
-            configurationFile: configuration.url,
-            targetName: target.displayName,
-            tool: try context.tool(named: "client-generator").url,
-            workDirectory: context.pluginWorkDirectoryURL
-        )
     }
-}
 #endif

@@ -52,7 +52,7 @@ enum GeneratorConfiguration {
                 arguments: generateArguments(schema: schema, output: output),
                 inputFiles: [schema, configurationFile],
                 outputFiles: outputFiles.map { output.appendingPathComponent($0) }
-            ),
+            )
         ]
     }
 }

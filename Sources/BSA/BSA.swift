@@ -29,7 +29,8 @@ extension BSAClient {
         logger: ClientLogger? = nil,
         reauthenticate: @escaping @Sendable (TokenSet) async throws -> TokenSet
     ) -> BearerTokenMiddleware {
-        BearerTokenMiddleware(scheme: AuthSchemes.accessToken, store: store, refreshLeeway: refreshLeeway,
-                              refresh: reauthenticate, logger: logger)
+        BearerTokenMiddleware(
+            scheme: AuthSchemes.accessToken, store: store, refreshLeeway: refreshLeeway,
+            refresh: reauthenticate, logger: logger)
     }
 }

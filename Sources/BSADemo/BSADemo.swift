@@ -33,28 +33,33 @@ struct BSADemo {
         demo.step("Sign-up: checkDuplicateUserData -> requestSendOTPNumber -> verifyOTPNumber -> checkUserKeyAvailable -> requestSignUp")
         let duplicate = try await client.checkDuplicateUserData(body: DuplicateCheckRequest(verifyData: "user@email.com", verifyType: .email))
         demo.result("checkDuplicateUserData: \(duplicate)")
-        try await client.requestSendOTPNumber(body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com", clientKey: clientKey, bundleIdentifier: "com.your.app"))
+        try await client.requestSendOTPNumber(
+            body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com", clientKey: clientKey, bundleIdentifier: "com.your.app"))
         demo.result("requestSendOTPNumber: OTP sent by email")
-        let verified = try await client.verifyOTPNumber(body: OTPVerifyRequest(sendType: .email, sendTarget: "user@email.com", otpNumber: "298336", clientKey: clientKey))
+        let verified = try await client.verifyOTPNumber(
+            body: OTPVerifyRequest(sendType: .email, sendTarget: "user@email.com", otpNumber: "298336", clientKey: clientKey))
         guard case .validOTPNumber(let otp) = verified else { throw DemoError("the OTP number was not accepted: \(verified)") }
         demo.result("verifyOTPNumber: valid, disposeToken received (not printed)")
         let available = try await client.checkUserKeyAvailable(body: UserKeyCheckRequest(userKey: "user1"))
         demo.result("checkUserKeyAvailable(user1): \(available)")
-        try await client.requestSignUp(body: SignUpUserData(
-            appPackage: "com.your.app", clientKey: clientKey, appVersion: "1.1.1", token: "FCM_TOKEN",
-            email: "user@email.com", phoneNumber: "01012345678", userKey: "user1", name: "username1",
-            authType: .BIOMETRIC, os: .iOS, disposeToken: otp.disposeToken, agreeGccs: true, agreePerson: true, agreeDevice: true))
+        try await client.requestSignUp(
+            body: SignUpUserData(
+                appPackage: "com.your.app", clientKey: clientKey, appVersion: "1.1.1", token: "FCM_TOKEN",
+                email: "user@email.com", phoneNumber: "01012345678", userKey: "user1", name: "username1",
+                authType: .BIOMETRIC, os: .iOS, disposeToken: otp.disposeToken, agreeGccs: true, agreePerson: true, agreeDevice: true))
         demo.result("requestSignUp: signed up with the disposeToken of the OTP check")
 
         // The Access Token comes from AutoAuthenticator on the device; the hook stands in for running it again.
         let store = InMemoryTokenStore(TokenSet(accessToken: "access-token-1"))
         let reauthentications = Counter()
-        let authenticated = BSAClient(environment: environment, middlewares: [
-            LoggingMiddleware(logger: logger),
-            BSAClient.accessTokenMiddleware(store: store, logger: logger) { _ in
-                TokenSet(accessToken: "access-token-\(reauthentications.increment() + 1)")
-            },
-        ])
+        let authenticated = BSAClient(
+            environment: environment,
+            middlewares: [
+                LoggingMiddleware(logger: logger),
+                BSAClient.accessTokenMiddleware(store: store, logger: logger) { _ in
+                    TokenSet(accessToken: "access-token-\(reauthentications.increment() + 1)")
+                },
+            ])
 
         demo.step("issuanceOTPNumber — the Access Token has expired (the sandbox answers 401 once: onTokenExpired)")
         sandbox.inject(.unauthorized(count: 1), for: "issuanceOTPNumber")
@@ -74,10 +79,10 @@ struct BSADemo {
         demo.step("requestSendOTPNumber — the server reports onFailed: {rtCode, resultMessage} inside a 200")
         sandbox.inject(.failures(count: 1, status: 200), for: "requestSendOTPNumber")
         do {
-            try await client.requestSendOTPNumber(body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com", clientKey: clientKey, bundleIdentifier: "com.your.app"))
+            try await client.requestSendOTPNumber(
+                body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com", clientKey: clientKey, bundleIdentifier: "com.your.app"))
         } catch let error as BSAError {
             demo.result("\(error) — rtCode \(error.rawCode ?? "none"), case .\(error.name) (the document's Error Code section is missing: no code is known)")
         }
     }
 }
-

@@ -34,9 +34,11 @@ public struct BearerTokenMiddleware: ClientMiddleware, CredentialIdentifying {
         logger: ClientLogger? = nil,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.init(scheme: scheme, refresher: TokenRefresher(
-            store: store, refreshLeeway: refreshLeeway, refresh: refresh, logger: logger, now: now
-        ))
+        self.init(
+            scheme: scheme,
+            refresher: TokenRefresher(
+                store: store, refreshLeeway: refreshLeeway, refresh: refresh, logger: logger, now: now
+            ))
     }
 
     /// Creates the middleware around an existing refresher, e.g. one shared by several clients of the

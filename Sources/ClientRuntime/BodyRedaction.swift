@@ -4,8 +4,10 @@ import Foundation
 /// else reduced to its size (it cannot be inspected for secrets).
 enum BodyRedaction {
     /// Name fragments that mark a JSON field as secret wherever they appear in the lowercased name.
-    private static let fragments = ["token", "password", "passwd", "secret", "authorization", "apikey",
-                                    "api_key", "api-key", "session", "credential", "cookie", "passcode", "jwt"]
+    private static let fragments = [
+        "token", "password", "passwd", "secret", "authorization", "apikey",
+        "api_key", "api-key", "session", "credential", "cookie", "passcode", "jwt",
+    ]
     /// Short words that mark a field as secret only as a whole word (`pin`, `userPin`, `otp_code`), so that
     /// `shipping` or `footprint` stay visible.
     private static let words: Set<String> = ["pin", "otp", "cvv", "cvc", "auth", "pwd"]
@@ -22,8 +24,9 @@ enum BodyRedaction {
     static func render(_ body: Data, secretNames: Set<String> = []) -> String {
         guard !body.isEmpty else { return "(empty)" }
         guard let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-              let data = try? JSONSerialization.data(withJSONObject: redact(object, secretNames),
-                                                     options: [.sortedKeys, .fragmentsAllowed])
+            let data = try? JSONSerialization.data(
+                withJSONObject: redact(object, secretNames),
+                options: [.sortedKeys, .fragmentsAllowed])
         else { return "(\(body.count) bytes)" }
         return String(decoding: data, as: UTF8.self)
     }
@@ -32,7 +35,8 @@ enum BodyRedaction {
         if let object = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (name, value) in object {
-                result[name] = Redaction.isSecretField(name, secretNames: secretNames)
+                result[name] =
+                    Redaction.isSecretField(name, secretNames: secretNames)
                     ? Redaction.placeholder : redact(value, secretNames)
             }
             return result

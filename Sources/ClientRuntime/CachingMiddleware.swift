@@ -67,8 +67,9 @@ public struct CachingMiddleware: ClientMiddleware {
         guard cacheable else { return try await next(request) }
 
         if mode == .localFirst, let hit = await cache.lookup(key), hit.age <= maxAge {
-            logger?.log(.cacheHit, operation: operation.name,
-                        "\(key) served from cache, age \(Int(hit.age.rounded())) s")
+            logger?.log(
+                .cacheHit, operation: operation.name,
+                "\(key) served from cache, age \(Int(hit.age.rounded())) s")
             await refreshInBackground(request, key: key, operation: operation, next: next)
             return hit.response
         }
@@ -99,8 +100,9 @@ public struct CachingMiddleware: ClientMiddleware {
                 await cache.store(response, for: key)
                 logger?.log(.backgroundRefresh, operation: operation.name, "\(key) refreshed (\(response.status))")
             } catch {
-                logger?.log(.backgroundRefreshFailed, operation: operation.name,
-                            "\(key) refresh failed: \(ErrorSummary.describe(error))")
+                logger?.log(
+                    .backgroundRefreshFailed, operation: operation.name,
+                    "\(key) refresh failed: \(ErrorSummary.describe(error))")
                 onRefreshError?(operation, error)
             }
         }

@@ -38,8 +38,8 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, LosslessStr
     public init?(_ description: String) {
         var scanner = DigitScanner(Array(description.utf8))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
-              let month = scanner.number(digits: 2), scanner.take("-"),
-              let day = scanner.number(digits: 2), scanner.isAtEnd
+            let month = scanner.number(digits: 2), scanner.take("-"),
+            let day = scanner.number(digits: 2), scanner.isAtEnd
         else { return nil }
         self.init(validatingYear: year, month: month, day: day)
     }

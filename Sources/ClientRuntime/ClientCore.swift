@@ -30,10 +30,11 @@ public struct ClientCore: Sendable {
     /// transport propagate unchanged, besides `TransportError.callTimedOut`, `.responseTooLarge` and
     /// `RequestBuildError.invalidCredential` (a secret that cannot be sent in a header).
     public func send(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
-        let options = RequestOptions.current.merged(over: RequestOptions(
-            callTimeout: configuration.callTimeout,
-            maximumResponseSize: configuration.maximumResponseSize
-        ))
+        let options = RequestOptions.current.merged(
+            over: RequestOptions(
+                callTimeout: configuration.callTimeout,
+                maximumResponseSize: configuration.maximumResponseSize
+            ))
         return try await RequestOptions.$current.withValue(options) {
             try await CallTimeout.run(seconds: options.callTimeout) { [self] in
                 try await sendWithoutTimeout(request, operation: operation)

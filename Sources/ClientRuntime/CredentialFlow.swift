@@ -19,10 +19,11 @@ public enum CredentialFlow {
         replacing previous: TokenSet?,
         now: Date = Date()
     ) -> TokenSet {
-        TokenSet(accessToken: token,
-                 refreshToken: refreshToken ?? previous?.refreshToken,
-                 expiresAt: expiresIn.map { now.addingTimeInterval($0) },
-                 subject: previous?.subject)
+        TokenSet(
+            accessToken: token,
+            refreshToken: refreshToken ?? previous?.refreshToken,
+            expiresAt: expiresIn.map { now.addingTimeInterval($0) },
+            subject: previous?.subject)
     }
 
     /// The stored refresh token, for a refresh call that needs one.

@@ -232,10 +232,13 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
             case ("Z", 1): token = .offset(colon: false)
             case ("x", 3): token = .offset(colon: true)
             case ("y", _), ("M", _), ("d", _), ("H", _), ("m", _), ("s", _), ("Z", _), ("x", _), ("S", _):
-                let expected = ["y": "yyyy", "M": "MM", "d": "dd", "H": "HH", "m": "mm", "s": "ss", "Z": "Z", "x": "xxx", "S": "S to SSSSSSSSS"][String(character)]!
+                let expected = ["y": "yyyy", "M": "MM", "d": "dd", "H": "HH", "m": "mm", "s": "ss", "Z": "Z", "x": "xxx", "S": "S to SSSSSSSSS"][
+                    String(character)]!
                 throw PatternError(description: "'\(String(repeating: character, count: count))' in date pattern '\(pattern)' must be written \(expected)")
             default:
-                throw PatternError(description: "unsupported letter '\(character)' in date pattern '\(pattern)'; use yyyy MM dd HH mm ss S… Z xxx, and quote literal text ('UTC')")
+                throw PatternError(
+                    description:
+                        "unsupported letter '\(character)' in date pattern '\(pattern)'; use yyyy MM dd HH mm ss S… Z xxx, and quote literal text ('UTC')")
             }
             tokens.append(token)
         }
@@ -246,14 +249,16 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func format(_ date: Date, _ tokens: [Token]) -> String {
-        let fractionDigits = tokens.lazy.compactMap { token -> Int? in
-            if case .fraction(let digits) = token { return digits }
-            return nil
-        }.first ?? 0
+        let fractionDigits =
+            tokens.lazy.compactMap { token -> Int? in
+                if case .fraction(let digits) = token { return digits }
+                return nil
+            }.first ?? 0
         // Rounded to the precision written, so 0.9999996 s at six digits becomes the next second.
         let scale = (0..<fractionDigits).reduce(Int64(1)) { value, _ in value * 10 }
         let civil = CivilCalendar.split(date, unitsPerSecond: scale)
-        let second = civil.secondOfDay, fraction = civil.fraction
+        let second = civil.secondOfDay
+        let fraction = civil.fraction
         var text = ""
         for token in tokens {
             switch token {
@@ -283,20 +288,38 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
             index += digits
             return value
         }
-        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
-        var fraction = 0.0, offset = 0
+        var year = 0
+        var month = 0
+        var day = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var fraction = 0.0
+        var offset = 0
         for token in tokens {
             switch token {
             case .literal(let literal):
                 let expected = Array(literal.utf8)
                 guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else { return nil }
                 index += expected.count
-            case .year: guard let value = number(digits: 4) else { return nil }; year = value
-            case .month: guard let value = number(digits: 2) else { return nil }; month = value
-            case .day: guard let value = number(digits: 2) else { return nil }; day = value
-            case .hour: guard let value = number(digits: 2), value <= 23 else { return nil }; hour = value
-            case .minute: guard let value = number(digits: 2), value <= 59 else { return nil }; minute = value
-            case .second: guard let value = number(digits: 2), value <= 60 else { return nil }; second = value
+            case .year:
+                guard let value = number(digits: 4) else { return nil }
+                year = value
+            case .month:
+                guard let value = number(digits: 2) else { return nil }
+                month = value
+            case .day:
+                guard let value = number(digits: 2) else { return nil }
+                day = value
+            case .hour:
+                guard let value = number(digits: 2), value <= 23 else { return nil }
+                hour = value
+            case .minute:
+                guard let value = number(digits: 2), value <= 59 else { return nil }
+                minute = value
+            case .second:
+                guard let value = number(digits: 2), value <= 60 else { return nil }
+                second = value
             case .fraction(let digits):
                 guard let value = number(digits: digits) else { return nil }
                 fraction = Double(value) / pow(10, Double(digits))
@@ -311,8 +334,9 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
             }
         }
         guard index == bytes.count, CivilCalendar.isValid(year: year, month: month, day: day) else { return nil }
-        return CivilCalendar.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                                     fraction: fraction, offsetSeconds: offset)
+        return CivilCalendar.instant(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            fraction: fraction, offsetSeconds: offset)
     }
 }
 
@@ -359,7 +383,8 @@ extension JSONValue {
     /// read fields shared by every variant from an `unknown` payload through this.
     public func member<Value: Decodable>(_ key: String) -> Value? {
         guard case .object(let members) = self, let value = members[key],
-              let data = try? JSONCoding.makeEncoder().encode(value) else { return nil }
+            let data = try? JSONCoding.makeEncoder().encode(value)
+        else { return nil }
         return try? JSONCoding.makeDecoder().decode(Value.self, from: data)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Describes errors for logs and error descriptions without their payloads: `URLError` and `NSError`
@@ -44,20 +45,22 @@ public enum ErrorSummary {
 
     /// ` for <redacted URL>` when `userInfo` names a failing URL, else nothing.
     private static func failingURL(in userInfo: [String: Any]) -> String {
-        let url = userInfo[NSURLErrorFailingURLErrorKey] as? URL
+        let url =
+            userInfo[NSURLErrorFailingURLErrorKey] as? URL
             // `NSURLErrorFailingURLStringErrorKey`, deprecated but still filled in by some Foundation errors.
             ?? (userInfo["NSErrorFailingURLStringKey"] as? String).flatMap(URL.init(string:))
         return url.map { " for " + Redaction.url($0) } ?? ""
     }
 
     private static func describe(_ error: DecodingError) -> String {
-        let (kind, context): (String, DecodingError.Context?) = switch error {
-        case .typeMismatch(_, let context): ("typeMismatch", context)
-        case .valueNotFound(_, let context): ("valueNotFound", context)
-        case .keyNotFound(let key, let context): ("keyNotFound '\(key.stringValue)'", context)
-        case .dataCorrupted(let context): ("dataCorrupted", context)
-        @unknown default: ("unknown", nil)
-        }
+        let (kind, context): (String, DecodingError.Context?) =
+            switch error {
+            case .typeMismatch(_, let context): ("typeMismatch", context)
+            case .valueNotFound(_, let context): ("valueNotFound", context)
+            case .keyNotFound(let key, let context): ("keyNotFound '\(key.stringValue)'", context)
+            case .dataCorrupted(let context): ("dataCorrupted", context)
+            @unknown default: ("unknown", nil)
+            }
         let path = context?.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() ?? ""
         return "DecodingError.\(kind)" + (path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)")
     }

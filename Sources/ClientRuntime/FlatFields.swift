@@ -63,7 +63,7 @@ public enum FormURLEncoding {
             case UInt8(ascii: " "):
                 escaped += "+"
             case UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
                 escaped.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 escaped += String(format: "%%%02X", byte)

@@ -18,8 +18,10 @@ public struct HTTPRequest: Sendable {
     public var secretNames: Set<String>
 
     /// Creates a request.
-    public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil,
-                secretNames: Set<String> = []) {
+    public init(
+        method: HTTPMethod, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil,
+        secretNames: Set<String> = []
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -45,11 +47,13 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
 
     /// Keeps `dump` from printing the raw URL, headers and body.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "method": method.rawValue,
-            "url": redactedURL,
-            "headers": headers.redactedDescription(secretNames: secretNames),
-            "bodySize": body?.count as Any,
-        ])
+        Mirror(
+            self,
+            children: [
+                "method": method.rawValue,
+                "url": redactedURL,
+                "headers": headers.redactedDescription(secretNames: secretNames),
+                "bodySize": body?.count as Any,
+            ])
     }
 }

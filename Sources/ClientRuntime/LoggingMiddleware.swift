@@ -25,7 +25,8 @@ public struct LoggingMiddleware: ClientMiddleware {
         next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         let secrets = request.secretNames.union(operation.secretNames)
-        var message = "\(request.method.rawValue) \(Redaction.url(request.url, secretNames: secrets)) "
+        var message =
+            "\(request.method.rawValue) \(Redaction.url(request.url, secretNames: secrets)) "
             + request.headers.redactedDescription(secretNames: secrets)
         if includeBodies, let body = request.body { message += " body: " + Redaction.body(body, secretNames: secrets) }
         logger.log(.request, operation: operation.name, message)
@@ -33,14 +34,16 @@ public struct LoggingMiddleware: ClientMiddleware {
         let start = Date()
         do {
             let response = try await next(request)
-            var message = "\(response.status) in \(Self.milliseconds(since: start)) ms "
+            var message =
+                "\(response.status) in \(Self.milliseconds(since: start)) ms "
                 + response.headers.redactedDescription(secretNames: secrets)
             if includeBodies { message += " body: " + Redaction.body(response.body, secretNames: secrets) }
             logger.log(.response, operation: operation.name, message)
             return response
         } catch {
-            logger.log(.error, operation: operation.name,
-                       "failed after \(Self.milliseconds(since: start)) ms: \(ErrorSummary.describe(error))")
+            logger.log(
+                .error, operation: operation.name,
+                "failed after \(Self.milliseconds(since: start)) ms: \(ErrorSummary.describe(error))")
             throw error
         }
     }

@@ -14,10 +14,11 @@ public enum OutcomeMatching {
     public static func body<Output: Decodable, Failure: APIFailure>(of response: HTTPResponse, failure: Failure.Type) throws -> Output {
         do {
             guard !response.body.isEmpty else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: [],
-                    debugDescription: "Expected a JSON body for \(Output.self), but the response body is empty."
-                ))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [],
+                        debugDescription: "Expected a JSON body for \(Output.self), but the response body is empty."
+                    ))
             }
             return try JSONCoding.makeDecoder().decode(Output.self, from: response.body)
         } catch {

@@ -45,7 +45,9 @@ public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
 
     /// The pages, fetched lazily.
     public var pages: PageSequence<Page> {
-        let fetch = fetch, itemsOf = itemsOf, next = next
+        let fetch = fetch
+        let itemsOf = itemsOf
+        let next = next
         return PageSequence(start: isEmpty ? nil : start) { cursor in
             let page = try await fetch(cursor)
             return PageStep(value: page, isEmpty: itemsOf(page).isEmpty, next: next(page, cursor))
@@ -54,12 +56,15 @@ public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
 
     /// The items of all pages, fetched lazily a page at a time.
     public var items: ItemSequence<Item> {
-        let fetch = fetch, itemsOf = itemsOf, next = next
-        return ItemSequence(batches: PageSequence(start: isEmpty ? nil : start) { cursor in
-            let page = try await fetch(cursor)
-            let items = itemsOf(page)
-            return PageStep(value: items, isEmpty: items.isEmpty, next: next(page, cursor))
-        })
+        let fetch = fetch
+        let itemsOf = itemsOf
+        let next = next
+        return ItemSequence(
+            batches: PageSequence(start: isEmpty ? nil : start) { cursor in
+                let page = try await fetch(cursor)
+                let items = itemsOf(page)
+                return PageStep(value: items, isEmpty: items.isEmpty, next: next(page, cursor))
+            })
     }
 }
 

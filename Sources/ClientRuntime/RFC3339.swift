@@ -25,14 +25,14 @@ public enum RFC3339 {
     public static func date(from string: String) -> Date? {
         var scanner = DigitScanner(Array(string.utf8))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
-              let month = scanner.number(digits: 2), scanner.take("-"),
-              let day = scanner.number(digits: 2),
-              scanner.take("T") || scanner.take("t") || scanner.take(" "),
-              let hour = scanner.number(digits: 2), scanner.take(":"),
-              let minute = scanner.number(digits: 2), scanner.take(":"),
-              let second = scanner.number(digits: 2),
-              CivilCalendar.isValid(year: year, month: month, day: day),
-              hour <= 23, minute <= 59, second <= 60
+            let month = scanner.number(digits: 2), scanner.take("-"),
+            let day = scanner.number(digits: 2),
+            scanner.take("T") || scanner.take("t") || scanner.take(" "),
+            let hour = scanner.number(digits: 2), scanner.take(":"),
+            let minute = scanner.number(digits: 2), scanner.take(":"),
+            let second = scanner.number(digits: 2),
+            CivilCalendar.isValid(year: year, month: month, day: day),
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
 
         var fraction = 0.0
@@ -54,14 +54,15 @@ public enum RFC3339 {
             let sign: Int
             if scanner.take("+") { sign = 1 } else if scanner.take("-") { sign = -1 } else { return nil }
             guard let offsetHour = scanner.number(digits: 2), scanner.take(":"),
-                  let offsetMinute = scanner.number(digits: 2), offsetHour <= 23, offsetMinute <= 59
+                let offsetMinute = scanner.number(digits: 2), offsetHour <= 23, offsetMinute <= 59
             else { return nil }
             offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
         }
         guard scanner.isAtEnd else { return nil }
 
-        return CivilCalendar.instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                                     fraction: fraction, offsetSeconds: offsetSeconds)
+        return CivilCalendar.instant(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            fraction: fraction, offsetSeconds: offsetSeconds)
     }
 }
 

@@ -17,7 +17,9 @@ enum RedactedURL {
         components.percentEncodedFragment = nil
         var text = components.string ?? ""
         if let query {
-            text += "?" + query.split(separator: "&", omittingEmptySubsequences: false)
+            text +=
+                "?"
+                + query.split(separator: "&", omittingEmptySubsequences: false)
                 .map { item -> String in
                     let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     let name = String(parts[0])

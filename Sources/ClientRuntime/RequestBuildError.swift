@@ -38,7 +38,8 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidAbsoluteURL:
             "The operation's URL is not an absolute http or https URL with a host and without user info."
         case .unflattenableValue(let member):
-            member.isEmpty ? "The value is not an object, so it cannot be sent as form fields or query items."
+            member.isEmpty
+                ? "The value is not an object, so it cannot be sent as form fields or query items."
                 : "The member '\(member)' cannot be sent as a form field or query item: it is a nested object or list, or a value JSON cannot encode."
         case .invalidCredential(let scheme):
             "The credential for auth scheme '\(scheme)' contains control characters (such as CR or LF); nothing was sent."

@@ -131,8 +131,9 @@ public struct RequestBuilder: Sendable {
         if !headers.contains("Accept") {
             headers["Accept"] = "application/json"
         }
-        return HTTPRequest(method: operation.method, url: try url(), headers: headers, body: body,
-                           secretNames: operation.secretNames)
+        return HTTPRequest(
+            method: operation.method, url: try url(), headers: headers, body: body,
+            secretNames: operation.secretNames)
     }
 
     private func url() throws -> URL {
@@ -164,7 +165,7 @@ public struct RequestBuilder: Sendable {
         var remainder = template[...]
         while let open = remainder.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             guard remainder[open] == "{",
-                  let close = remainder[open...].firstIndex(of: "}")
+                let close = remainder[open...].firstIndex(of: "}")
             else { throw RequestBuildError.malformedPathTemplate(template) }
             path += PercentEncoding.encodePathLiteral(remainder[..<open])
             let name = String(remainder[remainder.index(after: open)..<close])
@@ -179,7 +180,7 @@ public struct RequestBuilder: Sendable {
 
     private static func checkedAbsoluteURL(_ url: URL, appending items: [(name: String, value: String)]) throws -> URL {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty, url.user == nil, url.password == nil
+            let host = url.host, !host.isEmpty, url.user == nil, url.password == nil
         else { throw RequestBuildError.invalidAbsoluteURL }
         guard !items.isEmpty else { return url }
         var text = url.absoluteString

@@ -42,7 +42,7 @@ public enum RetryAfter {
         guard let parts else { return nil }
         let clock = parts.time.split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3, (1...31).contains(parts.day), (0...23).contains(clock[0]),
-              (0...59).contains(clock[1]), (0...60).contains(clock[2])
+            (0...59).contains(clock[1]), (0...60).contains(clock[2])
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "GMT")!
@@ -60,6 +60,6 @@ public enum RetryAfter {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Sorts the errors of a failed attempt into those `RetryMiddleware` may repeat.
@@ -29,8 +29,10 @@ enum RetryClassification {
         .callIsActive, .zeroByteResource,
     ]
 
-    private static let maybeSentPOSIXCodes: Set<Int32> = [ECONNRESET, ETIMEDOUT, EPIPE, ENETDOWN, ENETUNREACH,
-                                                          EHOSTUNREACH]
+    private static let maybeSentPOSIXCodes: Set<Int32> = [
+        ECONNRESET, ETIMEDOUT, EPIPE, ENETDOWN, ENETUNREACH,
+        EHOSTUNREACH,
+    ]
 
     static func verdict(for error: any Error) -> Verdict {
         if error is CancellationError { return .final }

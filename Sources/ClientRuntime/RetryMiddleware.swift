@@ -81,7 +81,8 @@ public struct RetryMiddleware: ClientMiddleware {
                 guard safeToRepeat, retryable else { return response }
                 reason = "status \(response.status)"
                 if policy.respectRetryAfter, let header = response.headers["Retry-After"],
-                   let requested = RetryAfter.delay(from: header, now: now()) {
+                    let requested = RetryAfter.delay(from: header, now: now())
+                {
                     minimumWait = min(requested, policy.maxRetryAfter)
                 }
             case .failure(let error):
@@ -99,8 +100,9 @@ public struct RetryMiddleware: ClientMiddleware {
                 return try outcome.get()
             }
             attempt += 1
-            logger?.log(.retry, operation: operation.name,
-                        "attempt \(attempt) of \(policy.maxAttempts) in \(Self.format(wait)) after \(reason)")
+            logger?.log(
+                .retry, operation: operation.name,
+                "attempt \(attempt) of \(policy.maxAttempts) in \(Self.format(wait)) after \(reason)")
             try await sleep(wait)
         }
     }

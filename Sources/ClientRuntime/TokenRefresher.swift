@@ -107,8 +107,9 @@ public actor TokenRefresher {
                 logger?.log(.refresh, operation: operation, "access token refreshed (\(reason))")
             } catch {
                 outcome = .failure(.refreshFailed(underlying: error))
-                logger?.log(.refreshFailed, operation: operation,
-                            "refresh failed (\(reason)): \(ErrorSummary.describe(error))")
+                logger?.log(
+                    .refreshFailed, operation: operation,
+                    "refresh failed (\(reason)): \(ErrorSummary.describe(error))")
             }
             self.finish(with: outcome)
             return try outcome.get()

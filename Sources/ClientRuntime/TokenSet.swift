@@ -46,10 +46,12 @@ extension TokenSet: CustomStringConvertible, CustomDebugStringConvertible, Custo
 
     /// Keeps `dump` from printing the tokens.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "accessToken": Redaction.placeholder,
-            "refreshToken": refreshToken == nil ? "nil" : Redaction.placeholder,
-            "expiresAt": expiresAt as Any,
-        ])
+        Mirror(
+            self,
+            children: [
+                "accessToken": Redaction.placeholder,
+                "refreshToken": refreshToken == nil ? "nil" : Redaction.placeholder,
+                "expiresAt": expiresAt as Any,
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An `HTTPTransport` backed by `URLSession`, on Apple platforms and Linux.
@@ -92,8 +93,8 @@ public struct URLSessionTransport: HTTPTransport {
     /// - Throws: `TransportError.crossOriginRedirect` when it points to another origin.
     static func redirect(after request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status),
-              let location = response.headers["Location"],
-              let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+            let location = response.headers["Location"],
+            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
         else { return nil }
         let targetOrigin = Origin(target)
         guard targetOrigin == Origin(request.url) else {

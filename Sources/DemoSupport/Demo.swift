@@ -1,7 +1,7 @@
 import ClientRuntime
 import Foundation
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
 
 /// What every `<api>-demo` shares: the bundled schema served by a sandbox in this process on 127.0.0.1,
 /// numbered steps with their results, the client's wire traffic as it happens (the logger redacts
@@ -38,9 +38,10 @@ public final class Demo {
         _ flow: (Demo) async throws -> Void
     ) async {
         do {
-            let schemaPath = CommandLine.arguments.dropFirst().first
+            let schemaPath =
+                CommandLine.arguments.dropFirst().first
                 ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                    .appendingPathComponent("../../Schemas/\(schemaFile)").standardized.path
+                .appendingPathComponent("../../Schemas/\(schemaFile)").standardized.path
             let schema = try SchemaLoader.loadOrThrow(path: schemaPath)
             let sandbox = SandboxServer(schema: schema, options: options)
             try await sandbox.start()
@@ -84,7 +85,12 @@ public final class Counter: Sendable {
     public init() {}
 
     /// Increments and returns the new value.
-    public func increment() -> Int { lock.withLock { count += 1; return count } }
+    public func increment() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
     /// The current value.
     public var value: Int { lock.withLock { count } }
 }

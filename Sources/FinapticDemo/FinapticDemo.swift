@@ -41,15 +41,18 @@ struct FinapticDemo {
         demo.step("onboardingClient.initiateApplication(bundleId: .prepaidV1)")
         let initiated = try await client.initiateApplication(body: InitiateApplicationRequest(bundleId: .prepaidV1))
         let applicationId = initiated.basicDetails.applicationId
-        demo.result("application \(applicationId): \(initiated.basicDetails.onboardingApplicationStatus.rawValue), requestStatus \(initiated.basicDetails.requestStatus)")
+        demo.result(
+            "application \(applicationId): \(initiated.basicDetails.onboardingApplicationStatus.rawValue), requestStatus \(initiated.basicDetails.requestStatus)"
+        )
         for verification in initiated.basicDetails.verificationNeeded {
             demo.result("verification needed: \(verification.name.rawValue) \(verification.requiredUpdates)")
         }
 
         demo.step("updatePersonalDetails")
-        let details = try await client.updatePersonalDetails(body: UpdatePersonalDetailsRequest(
-            onboardingApplicationId: applicationId,
-            customerPersonalDetails: PersonalDetails(firstName: "COMPANY", lastName: "SAMPLE", dateOfBirth: CalendarDate(year: 2000, month: 3, day: 6))))
+        let details = try await client.updatePersonalDetails(
+            body: UpdatePersonalDetailsRequest(
+                onboardingApplicationId: applicationId,
+                customerPersonalDetails: PersonalDetails(firstName: "COMPANY", lastName: "SAMPLE", dateOfBirth: CalendarDate(year: 2000, month: 3, day: 6))))
         demo.result(details.basicDetails.onboardingApplicationStatus.rawValue)
 
         demo.step("updateConsents — the consents initiateApplication asked for")
@@ -70,11 +73,17 @@ struct FinapticDemo {
         }
 
         demo.step("validateDocuments, validateSelfie, validateApplication, acceptApplication")
-        let documents = try await client.validateDocuments(body: ValidateDocumentsRequest(
-            onboardingApplicationId: applicationId,
-            documentDetails: [DocumentInfo(documentType: "DOCUMENT_TYPE_CANADIAN_DRIVERS_LICENSE", documentCountry: "CA",
-                                           frontImageFileName: fileNames[0], backImageFileName: fileNames[1], documentState: "QC")]))
-        demo.result("documents: \(documents.basicDetails.onboardingApplicationStatus.rawValue), failure codes \(documents.basicDetails.failureStatusCodes.map(\.rawValue))")
+        let documents = try await client.validateDocuments(
+            body: ValidateDocumentsRequest(
+                onboardingApplicationId: applicationId,
+                documentDetails: [
+                    DocumentInfo(
+                        documentType: "DOCUMENT_TYPE_CANADIAN_DRIVERS_LICENSE", documentCountry: "CA",
+                        frontImageFileName: fileNames[0], backImageFileName: fileNames[1], documentState: "QC")
+                ]))
+        demo.result(
+            "documents: \(documents.basicDetails.onboardingApplicationStatus.rawValue), failure codes \(documents.basicDetails.failureStatusCodes.map(\.rawValue))"
+        )
         let selfie = try await client.validateSelfie(body: ValidateSelfieRequest(onboardingApplicationId: applicationId, fileName: fileNames[2]))
         demo.result("selfie: \(selfie.basicDetails.onboardingApplicationStatus.rawValue)")
         let validated = try await client.validateApplication(body: ValidateApplicationRequest(onboardingApplicationId: applicationId))
@@ -83,7 +92,8 @@ struct FinapticDemo {
         demo.result("accepted: \(accepted.basicDetails.onboardingApplicationStatus.rawValue)")
 
         demo.step("finalizeApplicationCreateCustomer — with the signed-in user's token")
-        let customer = try await client.finalizeApplicationCreateCustomer(body: FinalizeApplicationCreateCustomerRequest(onboardingApplicationId: applicationId))
+        let customer = try await client.finalizeApplicationCreateCustomer(
+            body: FinalizeApplicationCreateCustomerRequest(onboardingApplicationId: applicationId))
         demo.result("customer \(customer.customerId): \(customer.basicDetails.onboardingApplicationStatus.rawValue)")
 
         demo.step("coreTransactionClient.listAccountsPages(pageSize: 2) — every page")
@@ -97,14 +107,17 @@ struct FinapticDemo {
         var count = 0
         for try await transaction in client.listTransactionsItems(accountId: accounts[0].id, pageSize: 3) {
             count += 1
-            if count <= 3 { demo.result("\(transaction.transactionId) \(transaction.amount.amount) \(transaction.amount.currency) \(transaction.transactionState.rawValue)") }
+            if count <= 3 {
+                demo.result("\(transaction.transactionId) \(transaction.amount.amount) \(transaction.amount.currency) \(transaction.transactionState.rawValue)")
+            }
         }
         demo.result("\(count) transactions in \(sandbox.requestCount("listTransactions")) pages")
 
         demo.step("coreTransferClient.initiateTransfer 0.01 CAD \(accounts[0].id) → \(accounts[1].id)")
-        let transfer = try await client.initiateTransfer(body: InitiateTransferRequest(
-            sourceAccountId: accounts[0].id, destinationAccountId: accounts[1].id,
-            fundTransfer: Amount(amount: Decimal(string: "0.01")!, currency: "CAD")))
+        let transfer = try await client.initiateTransfer(
+            body: InitiateTransferRequest(
+                sourceAccountId: accounts[0].id, destinationAccountId: accounts[1].id,
+                fundTransfer: Amount(amount: Decimal(string: "0.01")!, currency: "CAD")))
         demo.result("\(transfer.details.transactionId): \(transfer.details.status.rawValue) (\(transfer.details.transferType.rawValue))")
 
         demo.step("acceptAuthorizedUserInvitation for an invitation that is no longer Pending")
@@ -112,7 +125,8 @@ struct FinapticDemo {
         do {
             try await client.acceptAuthorizedUserInvitation(body: AcceptAuthorizedUserInvitationRequest(invitationId: "inv-0001"))
         } catch let error as FinapticError {
-            demo.result("FinapticError.\(error.name) — code \(error.code.rawValue), status \(error.status.map(String.init) ?? "-"), retryable: \(error.isRetryable)")
+            demo.result(
+                "FinapticError.\(error.name) — code \(error.code.rawValue), status \(error.status.map(String.init) ?? "-"), retryable: \(error.isRetryable)")
         }
 
         demo.step("getTransferDetails — the access token has expired (the sandbox answers 401 once)")

@@ -1,8 +1,8 @@
 import DemoSupport
 import Foundation
 import Jumio
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
 
 /// `swift run jumio-demo`: starts the sandbox in-process with Schemas/jumio.yaml and drives the
 /// generated Jumio client through the document's server-side flow (an OAuth2 token from the client id
@@ -24,23 +24,30 @@ struct JumioDemo {
         let logger = demo.wireLogger
         let environment = JumioClient.Environment(baseURL: sandbox.baseURL)
         let basic = try BasicCredentials.secret(id: "YOUR_CLIENT_ID", secret: "YOUR_CLIENT_SECRET")
-        let auth = JumioClient(environment: environment, middlewares: [LoggingMiddleware(logger: logger)],
-                               credentials: StaticCredentials(["clientCredentials": basic]))
+        let auth = JumioClient(
+            environment: environment, middlewares: [LoggingMiddleware(logger: logger)],
+            credentials: StaticCredentials(["clientCredentials": basic]))
         let store = InMemoryTokenStore()
-        let api = JumioClient(environment: environment, middlewares: [
-            LoggingMiddleware(logger: logger),
-            auth.oauth2TokenMiddleware(store: store, logger: logger),
-        ])
+        let api = JumioClient(
+            environment: environment,
+            middlewares: [
+                LoggingMiddleware(logger: logger),
+                auth.oauth2TokenMiddleware(store: store, logger: logger),
+            ])
 
         demo.step("issueToken — OAuth2 client credentials: form body grant_type=client_credentials, Basic client id and secret")
         let grant = try await auth.issueToken(body: TokenRequest(), savingTo: store)
-        demo.result("access token received (\(grant.token_type ?? "?"), expires in \(grant.expires_in.map(String.init) ?? "?") s; kept in the token store, not printed)")
+        demo.result(
+            "access token received (\(grant.token_type ?? "?"), expires in \(grant.expires_in.map(String.init) ?? "?") s; kept in the token store, not printed)"
+        )
 
         let request = WorkflowRequest(
             customerInternalReference: "CUSTOMER_REFERENCE",
-            workflowDefinition: WorkflowDefinition(key: 2, credentials: [
-                WorkflowCredential(category: "ID", type: ValueList(values: ["DRIVING_LICENSE", "PASSPORT"]), country: ValueList(values: ["AUT", "USA"])),
-            ]),
+            workflowDefinition: WorkflowDefinition(
+                key: 2,
+                credentials: [
+                    WorkflowCredential(category: "ID", type: ValueList(values: ["DRIVING_LICENSE", "PASSPORT"]), country: ValueList(values: ["AUT", "USA"]))
+                ]),
             callbackUrl: URL(string: "https://example.com/YOUR_CALLBACK_URL"),
             userReference: "YOUR_USER_REFERENCE"
         )
@@ -56,7 +63,8 @@ struct JumioDemo {
         demo.result("renewed once: issueToken was called \(sandbox.requestCount("issueToken")) times in all, the workflow request succeeded")
 
         demo.step("initiateWorkflow with credentials the server refuses — the documented error C[x]0401")
-        let refused = JumioClient(environment: environment, middlewares: [SandboxExampleChoice("credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
+        let refused = JumioClient(
+            environment: environment, middlewares: [SandboxExampleChoice("credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
         do {
             _ = try await refused.initiateWorkflow(body: request)
         } catch let error as JumioError {
@@ -71,7 +79,7 @@ struct JumioDemo {
             let ids = (result.idResults ?? []).map { "\($0.idType ?? "?") from \($0.issuingCountry ?? "?") via \($0.extractionMethod?.rawValue ?? "?")" }
             let faces = (result.faceResults ?? []).map { "face passed=\($0.passed.map(String.init) ?? "?")" }
             let error = result.error.map { ["error \($0.code): \($0.message)"] } ?? []
-            demo.result(([ "\(name): isSuccess=\(result.isSuccess)"] + ids + faces + error).joined(separator: ", "))
+            demo.result((["\(name): isSuccess=\(result.isSuccess)"] + ids + faces + error).joined(separator: ", "))
         }
     }
 }

@@ -25,15 +25,19 @@ struct KDPayDemo {
         let cache = ResponseCache()
         let auth = KDPayClient(environment: environment, middlewares: [LoggingMiddleware(logger: logger)])
         // Logging innermost, so it shows the session header as sent (redacted) and a cache hit sends nothing.
-        let client = KDPayClient(environment: environment, middlewares: [
-            CachingMiddleware(cache: cache, logger: logger),
-            auth.sessionTokenMiddleware(store: session, logger: logger),
-            LoggingMiddleware(logger: logger),
-        ])
+        let client = KDPayClient(
+            environment: environment,
+            middlewares: [
+                CachingMiddleware(cache: cache, logger: logger),
+                auth.sessionTokenMiddleware(store: session, logger: logger),
+                LoggingMiddleware(logger: logger),
+            ])
         // The same session, asking the sandbox for getAccount's `none` example: a user without an account.
-        let newUser = KDPayClient(environment: environment, middlewares: [
-            auth.sessionTokenMiddleware(store: session), SandboxExampleChoice("none"), LoggingMiddleware(logger: logger),
-        ])
+        let newUser = KDPayClient(
+            environment: environment,
+            middlewares: [
+                auth.sessionTokenMiddleware(store: session), SandboxExampleChoice("none"), LoggingMiddleware(logger: logger),
+            ])
 
         demo.step("getBanks() before login")
         do {
@@ -55,7 +59,9 @@ struct KDPayDemo {
         let created = try await client.createAccount(body: CreateAccountRequest())
         demo.result("createAccount: walletAccountState \(created.walletAccountState.rawValue)")
         let account = try await client.getAccount(cached: false, isShort: false)
-        demo.result("walletAccountState \(account.walletAccountState.rawValue), balance \(account.walletAccount?.balance ?? 0) \(account.walletAccount?.currency ?? "")")
+        demo.result(
+            "walletAccountState \(account.walletAccountState.rawValue), balance \(account.walletAccount?.balance ?? 0) \(account.walletAccount?.currency ?? "")"
+        )
 
         demo.step("getAccount(cached: true) — the stored account, nothing sent")
         let before = sandbox.requestCount("getAccount")
@@ -94,8 +100,10 @@ struct KDPayDemo {
         }
         let draft = try await client.sendFormDraft(body: FormDraftRequest(type: "simplified", draftFields: [100: "Ivanov"]))
         demo.result("draft \(draft.requestId) v\(draft.version): \(draft.status.rawValue), invalid fields \(draft.details?.map(\.fieldId) ?? [])")
-        let commit = try await client.sendFormCommit(body: FormDraftRequest(type: "simplified", formId: draft.requestId, version: draft.version,
-                                                                           draftFields: [100: "Ivanov", 101: "passport"]))
+        let commit = try await client.sendFormCommit(
+            body: FormDraftRequest(
+                type: "simplified", formId: draft.requestId, version: draft.version,
+                draftFields: [100: "Ivanov", 101: "passport"]))
         demo.result("commit \(commit.requestId) v\(commit.version): \(commit.status.rawValue)")
 
         demo.step("getOperations — pages by cursor, forward then back")

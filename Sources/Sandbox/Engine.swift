@@ -83,22 +83,25 @@ final class SandboxEngine: Sendable {
 
     init(schema: Schema, options: SandboxOptions) {
         self.schema = schema
-        self.secretNames = Dictionary(schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0))) },
-                                      uniquingKeysWith: { first, _ in first })
+        self.secretNames = Dictionary(
+            schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0))) },
+            uniquingKeysWith: { first, _ in first })
         self.options = options
         let basePath = options.basePath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? schema.sandboxBasePath
         routes = RouteTable(schema: schema, basePath: basePath)
         let factory = PayloadFactory(schema: schema)
         self.factory = factory
         validator = RequestValidator(schema: schema, strictEnums: options.strictEnums)
-        let bearerSchemes = Set(schema.authSchemes.compactMap { scheme -> String? in
-            if case .bearer = scheme.kind { return scheme.name }
-            return nil
-        })
-        let refreshOperations = Set(schema.authSchemes.compactMap { scheme -> String? in
-            if case .bearer(let refresh) = scheme.kind { return refresh }
-            return nil
-        })
+        let bearerSchemes = Set(
+            schema.authSchemes.compactMap { scheme -> String? in
+                if case .bearer = scheme.kind { return scheme.name }
+                return nil
+            })
+        let refreshOperations = Set(
+            schema.authSchemes.compactMap { scheme -> String? in
+                if case .bearer(let refresh) = scheme.kind { return refresh }
+                return nil
+            })
         var plans: [String: Plan] = [:]
         for operation in schema.operations {
             var examples: [String: (status: Int, body: JSON?)] = [:]
@@ -119,9 +122,10 @@ final class SandboxEngine: Sendable {
             }
             var pager: Pager?
             if let pagination = operation.pagination, let template {
-                pager = Pager(operation: operation, pagination: pagination, template: template,
-                              itemCount: options.pageItemCounts[operation.name] ?? options.pageItemCount,
-                              defaultPageSize: options.defaultPageSize, factory: factory)
+                pager = Pager(
+                    operation: operation, pagination: pagination, template: template,
+                    itemCount: options.pageItemCounts[operation.name] ?? options.pageItemCount,
+                    defaultPageSize: options.defaultPageSize, factory: factory)
             }
             plans[operation.name] = Plan(
                 operation: operation,
@@ -145,8 +149,10 @@ final class SandboxEngine: Sendable {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
             var status: Int?
             if case .respond(let code, _, _) = outcome { status = code }
-            log(RequestLogEntry(method: request.method, path: request.path, operation: operationName, status: status,
-                                milliseconds: elapsed, fault: appliedFault))
+            log(
+                RequestLogEntry(
+                    method: request.method, path: request.path, operation: operationName, status: status,
+                    milliseconds: elapsed, fault: appliedFault))
         }
         return outcome
     }
@@ -233,7 +239,10 @@ final class SandboxEngine: Sendable {
         if let name = request.header("x-sandbox-example") {
             guard let example = plan.examples[name] else {
                 let names = plan.examples.keys.sorted()
-                return error(400, message: "X-Sandbox-Example: \(operation.name) has no example '\(name)'" + (names.isEmpty ? "" : "; it has \(names.joined(separator: ", "))"))
+                return error(
+                    400,
+                    message: "X-Sandbox-Example: \(operation.name) has no example '\(name)'"
+                        + (names.isEmpty ? "" : "; it has \(names.joined(separator: ", "))"))
             }
             status = example.status
             body = example.body?.data
@@ -296,8 +305,9 @@ final class SandboxEngine: Sendable {
 
     /// An answer with the API's error body; `operation` picks among catalogue cases that share the status.
     func error(_ status: Int, message: String, operation: SchemaOperation? = nil) -> Outcome {
-        let body = factory.errorBody(status: status, fallbackCode: PayloadFactory.statusCode(status), message: message,
-                                     operationErrors: operation?.errors ?? [])
+        let body = factory.errorBody(
+            status: status, fallbackCode: PayloadFactory.statusCode(status), message: message,
+            operationErrors: operation?.errors ?? [])
         return .respond(status: status, headers: Self.jsonHeaders, body: body.data)
     }
 

@@ -9,8 +9,10 @@ public struct SandboxExampleChoice: ClientMiddleware {
 
     public init(_ name: String) { self.name = name }
 
-    public func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                          next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+    public func intercept(
+        _ request: HTTPRequest, operation: OperationInfo,
+        next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
         var request = request
         request.headers["X-Sandbox-Example"] = name
         return try await next(request)

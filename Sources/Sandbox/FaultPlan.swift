@@ -148,9 +148,11 @@ struct FaultHeader: Equatable {
             case ("unauthorized", nil):
                 unauthorized = true
             case ("count", _):
-                throw ParseError.invalid("X-Sandbox-Fault: 'count' applies to a run, not to one request: use SandboxServer.inject(_:for:) or the sandbox command's options")
+                throw ParseError.invalid(
+                    "X-Sandbox-Fault: 'count' applies to a run, not to one request: use SandboxServer.inject(_:for:) or the sandbox command's options")
             default:
-                throw ParseError.invalid("X-Sandbox-Fault: unknown directive '\(directive)'; use status=CODE, latency=MS, retry-after=SECONDS, close or unauthorized")
+                throw ParseError.invalid(
+                    "X-Sandbox-Fault: unknown directive '\(directive)'; use status=CODE, latency=MS, retry-after=SECONDS, close or unauthorized")
             }
         }
         if close {

@@ -130,8 +130,10 @@ public struct RecordedRequest: Sendable, Hashable {
     /// The schema's secret wire names, hidden in every textual form of this record.
     public var secretNames: Set<String>
 
-    public init(operation: String, method: String, path: String, queryItems: [URLQueryItem], headers: [String: String], body: Data,
-                status: Int?, secretNames: Set<String> = []) {
+    public init(
+        operation: String, method: String, path: String, queryItems: [URLQueryItem], headers: [String: String], body: Data,
+        status: Int?, secretNames: Set<String> = []
+    ) {
         self.operation = operation
         self.method = method
         self.path = path
@@ -209,7 +211,8 @@ public enum SandboxError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .nonLoopbackHost(let host):
-            return "refusing to listen on '\(host)': the sandbox serves loopback only (127.0.0.1, ::1, localhost); set SandboxOptions.allowNonLoopbackHost to override"
+            return
+                "refusing to listen on '\(host)': the sandbox serves loopback only (127.0.0.1, ::1, localhost); set SandboxOptions.allowNonLoopbackHost to override"
         case .alreadyStarted:
             return "the sandbox is already running"
         case .notListening(let reason):

@@ -36,7 +36,8 @@ struct Pager: Sendable {
         // The size parameter's default when the operation has one, else the sandbox's.
         var size = defaultPageSize
         if let sizeName = pagination.sizeParameter, let field = Pager.input(named: sizeName, of: operation, factory: factory)?.field,
-           let text = field.defaultValue?.scalar?.text, let value = Int(text), value > 0 {
+            let text = field.defaultValue?.scalar?.text, let value = Int(text), value > 0
+        {
             size = value
         }
         self.defaultSize = size
@@ -44,7 +45,9 @@ struct Pager: Sendable {
 
     /// Where an operation input lives: a query or header parameter, or a field of the JSON body.
     enum InputLocation {
-        case query(String), header(String), body(String)
+        case query(String)
+        case header(String)
+        case body(String)
     }
 
     static func input(named name: String, of operation: SchemaOperation, factory: PayloadFactory) -> (location: InputLocation, field: Field)? {
@@ -82,7 +85,8 @@ struct Pager: Sendable {
                 }
                 number = parsed
             } else if let input = Pager.input(named: pagination.requestParameter, of: operation, factory: factory),
-                      let text = input.field.defaultValue?.scalar?.text, let parsed = Int(text) {
+                let text = input.field.defaultValue?.scalar?.text, let parsed = Int(text)
+            {
                 number = parsed
             }
             // Page numbers far outside the data set must not overflow: clamp before multiplying.

@@ -1,5 +1,5 @@
-import Foundation
 import ClientRuntime
+import Foundation
 import PayloadValidation
 import SchemaModel
 
@@ -52,17 +52,20 @@ struct PayloadFactory: Sendable {
             return .array((0..<count).map { _ in synthesize(element, constraints: Constraints(), depth: depth + 1) })
         case .map(let key, let value):
             let count = constraints.minItems ?? 0
-            return .object((0..<count).map { index in
-                JSON.Member(key: key == .int ? String(index + 1) : "key\(index + 1)",
-                                value: synthesize(value, constraints: Constraints(), depth: depth + 1))
-            })
+            return .object(
+                (0..<count).map { index in
+                    JSON.Member(
+                        key: key == .int ? String(index + 1) : "key\(index + 1)",
+                        value: synthesize(value, constraints: Constraints(), depth: depth + 1))
+                })
         case .named(let name):
             guard let definition = types[name] else { return .null }
             switch definition.kind {
             case .structure(let fields):
-                return .object(fields.filter(\.isRequiredOnWire).map { field in
-                    JSON.Member(key: field.wireName, value: value(for: field, depth: depth + 1))
-                })
+                return .object(
+                    fields.filter(\.isRequiredOnWire).map { field in
+                        JSON.Member(key: field.wireName, value: value(for: field, depth: depth + 1))
+                    })
             case .enumeration(let enumeration):
                 guard let first = enumeration.cases.first(where: { !$0.notes.isDeprecated }) ?? enumeration.cases.first else { return .null }
                 return enumeration.rawType == .string ? .string(first.value) : .number(first.value)
@@ -137,7 +140,8 @@ struct PayloadFactory: Sendable {
         var found: Field?
         for key in path {
             guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind,
-                  let field = fields.first(where: { $0.wireName == key }) else { return nil }
+                let field = fields.first(where: { $0.wireName == key })
+            else { return nil }
             found = field
             current = field.type
         }
@@ -177,7 +181,8 @@ struct PayloadFactory: Sendable {
             func rank(_ entry: ErrorCatalogue.Case) -> [Int] {
                 [entry.notes.isDeprecated ? 1 : 0, operationErrors.contains(entry.name) ? 0 : 1, transient && !entry.isRetryable ? 1 : 0]
             }
-            let l = rank(lhs.element), r = rank(rhs.element)
+            let l = rank(lhs.element)
+            let r = rank(rhs.element)
             return l != r ? l.lexicographicallyPrecedes(r) : lhs.offset < rhs.offset
         }?.element
     }

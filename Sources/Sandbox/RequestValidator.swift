@@ -15,8 +15,10 @@ struct RequestValidator: Sendable {
     }
 
     /// One line per problem, `where pointer: message`, in parameter order, then the body's.
-    func problems(in request: IncomingRequest, query: [(name: String, value: String)], pathParameters: [String: String],
-                  operation: SchemaOperation) -> [String] {
+    func problems(
+        in request: IncomingRequest, query: [(name: String, value: String)], pathParameters: [String: String],
+        operation: SchemaOperation
+    ) -> [String] {
         var problems: [String] = []
         func add(_ issues: [ValidationIssue], _ place: String) {
             for issue in issues where issue.severity == .error {
@@ -33,12 +35,14 @@ struct RequestValidator: Sendable {
                 continue
             }
             let values = query.filter { $0.name == field.wireName }.map(\.value)
-            add(values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field),
+            add(
+                values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field),
                 "query parameter")
         }
         for field in operation.headerParameters {
             let values = request.headerValues(field.wireName)
-            add(values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field),
+            add(
+                values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field),
                 "header")
         }
         if let body = operation.body, body.encoding != .json {

@@ -32,8 +32,10 @@ struct RouteTable: Sendable {
         let unsorted = schema.operations.map { operation in
             // An operation whose whole URL is given at call time has no path here; the sandbox serves it
             // at `/_sandbox/url/<operation>`, a URL its examples can hand out.
-            Route(operation: operation, method: operation.method.uppercased(),
-                  segments: operation.hasAbsoluteURL ? [.literal("_sandbox"), .literal("url"), .literal(operation.name)] : RouteTable.segments(of: operation.path))
+            Route(
+                operation: operation, method: operation.method.uppercased(),
+                segments: operation.hasAbsoluteURL
+                    ? [.literal("_sandbox"), .literal("url"), .literal(operation.name)] : RouteTable.segments(of: operation.path))
         }
         // More literal segments, earlier, first; otherwise schema order.
         routes = unsorted.enumerated().sorted { lhs, rhs in

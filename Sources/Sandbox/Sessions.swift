@@ -36,8 +36,10 @@ extension SandboxEngine {
     /// The answer of a wired login, refresh or logout operation: a login or refresh answer carries newly
     /// issued credentials at the paths the schema names; a refresh must send a refresh token the sandbox
     /// issued (else 401); a logout revokes the credential it was sent with. Other operations: `body`.
-    func applyCredentialFlows(_ request: IncomingRequest, operation: SchemaOperation, status: Int, body: Data?,
-                              parsedBody: JSON?) -> (body: Data?, rejection: Outcome?) {
+    func applyCredentialFlows(
+        _ request: IncomingRequest, operation: SchemaOperation, status: Int, body: Data?,
+        parsedBody: JSON?
+    ) -> (body: Data?, rejection: Outcome?) {
         guard (200..<300).contains(status), options.requireCredentials else { return (body, nil) }
         var body = body
         for scheme in schema.authSchemes {

@@ -34,7 +34,10 @@ final class StopSignal: Sendable {
             // At most 2^40 ms (about 35 years), which fits the nanosecond count.
             let nanoseconds = UInt64(min(max(0, milliseconds), 1 << 40)) * 1_000_000
             group.addTask { (try? await Task.sleep(nanoseconds: nanoseconds)) != nil }
-            group.addTask { await self.waitUntilStopped(); return false }
+            group.addTask {
+                await self.waitUntilStopped()
+                return false
+            }
             let first = await group.next() ?? false
             group.cancelAll()
             return first

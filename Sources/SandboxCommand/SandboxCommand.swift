@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @main
@@ -15,27 +16,27 @@ struct SandboxCommand: AsyncParsableCommand {
         commandName: "sandbox",
         abstract: "Serve an API from its schema on 127.0.0.1, with example responses, request validation and fault injection.",
         discussion: """
-        Every operation of the schema gets a route under the base path of the schema's first environment \
-        (for WhitelabelPay: /wlp/v1). A request is checked against the schema (parameters, credentials, \
-        body): a bad one gets 400 with the API's error body naming the problem. A good one gets the \
-        operation's first example response; paginated operations serve several pages. Operations without an \
-        example answer with a minimal value synthesized from the response type (required fields only).
+            Every operation of the schema gets a route under the base path of the schema's first environment \
+            (for WhitelabelPay: /wlp/v1). A request is checked against the schema (parameters, credentials, \
+            body): a bad one gets 400 with the API's error body naming the problem. A good one gets the \
+            operation's first example response; paginated operations serve several pages. Operations without an \
+            example answer with a minimal value synthesized from the response type (required fields only).
 
-        Faults apply to every operation, or to one with --operation. Per request, send the header \
-        X-Sandbox-Fault: status=503 | latency=250ms | retry-after=2 | close | unauthorized (several joined \
-        with ';'). GET <base>/_sandbox/counts returns the request count per operation; POST \
-        <base>/_sandbox/reset forgets counts, records and faults.
+            Faults apply to every operation, or to one with --operation. Per request, send the header \
+            X-Sandbox-Fault: status=503 | latency=250ms | retry-after=2 | close | unauthorized (several joined \
+            with ';'). GET <base>/_sandbox/counts returns the request count per operation; POST \
+            <base>/_sandbox/reset forgets counts, records and faults.
 
-        One line per request is printed: method, path, status, duration (never header values or queries). \
-        SIGINT or SIGTERM stops the server.
+            One line per request is printed: method, path, status, duration (never header values or queries). \
+            SIGINT or SIGTERM stops the server.
 
-        Examples:
-          swift run sandbox Schemas/whitelabelpay.yaml
-          swift run sandbox Schemas/whitelabelpay.yaml --port 8080 --latency 200
-          swift run sandbox Schemas/whitelabelpay.yaml --fail 2 --fail-status 503 --operation getPaymentMeans
-          swift run sandbox Schemas/whitelabelpay.yaml --rate-limit 1 --retry-after 2
-          swift run sandbox kitchensink.yaml --unauthorized-until-refresh
-        """
+            Examples:
+              swift run sandbox Schemas/whitelabelpay.yaml
+              swift run sandbox Schemas/whitelabelpay.yaml --port 8080 --latency 200
+              swift run sandbox Schemas/whitelabelpay.yaml --fail 2 --fail-status 503 --operation getPaymentMeans
+              swift run sandbox Schemas/whitelabelpay.yaml --rate-limit 1 --retry-after 2
+              swift run sandbox kitchensink.yaml --unauthorized-until-refresh
+            """
     )
 
     @Argument(help: "The schema file (YAML or JSON).")

@@ -27,10 +27,12 @@ struct WhitelabelPayDemo {
                 LoggingMiddleware(logger: logger),
                 CachingMiddleware(cache: ResponseCache(), logger: logger),
                 RetryMiddleware(policy: RetryPolicy(maxAttempts: 3, initialDelay: 0.2, maxDelay: 1), logger: logger),
-                BearerTokenMiddleware(scheme: WhitelabelPayClient.AuthSchemes.bearer, store: tokens, refresh: { old in
-                    // The document does not say how the JWT is renewed; an app would ask its identity provider.
-                    TokenSet(accessToken: "demo-access-token-\(refreshes.increment() + 1)", refreshToken: old.refreshToken, expiresAt: nil)
-                }, logger: logger),
+                BearerTokenMiddleware(
+                    scheme: WhitelabelPayClient.AuthSchemes.bearer, store: tokens,
+                    refresh: { old in
+                        // The document does not say how the JWT is renewed; an app would ask its identity provider.
+                        TokenSet(accessToken: "demo-access-token-\(refreshes.increment() + 1)", refreshToken: old.refreshToken, expiresAt: nil)
+                    }, logger: logger),
             ]
         )
         let tenant = UUID(uuidString: "0f7e1b46-2297-4872-96ab-7c1d213e9f0a")!
@@ -77,4 +79,3 @@ struct WhitelabelPayDemo {
         try await Task.sleep(nanoseconds: 1_000_000_000)  // let the background refresh finish
     }
 }
-

@@ -1,7 +1,7 @@
 import BSA
 import Foundation
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
 import XCTest
 
 /// Issue 11, BSA: the document's flows against the sandbox on 127.0.0.1: sign-up end to end, an
@@ -33,9 +33,11 @@ final class BSAFlowTests: XCTestCase {
 
     /// A client whose Access Token comes from `store` and is renewed by `hook` (AutoAuthenticator in an app).
     private func client(store: any TokenStore, hook: ReauthenticationHook) throws -> BSAClient {
-        BSAClient(environment: try environment(), middlewares: [
-            BSAClient.accessTokenMiddleware(store: store) { rejected in try await hook.run(rejected) },
-        ])
+        BSAClient(
+            environment: try environment(),
+            middlewares: [
+                BSAClient.accessTokenMiddleware(store: store) { rejected in try await hook.run(rejected) }
+            ])
     }
 
     private func body(_ operation: String, at index: Int = 0) throws -> [String: Any] {
@@ -51,22 +53,27 @@ final class BSAFlowTests: XCTestCase {
         let duplicate = try await client.checkDuplicateUserData(body: DuplicateCheckRequest(verifyData: "user@email.com", verifyType: .email))
         XCTAssertEqual(duplicate, .notDuplicateUser)
 
-        try await client.requestSendOTPNumber(body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com",
-                                                                   clientKey: clientKey, bundleIdentifier: "com.your.app"))
+        try await client.requestSendOTPNumber(
+            body: OTPSendRequest(
+                sendType: .email, sendTarget: "user@email.com",
+                clientKey: clientKey, bundleIdentifier: "com.your.app"))
 
-        let verified = try await client.verifyOTPNumber(body: OTPVerifyRequest(sendType: .email, sendTarget: "user@email.com",
-                                                                               otpNumber: "298336", clientKey: clientKey))
+        let verified = try await client.verifyOTPNumber(
+            body: OTPVerifyRequest(
+                sendType: .email, sendTarget: "user@email.com",
+                otpNumber: "298336", clientKey: clientKey))
         guard case .validOTPNumber(let otp) = verified else { return XCTFail("expected validOTPNumber, got \(verified)") }
         XCTAssertEqual(otp.disposeToken, "DISPOSE_TOKEN")
 
         let available = try await client.checkUserKeyAvailable(body: UserKeyCheckRequest(userKey: "user1"))
         XCTAssertEqual(available, .userKeyAvailable)
 
-        try await client.requestSignUp(body: SignUpUserData(
-            appPackage: "com.your.app", clientKey: clientKey, appVersion: "1.1.1", token: "FCM_TOKEN",
-            email: "user@email.com", phoneNumber: "01012345678", userKey: "user1", name: "username1",
-            authType: .BIOMETRIC, os: .iOS, disposeToken: otp.disposeToken,
-            agreeGccs: true, agreePerson: true, agreeDevice: true))
+        try await client.requestSignUp(
+            body: SignUpUserData(
+                appPackage: "com.your.app", clientKey: clientKey, appVersion: "1.1.1", token: "FCM_TOKEN",
+                email: "user@email.com", phoneNumber: "01012345678", userKey: "user1", name: "username1",
+                authType: .BIOMETRIC, os: .iOS, disposeToken: otp.disposeToken,
+                agreeGccs: true, agreePerson: true, agreeDevice: true))
 
         let order = ["checkDuplicateUserData", "requestSendOTPNumber", "verifyOTPNumber", "checkUserKeyAvailable", "requestSignUp"]
         XCTAssertEqual(order.map { sandbox.requestCount($0) }, [1, 1, 1, 1, 1])
@@ -103,8 +110,9 @@ final class BSAFlowTests: XCTestCase {
         XCTAssertEqual(otp.otpNumber, "226339")
         XCTAssertEqual(hook.rejectedTokens, ["access-token-1"], "one re-authentication, given the expired token")
         XCTAssertEqual(sandbox.receivedRequests("issuanceOTPNumber").map(\.status), [401, 200])
-        XCTAssertEqual(sandbox.receivedRequests("issuanceOTPNumber").map { $0.headers["authorization"] },
-                       ["Bearer access-token-1", "Bearer access-token-2"])
+        XCTAssertEqual(
+            sandbox.receivedRequests("issuanceOTPNumber").map { $0.headers["authorization"] },
+            ["Bearer access-token-1", "Bearer access-token-2"])
         let stored = try await store.load()
         XCTAssertEqual(stored?.accessToken, "access-token-2", "the new token is kept for the next calls")
     }
@@ -192,8 +200,10 @@ final class BSAFlowTests: XCTestCase {
         sandbox.inject(.failures(count: 1, status: 200), for: "requestSendOTPNumber")
         let client = BSAClient(environment: try environment())
         do {
-            try await client.requestSendOTPNumber(body: OTPSendRequest(sendType: .email, sendTarget: "user@email.com",
-                                                                       clientKey: clientKey, bundleIdentifier: "com.your.app"))
+            try await client.requestSendOTPNumber(
+                body: OTPSendRequest(
+                    sendType: .email, sendTarget: "user@email.com",
+                    clientKey: clientKey, bundleIdentifier: "com.your.app"))
             XCTFail("a 200 carrying an rtCode is a failure")
         } catch let error as BSAError {
             guard case .apiFailure(let details) = error else { return XCTFail("expected apiFailure, got \(error)") }
@@ -224,7 +234,9 @@ final class BSAFlowTests: XCTestCase {
         }
         // And the normal answers are untouched.
         let registered = try await client.checkDevice(body: CheckDeviceRequest(bundleIdentifier: "com.fnsv.sdk", clientKey: clientKey, deviceId: "DEVICE_ID"))
-        XCTAssertEqual(registered, .registered(CheckDeviceData(userKey: "user1", name: "username1", phoneNum: "01012345678", email: "user@email.com", uptDt: "2024-01-12")))
+        XCTAssertEqual(
+            registered, .registered(CheckDeviceData(userKey: "user1", name: "username1", phoneNum: "01012345678", email: "user@email.com", uptDt: "2024-01-12"))
+        )
     }
 }
 
@@ -241,7 +253,10 @@ final class ReauthenticationHook: Sendable {
 
     func run(_ tokens: TokenSet) async throws -> TokenSet {
         if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
-        let count = lock.withLock { rejected.append(tokens.accessToken); return rejected.count }
+        let count = lock.withLock {
+            rejected.append(tokens.accessToken)
+            return rejected.count
+        }
         return TokenSet(accessToken: "access-token-\(count + 1)")
     }
 }

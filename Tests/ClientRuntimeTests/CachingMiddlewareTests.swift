@@ -39,8 +39,9 @@ final class VersionedServer: @unchecked Sendable {
 
 final class CachingMiddlewareTests: XCTestCase {
     private func operation(_ policy: CachePolicy, method: HTTPMethod = .get) -> OperationInfo {
-        OperationInfo(name: "listThings", method: method, pathTemplate: "/things", successStatus: 200, isIdempotent: true,
-                      cache: policy)
+        OperationInfo(
+            name: "listThings", method: method, pathTemplate: "/things", successStatus: 200, isIdempotent: true,
+            cache: policy)
     }
 
     func testLocalFirstReturnsTheCachedValueAtOnceAndRefreshesInTheBackground() async throws {
@@ -98,11 +99,16 @@ final class CachingMiddlewareTests: XCTestCase {
             let cache = ResponseCache()
             let reported = EventLog()
             let log = LogRecorder()
-            let client = makeCore(backend.server.baseURL, middlewares: [CachingMiddleware(
-                cache: cache, logger: log.logger, onRefreshError: { operation, error in
-                    reported.append("\(operation.name): \(error)")
-                }
-            )])
+            let client = makeCore(
+                backend.server.baseURL,
+                middlewares: [
+                    CachingMiddleware(
+                        cache: cache, logger: log.logger,
+                        onRefreshError: { operation, error in
+                            reported.append("\(operation.name): \(error)")
+                        }
+                    )
+                ])
             let listThings = operation(.localFirst(maxAge: nil, suppressRefreshErrors: suppress))
             _ = try await client.message(listThings)
 
@@ -185,11 +191,13 @@ final class CachingMiddlewareTests: XCTestCase {
         defer { backend.server.shutdown() }
         let cache = ResponseCache(maxEntries: 2)
         let scheme = AuthScheme(name: "bearer", kind: .bearer)
-        let listThings = OperationInfo(name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
-                                       auth: [scheme], cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
+        let listThings = OperationInfo(
+            name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
+            auth: [scheme], cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
         func client(_ token: String) -> ClientCore {
-            makeCore(backend.server.baseURL, middlewares: [CachingMiddleware(cache: cache)],
-                     credentials: StaticCredentials(["bearer": token]))
+            makeCore(
+                backend.server.baseURL, middlewares: [CachingMiddleware(cache: cache)],
+                credentials: StaticCredentials(["bearer": token]))
         }
 
         let alice = try await client("alice-token").message(listThings)
@@ -208,16 +216,18 @@ final class CachingMiddlewareTests: XCTestCase {
         let backend = try VersionedServer()
         defer { backend.server.shutdown() }
         let cache = ResponseCache()
-        let listThings = OperationInfo(name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
-                                       idempotencyKeyHeader: "Idempotency-Key",
-                                       cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
+        let listThings = OperationInfo(
+            name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
+            idempotencyKeyHeader: "Idempotency-Key",
+            cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
         let client = makeCore(backend.server.baseURL, middlewares: [CachingMiddleware(cache: cache)])
 
         let tenantA = try await client.message(listThings, headers: ["X-Tenant-Id": "A", "Idempotency-Key": "k1"])
         let tenantB = try await client.message(listThings, headers: ["X-Tenant-Id": "B", "Idempotency-Key": "k2"])
         let tenantAAgain = try await client.message(listThings, headers: ["Idempotency-Key": "k3", "X-Tenant-Id": "A"])
-        XCTAssertEqual([tenantA.value, tenantB.value, tenantAAgain.value], ["v1", "v2", "v1"],
-                       "tenant B never gets A's entry; A's comes back whatever the idempotency key and header order")
+        XCTAssertEqual(
+            [tenantA.value, tenantB.value, tenantAAgain.value], ["v1", "v2", "v1"],
+            "tenant B never gets A's entry; A's comes back whatever the idempotency key and header order")
         await cache.waitForBackgroundRefreshes()
 
         // Same path, another base URL (another environment behind the same host): another entry.
@@ -230,8 +240,9 @@ final class CachingMiddlewareTests: XCTestCase {
         let backend = try VersionedServer()
         defer { backend.server.shutdown() }
         let scheme = AuthScheme(name: "bearer", kind: .bearer)
-        let listThings = OperationInfo(name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
-                                       auth: [scheme], cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
+        let listThings = OperationInfo(
+            name: "listThings", method: .get, pathTemplate: "/things", successStatus: 200,
+            auth: [scheme], cache: .localFirst(maxAge: nil, suppressRefreshErrors: true))
         let store = InMemoryTokenStore(TokenSet(accessToken: "alice-1", subject: "alice"))
         let bearer = BearerTokenMiddleware(scheme: scheme, store: store, refresh: { $0 })
         let cache = ResponseCache()
@@ -250,8 +261,9 @@ final class CachingMiddlewareTests: XCTestCase {
         XCTAssertEqual(aliceAgain.value, "v1")
         await cache.waitForBackgroundRefreshes()
         let authorizations = backend.server.receivedRequests.map { $0.headers["authorization"] }
-        XCTAssertEqual(authorizations, ["Bearer alice-1", "Bearer bob-1", "Bearer alice-2"],
-                       "requests, background refresh included, carry the token of whoever made the call")
+        XCTAssertEqual(
+            authorizations, ["Bearer alice-1", "Bearer bob-1", "Bearer alice-2"],
+            "requests, background refresh included, carry the token of whoever made the call")
     }
 
     func testIdentityNeverContainsTheSecret() {
@@ -269,12 +281,15 @@ final class CachingMiddlewareTests: XCTestCase {
         let backend = try VersionedServer()
         defer { backend.server.shutdown() }
         let failures = EventLog()
-        let caching = CachingMiddleware(cache: ResponseCache(), onRefreshError: { _, error in
-            failures.append(ErrorSummary.describe(error))
-        })
-        let client = ClientCore(configuration: ClientConfiguration(
-            baseURL: backend.server.baseURL, middlewares: [caching], callTimeout: 0.5
-        ))
+        let caching = CachingMiddleware(
+            cache: ResponseCache(),
+            onRefreshError: { _, error in
+                failures.append(ErrorSummary.describe(error))
+            })
+        let client = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: backend.server.baseURL, middlewares: [caching], callTimeout: 0.5
+            ))
         let listThings = operation(.localFirst(maxAge: nil, suppressRefreshErrors: false))
         _ = try await client.message(listThings)
         backend.set(delay: 3)

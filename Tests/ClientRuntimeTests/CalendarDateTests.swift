@@ -13,8 +13,10 @@ final class CalendarDateTests: XCTestCase {
     }
 
     func testRejectsDaysThatDoNotExist() {
-        for text in ["2023-02-29", "2024-02-30", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10",
-                     "2024-01-00", "0000-01-01"] {
+        for text in [
+            "2023-02-29", "2024-02-30", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10",
+            "2024-01-00", "0000-01-01",
+        ] {
             XCTAssertNil(CalendarDate(text), text)
         }
         XCTAssertNotNil(CalendarDate("2000-02-29"))
@@ -23,8 +25,10 @@ final class CalendarDateTests: XCTestCase {
     }
 
     func testRejectsOtherFormats() {
-        for text in ["2024-1-01", "24-01-01", " 2024-01-01", "2024-01-01 ", "2024/01/01", "2024-01-01T00:00:00Z",
-                     "", "２０２４-01-01", "+2024-01-01", "2024-01-1x"] {
+        for text in [
+            "2024-1-01", "24-01-01", " 2024-01-01", "2024-01-01 ", "2024/01/01", "2024-01-01T00:00:00Z",
+            "", "２０２４-01-01", "+2024-01-01", "2024-01-1x",
+        ] {
             XCTAssertNil(CalendarDate(text), text)
         }
     }

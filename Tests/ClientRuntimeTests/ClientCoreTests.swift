@@ -57,9 +57,10 @@ final class ClientCoreTests: XCTestCase {
         middlewares: [any ClientMiddleware] = [],
         credentials: (any CredentialProvider)? = nil
     ) -> ClientCore {
-        ClientCore(configuration: ClientConfiguration(
-            baseURL: base, transport: transport, middlewares: middlewares, credentials: credentials
-        ))
+        ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: base, transport: transport, middlewares: middlewares, credentials: credentials
+            ))
     }
 
     private func request(_ operation: OperationInfo) throws -> HTTPRequest {
@@ -85,8 +86,12 @@ final class ClientCoreTests: XCTestCase {
     func testMiddlewareCanShortCircuit() async throws {
         let log = EventLog()
         let transport = RecordingTransport()
-        let client = core(transport, middlewares: [TracingMiddleware(name: "A", log: log), ShortCircuitMiddleware(),
-                                                   TracingMiddleware(name: "C", log: log)])
+        let client = core(
+            transport,
+            middlewares: [
+                TracingMiddleware(name: "A", log: log), ShortCircuitMiddleware(),
+                TracingMiddleware(name: "C", log: log),
+            ])
         let response = try await client.send(request(.test()), operation: .test())
         XCTAssertEqual(response.status, 203)
         XCTAssertEqual(response.headers["X-Cached"], "testOperation")
@@ -108,20 +113,32 @@ final class ClientCoreTests: XCTestCase {
     func testCredentialsAreAttachedPerSchemeKind() async throws {
         let credentials = StaticCredentials(["bearerAuth": "tok-1", "apiKey": "key-2", "queryKey": "key 3&", "session": "sid-4"])
         let cases: [(AuthScheme, (HTTPRequest) -> Void)] = [
-            (AuthScheme(name: "bearerAuth", kind: .bearer), { request in
-                XCTAssertEqual(request.headers["Authorization"], "Bearer tok-1")
-            }),
-            (AuthScheme(name: "apiKey", kind: .apiKeyHeader("X-API-Key")), { request in
-                XCTAssertEqual(request.headers["x-api-key"], "key-2")
-                XCTAssertNil(request.headers["Authorization"])
-            }),
-            (AuthScheme(name: "queryKey", kind: .apiKeyQuery("api_key")), { request in
-                XCTAssertEqual(request.url.absoluteString, "https://api.example.com/v1/items/7?api_key=key%203%26")
-                XCTAssertNil(request.headers["Authorization"])
-            }),
-            (AuthScheme(name: "session", kind: .sessionHeader("X-Session-Id")), { request in
-                XCTAssertEqual(request.headers["X-Session-Id"], "sid-4")
-            }),
+            (
+                AuthScheme(name: "bearerAuth", kind: .bearer),
+                { request in
+                    XCTAssertEqual(request.headers["Authorization"], "Bearer tok-1")
+                }
+            ),
+            (
+                AuthScheme(name: "apiKey", kind: .apiKeyHeader("X-API-Key")),
+                { request in
+                    XCTAssertEqual(request.headers["x-api-key"], "key-2")
+                    XCTAssertNil(request.headers["Authorization"])
+                }
+            ),
+            (
+                AuthScheme(name: "queryKey", kind: .apiKeyQuery("api_key")),
+                { request in
+                    XCTAssertEqual(request.url.absoluteString, "https://api.example.com/v1/items/7?api_key=key%203%26")
+                    XCTAssertNil(request.headers["Authorization"])
+                }
+            ),
+            (
+                AuthScheme(name: "session", kind: .sessionHeader("X-Session-Id")),
+                { request in
+                    XCTAssertEqual(request.headers["X-Session-Id"], "sid-4")
+                }
+            ),
         ]
         for (scheme, check) in cases {
             let transport = RecordingTransport()
@@ -177,8 +194,10 @@ final class ClientCoreTests: XCTestCase {
     func testMiddlewaresSeeTheAuthorizedRequest() async throws {
         struct Capture: ClientMiddleware {
             let log: EventLog
-            func intercept(_ request: HTTPRequest, operation: OperationInfo,
-                           next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+            func intercept(
+                _ request: HTTPRequest, operation: OperationInfo,
+                next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+            ) async throws -> HTTPResponse {
                 log.append(request.headers["Authorization"] ?? "none")
                 return try await next(request)
             }
@@ -194,8 +213,10 @@ final class ClientCoreTests: XCTestCase {
         let credentials = StaticCredentials(["bearerAuth": "super-secret-token", "apiKey": "key-123"])
         var dumped = ""
         dump(credentials, to: &dumped)
-        for text in [credentials.description, credentials.debugDescription, String(describing: credentials),
-                     String(reflecting: credentials), dumped] {
+        for text in [
+            credentials.description, credentials.debugDescription, String(describing: credentials),
+            String(reflecting: credentials), dumped,
+        ] {
             XCTAssertFalse(text.contains("super-secret-token"), text)
             XCTAssertFalse(text.contains("key-123"), text)
         }

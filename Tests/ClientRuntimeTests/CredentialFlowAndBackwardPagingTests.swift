@@ -33,7 +33,10 @@ final class CredentialFlowAndBackwardPagingTests: XCTestCase {
         let fetched = FetchLog()
         let paginator = Paginator<Page, Int>.backward(
             from: Page(items: [6], previous: "p2"), style: .token,
-            fetch: { token in fetched.add(token); return pages[token]! },
+            fetch: { token in
+                fetched.add(token)
+                return pages[token]!
+            },
             items: { $0.items }, previous: { $0.previous }
         )
 
@@ -57,7 +60,10 @@ final class CredentialFlowAndBackwardPagingTests: XCTestCase {
         let fetched = FetchLog()
         let none = Paginator<Page, Int>.backward(
             from: Page(items: [0], previous: ""), style: .token,
-            fetch: { token in fetched.add(token); return Page(items: [], previous: nil) },
+            fetch: { token in
+                fetched.add(token)
+                return Page(items: [], previous: nil)
+            },
             items: { $0.items }, previous: { $0.previous }
         )
         for try await _ in none.pages { XCTFail("no page comes before the first") }

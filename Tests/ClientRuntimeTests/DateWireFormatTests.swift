@@ -17,8 +17,10 @@ final class DateWireFormatTests: XCTestCase {
 
     func testPatternsRejectTextOfAnotherShape() throws {
         let format = try DateWireFormat(pattern: finaptic)
-        for text in ["2021-12-17 12:34:56.79321 +0000 UTC", "2021-12-17 12:34:56.793213 +0000", "2021-02-30 12:34:56.793213 +0000 UTC",
-                     "2021-12-17 24:00:00.000000 +0000 UTC", "2021-12-17T12:34:56.793213 +0000 UTC", "2021-12-17 12:34:56.793213 +0000 UTC "] {
+        for text in [
+            "2021-12-17 12:34:56.79321 +0000 UTC", "2021-12-17 12:34:56.793213 +0000", "2021-02-30 12:34:56.793213 +0000 UTC",
+            "2021-12-17 24:00:00.000000 +0000 UTC", "2021-12-17T12:34:56.793213 +0000 UTC", "2021-12-17 12:34:56.793213 +0000 UTC ",
+        ] {
             XCTAssertNil(format.date(from: text), text)
         }
     }
@@ -41,9 +43,11 @@ final class DateWireFormatTests: XCTestCase {
     }
 
     func testInvalidPatternsSayWhy() {
-        for (pattern, reason) in [("yyyy-MM-dd", "has no HH"), ("yyyy-MM-dd HH:mm EEE", "unsupported letter 'E'"),
-                                  ("yyyy-MM-dd HH:mm 'x", "unterminated quote"), ("yyyy-MM-dd HH:mm yyyy", "appears twice"),
-                                  ("yyyy-M-dd HH:mm", "must be written MM")] {
+        for (pattern, reason) in [
+            ("yyyy-MM-dd", "has no HH"), ("yyyy-MM-dd HH:mm EEE", "unsupported letter 'E'"),
+            ("yyyy-MM-dd HH:mm 'x", "unterminated quote"), ("yyyy-MM-dd HH:mm yyyy", "appears twice"),
+            ("yyyy-M-dd HH:mm", "must be written MM"),
+        ] {
             XCTAssertThrowsError(try DateWireFormat(pattern: pattern), pattern) { error in
                 XCTAssertTrue("\(error)".contains(reason), "\(error)")
             }

@@ -10,12 +10,18 @@ final class ErrorRedactionTests: XCTestCase {
 
     static var errorsCarryingSecrets: [any Error] {
         [
-            URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: secretURL,
-                                           "NSErrorFailingURLStringKey": secretURL.absoluteString]),
-            NSError(domain: NSURLErrorDomain, code: -1004, userInfo: [
-                NSURLErrorFailingURLErrorKey: secretURL,
-                NSLocalizedDescriptionKey: "Could not connect to \(secretURL.absoluteString)",
-            ]),
+            URLError(
+                .timedOut,
+                userInfo: [
+                    NSURLErrorFailingURLErrorKey: secretURL,
+                    "NSErrorFailingURLStringKey": secretURL.absoluteString,
+                ]),
+            NSError(
+                domain: NSURLErrorDomain, code: -1004,
+                userInfo: [
+                    NSURLErrorFailingURLErrorKey: secretURL,
+                    NSLocalizedDescriptionKey: "Could not connect to \(secretURL.absoluteString)",
+                ]),
             NSError(domain: "Custom", code: 7, userInfo: [NSLocalizedDescriptionKey: "token=TOKEN-SECRET-2"]),
             DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad value KEY-SECRET-1")),
         ]
@@ -31,15 +37,21 @@ final class ErrorRedactionTests: XCTestCase {
     func testSummaryRedactsTheFailingURLButKeepsWhatHelps() {
         let summary = ErrorSummary.describe(Self.errorsCarryingSecrets[0])
         XCTAssertEqual(summary, "URLError(-1001) for https://user:***@api.test/v1/items?api_key=<redacted>&token=<redacted>&page=3")
-        XCTAssertEqual(ErrorSummary.describe(DecodingError.keyNotFound(JSONCodingKeyForTest("id"), .init(
-            codingPath: [JSONCodingKeyForTest("items"), JSONCodingKeyForTest(index: 2)], debugDescription: "secret"))),
+        XCTAssertEqual(
+            ErrorSummary.describe(
+                DecodingError.keyNotFound(
+                    JSONCodingKeyForTest("id"),
+                    .init(
+                        codingPath: [JSONCodingKeyForTest("items"), JSONCodingKeyForTest(index: 2)], debugDescription: "secret"))),
             "DecodingError.keyNotFound 'id' at items[2]")
     }
 
     func testRuntimeErrorsNeverPrintSecrets() {
         var errors: [any Error] = Self.errorsCarryingSecrets.map { TokenRefreshError.refreshFailed(underlying: $0) }
-        errors += [TransportError.crossOriginRedirect(status: 307, origin: "https://other.test:443"),
-                   RequestBuildError.invalidCredential(scheme: "bearer")]
+        errors += [
+            TransportError.crossOriginRedirect(status: 307, origin: "https://other.test:443"),
+            RequestBuildError.invalidCredential(scheme: "bearer"),
+        ]
         for error in errors {
             for text in Self.renderings(of: error) + [ErrorSummary.describe(error)] {
                 for secret in Self.secrets { XCTAssertFalse(text.contains(secret), "\(secret) in: \(text)") }
@@ -52,7 +64,10 @@ struct JSONCodingKeyForTest: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(_ string: String) { stringValue = string }
-    init(index: Int) { stringValue = "\(index)"; intValue = index }
+    init(index: Int) {
+        stringValue = "\(index)"
+        intValue = index
+    }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { self.init(index: intValue) }
 }

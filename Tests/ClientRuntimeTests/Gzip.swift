@@ -12,11 +12,11 @@ enum Gzip {
     static func zeros(_ count: Int) -> Data {
         var data = Data([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xFF])
         var bits = BitWriter()
-        bits.write(1, count: 1) // BFINAL
-        bits.write(1, count: 2) // BTYPE = 01, fixed Huffman
+        bits.write(1, count: 1)  // BFINAL
+        bits.write(1, count: 2)  // BTYPE = 01, fixed Huffman
         var remaining = count
         if remaining > 0 {
-            bits.writeCode(0x30, length: 8) // literal 0
+            bits.writeCode(0x30, length: 8)  // literal 0
             remaining -= 1
         }
         // 3 header bits + 8 literal bits + 13 bits per match: after one match the stream is byte-aligned,
@@ -37,7 +37,7 @@ enum Gzip {
             remaining -= 258
         }
         for _ in 0..<remaining { bits.writeCode(0x30, length: 8) }
-        bits.writeCode(0, length: 7) // end of block (256)
+        bits.writeCode(0, length: 7)  // end of block (256)
         data.append(contentsOf: bits.finish())
         let crc = count <= 16 << 20 ? crc32(ofZeros: count) : 0
         for value in [crc, UInt32(truncatingIfNeeded: count)] {

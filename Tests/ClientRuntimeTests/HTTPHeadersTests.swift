@@ -10,8 +10,10 @@ final class HTTPHeadersTests: XCTestCase {
     }
 
     func testSetReplacesAllFieldsOfThatNameKeepingPosition() {
-        var headers = HTTPHeaders([(name: "A", value: "1"), (name: "X-Tag", value: "a"), (name: "B", value: "2"),
-                                   (name: "x-tag", value: "b")])
+        var headers = HTTPHeaders([
+            (name: "A", value: "1"), (name: "X-Tag", value: "a"), (name: "B", value: "2"),
+            (name: "x-tag", value: "b"),
+        ])
         headers["X-TAG"] = "c"
         XCTAssertEqual(headers.map(\.name), ["A", "X-TAG", "B"])
         XCTAssertEqual(headers.values(for: "x-tag"), ["c"])
@@ -57,8 +59,10 @@ final class HTTPHeadersTests: XCTestCase {
             "Content-Type": "application/json",
         ]
         for text in [headers.description, headers.debugDescription, String(describing: headers), dumped(headers)] {
-            for secret in ["s3cr3t-token", "cookie-secret", "key-secret", "session-secret", "token-secret",
-                           "client-secret"] {
+            for secret in [
+                "s3cr3t-token", "cookie-secret", "key-secret", "session-secret", "token-secret",
+                "client-secret",
+            ] {
                 XCTAssertFalse(text.contains(secret), "\(secret) leaked in \(text)")
             }
             XCTAssertTrue(text.contains("application/json"), text)
@@ -72,8 +76,10 @@ final class HTTPHeadersTests: XCTestCase {
         let url = try XCTUnwrap(URL(string: "https://user:pa55@api.example.com/v1/items?page=2&api_key=k3y&x=1"))
         let request = HTTPRequest(method: .post, url: url, headers: headers, body: Data("{\"pin\":\"9999\"}".utf8))
         let response = HTTPResponse(status: 200, headers: headers, body: Data("tok".utf8))
-        for text in [request.description, String(describing: request), dumped(request),
-                     response.description, String(describing: response), dumped(response)] {
+        for text in [
+            request.description, String(describing: request), dumped(request),
+            response.description, String(describing: response), dumped(response),
+        ] {
             for secret in ["abc123", "xyz789", "k3y", "pa55", "9999"] {
                 XCTAssertFalse(text.contains(secret), "\(secret) leaked in \(text)")
             }

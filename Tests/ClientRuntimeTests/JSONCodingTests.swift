@@ -10,7 +10,7 @@ final class JSONCodingTests: XCTestCase {
         try JSONCoding.makeDecoder().decode(Event.self, from: json(#"{"at":"\#(text)"}"#)).at
     }
 
-    private let noon = Date(timeIntervalSince1970: 1_714_566_600) // 2024-05-01T12:30:00Z
+    private let noon = Date(timeIntervalSince1970: 1_714_566_600)  // 2024-05-01T12:30:00Z
 
     func testDecodesDateTimeWithoutFraction() throws {
         XCTAssertEqual(try decodeDate("2024-05-01T12:30:00Z"), noon)
@@ -31,8 +31,10 @@ final class JSONCodingTests: XCTestCase {
     }
 
     func testRejectsInvalidDateTimes() {
-        for text in ["2024-05-01", "2024-05-01T12:30:00", "2024-05-01T12:30Z", "2024-02-30T00:00:00Z",
-                     "2024-05-01T24:00:00Z", "2024-05-01T12:30:00.Z", "2024-05-01T12:30:00+0200", "yesterday"] {
+        for text in [
+            "2024-05-01", "2024-05-01T12:30:00", "2024-05-01T12:30Z", "2024-02-30T00:00:00Z",
+            "2024-05-01T24:00:00Z", "2024-05-01T12:30:00.Z", "2024-05-01T12:30:00+0200", "yesterday",
+        ] {
             XCTAssertThrowsError(try decodeDate(text), text) { error in
                 guard case DecodingError.dataCorrupted(let context) = error else {
                     return XCTFail("Expected dataCorrupted for \(text), got \(error)")
@@ -71,6 +73,8 @@ final class JSONCodingTests: XCTestCase {
     }
 
     func testKeysAreNotConverted() throws {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // A snake_case Swift name is the point: it must reach the wire unchanged.
         struct Keys: Codable, Equatable {
             let camelCase: Int
             let snake_case: Int

@@ -2,17 +2,20 @@ import ClientRuntime
 import XCTest
 
 final class JSONValueTests: XCTestCase {
-    private let document = #"{"error":{"code":"CARD_DECLINED","details":[{"field":"pan"},{"field":"cvv"}],"retry":false},"count":3,"ratio":0.5,"none":null,"big":12345678901234}"#
+    private let document =
+        #"{"error":{"code":"CARD_DECLINED","details":[{"field":"pan"},{"field":"cvv"}],"retry":false},"count":3,"ratio":0.5,"none":null,"big":12345678901234}"#
 
     func testDecodesEveryKind() throws {
         let value = try JSONCoding.makeDecoder().decode(JSONValue.self, from: json(document))
-        XCTAssertEqual(value, [
-            "error": ["code": "CARD_DECLINED", "details": [["field": "pan"], ["field": "cvv"]], "retry": false],
-            "count": 3,
-            "ratio": 0.5,
-            "none": nil,
-            "big": .int(12_345_678_901_234),
-        ])
+        XCTAssertEqual(
+            value,
+            [
+                "error": ["code": "CARD_DECLINED", "details": [["field": "pan"], ["field": "cvv"]], "retry": false],
+                "count": 3,
+                "ratio": 0.5,
+                "none": nil,
+                "big": .int(12_345_678_901_234),
+            ])
     }
 
     func testRoundTripIsStable() throws {

@@ -4,8 +4,10 @@ import TestHTTPServer
 import XCTest
 
 final class LoggingMiddlewareTests: XCTestCase {
-    private static let secrets = ["static-secret", "old-secret", "refreshed-secret", "refresh-token-secret",
-                                  "body-secret", "response-secret", "query-secret", "key-secret"]
+    private static let secrets = [
+        "static-secret", "old-secret", "refreshed-secret", "refresh-token-secret",
+        "body-secret", "response-secret", "query-secret", "key-secret",
+    ]
 
     func testLogShowsRequestRetryAndRefreshButNoSecret() async throws {
         let attempts = Counter()
@@ -21,24 +23,36 @@ final class LoggingMiddlewareTests: XCTestCase {
         let log = LogRecorder()
         let bearer = AuthScheme(name: "bearer", kind: .bearer)
         let store = InMemoryTokenStore(TokenSet(accessToken: "old-secret", refreshToken: "refresh-token-secret"))
-        let client = makeCore(server.baseURL, middlewares: [
-            LoggingMiddleware(logger: log.logger, includeBodies: true),
-            RetryMiddleware(sleep: { _ in }, logger: log.logger),
-            BearerTokenMiddleware(scheme: bearer, store: store, refresh: { tokens in
-                TokenSet(accessToken: "refreshed-secret", refreshToken: tokens.refreshToken)
-            }, logger: log.logger),
-        ], credentials: StaticCredentials(["bearer": "static-secret"]))
-        let operation = OperationInfo(name: "createSession", method: .post, pathTemplate: "/sessions", successStatus: 200,
-                                      auth: [bearer], idempotencyKeyHeader: "Idempotency-Key")
+        let client = makeCore(
+            server.baseURL,
+            middlewares: [
+                LoggingMiddleware(logger: log.logger, includeBodies: true),
+                RetryMiddleware(sleep: { _ in }, logger: log.logger),
+                BearerTokenMiddleware(
+                    scheme: bearer, store: store,
+                    refresh: { tokens in
+                        TokenSet(accessToken: "refreshed-secret", refreshToken: tokens.refreshToken)
+                    }, logger: log.logger),
+            ], credentials: StaticCredentials(["bearer": "static-secret"]))
+        let operation = OperationInfo(
+            name: "createSession", method: .post, pathTemplate: "/sessions", successStatus: 200,
+            auth: [bearer], idempotencyKeyHeader: "Idempotency-Key")
 
         var builder = RequestBuilder(operation: operation, baseURL: server.baseURL)
         builder.addQuery("api_key", "query-secret")
         builder.addQuery("page", 2)
         builder.setHeader("Idempotency-Key", "key-secret")
-        struct Body: Encodable, Sendable { let accessToken: String; let name: String; let password: String }
-        let message = try await client.perform(builder, jsonBody: Body(accessToken: "body-secret", name: "visible-name",
-                                                                       password: "body-secret"),
-                                               output: Message.self, failure: TestFailure.self)
+        struct Body: Encodable, Sendable {
+            let accessToken: String
+            let name: String
+            let password: String
+        }
+        let message = try await client.perform(
+            builder,
+            jsonBody: Body(
+                accessToken: "body-secret", name: "visible-name",
+                password: "body-secret"),
+            output: Message.self, failure: TestFailure.self)
 
         XCTAssertEqual(message.value, "ok")
         XCTAssertEqual(server.receivedRequests.count, 3)
@@ -66,13 +80,16 @@ final class LoggingMiddlewareTests: XCTestCase {
         let transport = RecordingTransport { _ in
             HTTPResponse(status: 200, body: json(#"{"items":[{"clientSecret":"s1","shippingAddress":"Main St"}]}"#))
         }
-        let client = ClientCore(configuration: ClientConfiguration(
-            baseURL: URL(string: "https://api.test")!, transport: transport,
-            middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true)]
-        ))
-        let request = HTTPRequest(method: .post, url: URL(string: "https://api.test/x")!, body: json(
-            #"{"userPin":"1234","otp_code":"999999","footprint":"big","refresh_token":"rt","api_key":"k","description":"plain","sessionId":"sid"}"#
-        ))
+        let client = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: URL(string: "https://api.test")!, transport: transport,
+                middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true)]
+            ))
+        let request = HTTPRequest(
+            method: .post, url: URL(string: "https://api.test/x")!,
+            body: json(
+                #"{"userPin":"1234","otp_code":"999999","footprint":"big","refresh_token":"rt","api_key":"k","description":"plain","sessionId":"sid"}"#
+            ))
         _ = try await client.send(request, operation: .test())
 
         let text = log.text
@@ -84,12 +101,15 @@ final class LoggingMiddlewareTests: XCTestCase {
         }
 
         let binary = LogRecorder()
-        let plain = ClientCore(configuration: ClientConfiguration(
-            baseURL: URL(string: "https://api.test")!, transport: RecordingTransport(),
-            middlewares: [LoggingMiddleware(logger: binary.logger, includeBodies: true)]
-        ))
-        _ = try await plain.send(HTTPRequest(method: .post, url: URL(string: "https://api.test/x")!,
-                                             body: Data("token=abc".utf8)), operation: .test())
+        let plain = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: URL(string: "https://api.test")!, transport: RecordingTransport(),
+                middlewares: [LoggingMiddleware(logger: binary.logger, includeBodies: true)]
+            ))
+        _ = try await plain.send(
+            HTTPRequest(
+                method: .post, url: URL(string: "https://api.test/x")!,
+                body: Data("token=abc".utf8)), operation: .test())
         XCTAssertTrue(binary.text.contains("(9 bytes)"), binary.text)
         XCTAssertFalse(binary.text.contains("abc"), binary.text)
     }
@@ -99,12 +119,14 @@ final class LoggingMiddlewareTests: XCTestCase {
         let transport = RecordingTransport { _ in
             HTTPResponse(status: 200, headers: HTTPHeaders([("X-Answer", "blue-42")]), body: json(#"{"answer":"blue-42","hint":"colour"}"#))
         }
-        let client = ClientCore(configuration: ClientConfiguration(
-            baseURL: URL(string: "https://api.test")!, transport: transport,
-            middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true)]
-        ))
-        let operation = OperationInfo(name: "verify", method: .post, pathTemplate: "/verify", successStatus: 200,
-                                      secretNames: ["code", "pan", "X-Answer", "answer"])
+        let client = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: URL(string: "https://api.test")!, transport: transport,
+                middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true)]
+            ))
+        let operation = OperationInfo(
+            name: "verify", method: .post, pathTemplate: "/verify", successStatus: 200,
+            secretNames: ["code", "pan", "X-Answer", "answer"])
         let request = HTTPRequest(
             method: .post, url: URL(string: "https://api.test/verify?PAN=4111111111111111&jwt=eyJ.eyJ.sig&page=2")!,
             headers: HTTPHeaders([("x-answer", "blue-42")]),
@@ -112,9 +134,13 @@ final class LoggingMiddlewareTests: XCTestCase {
         )
         _ = try await client.send(request, operation: operation)
 
-        let printed = [log.text, request.description, String(reflecting: request),
-                       ErrorResponse<JSONValue>(HTTPResponse(status: 409, body: json(#"{"answer":"blue-42"}"#)),
-                                                decoding: JSONValue.self, secretNames: ["answer"]).description]
+        let printed = [
+            log.text, request.description, String(reflecting: request),
+            ErrorResponse<JSONValue>(
+                HTTPResponse(status: 409, body: json(#"{"answer":"blue-42"}"#)),
+                decoding: JSONValue.self, secretNames: ["answer"]
+            ).description,
+        ]
         for text in printed {
             for secret in ["4111111111111111", "eyJ.eyJ.sig", "493817", "blue-42"] {
                 XCTAssertFalse(text.contains(secret), "\(secret) in \(text)")
@@ -131,13 +157,15 @@ final class LoggingMiddlewareTests: XCTestCase {
         let transport = RecordingTransport { request in
             throw URLError(.cannotConnectToHost, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
         }
-        let client = ClientCore(configuration: ClientConfiguration(
-            baseURL: URL(string: "https://api.test")!, transport: transport,
-            middlewares: [LoggingMiddleware(logger: log.logger)]
-        ))
+        let client = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: URL(string: "https://api.test")!, transport: transport,
+                middlewares: [LoggingMiddleware(logger: log.logger)]
+            ))
         _ = await assertThrowsAsync {
-            try await client.send(HTTPRequest(method: .get, url: URL(string: "https://api.test/x?token=query-secret")!),
-                                  operation: .test())
+            try await client.send(
+                HTTPRequest(method: .get, url: URL(string: "https://api.test/x?token=query-secret")!),
+                operation: .test())
         }
         XCTAssertEqual(log.events.map(\.kind), [.request, .error])
         XCTAssertTrue(log.text.contains("URLError(-1004)"), log.text)

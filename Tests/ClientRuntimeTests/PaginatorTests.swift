@@ -125,9 +125,13 @@ final class PaginatorTests: XCTestCase {
             }
         }
         defer { server.shutdown() }
-        struct CursorPage: Decodable, Sendable { let data: [String]; let next: String? }
-        let operation = OperationInfo(name: "history", method: .get, pathTemplate: "/history", successStatus: 200,
-                                      isIdempotent: true, pagination: .cursor)
+        struct CursorPage: Decodable, Sendable {
+            let data: [String]
+            let next: String?
+        }
+        let operation = OperationInfo(
+            name: "history", method: .get, pathTemplate: "/history", successStatus: 200,
+            isIdempotent: true, pagination: .cursor)
         let core = makeCore(server.baseURL, middlewares: [])
         let paginator = Paginator<CursorPage, String>.cursorStyle(
             fetch: { cursor in

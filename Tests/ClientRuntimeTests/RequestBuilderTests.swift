@@ -23,16 +23,21 @@ final class RequestBuilderTests: XCTestCase {
     }
 
     func testPathEncodesReservedAndNonASCIICharacters() throws {
-        XCTAssertEqual(try url { $0.setPath("id", "café ü/+#%&=") },
-                       "https://api.example.com/items/caf%C3%A9%20%C3%BC%2F%2B%23%25%26%3D")
+        XCTAssertEqual(
+            try url { $0.setPath("id", "café ü/+#%&=") },
+            "https://api.example.com/items/caf%C3%A9%20%C3%BC%2F%2B%23%25%26%3D")
         XCTAssertEqual(try url { $0.setPath("id", "A-z_0.9~") }, "https://api.example.com/items/A-z_0.9~")
         XCTAssertEqual(try url { $0.setPath("id", "😀") }, "https://api.example.com/items/%F0%9F%98%80")
     }
 
     func testLiteralTemplateTextIsEncodedOnceAndValuesAreNotEncodedTwice() throws {
         // A template's literal `"` must be encoded, or Foundation re-encodes the whole path (values included).
-        XCTAssertEqual(try url(#"/{a}/"x y"/{b};v=1:@"#) { $0.setPath("a", "a b/c"); $0.setPath("b", 7) },
-                       "https://api.example.com/a%20b%2Fc/%22x%20y%22/7;v=1:@")
+        XCTAssertEqual(
+            try url(#"/{a}/"x y"/{b};v=1:@"#) {
+                $0.setPath("a", "a b/c")
+                $0.setPath("b", 7)
+            },
+            "https://api.example.com/a%20b%2Fc/%22x%20y%22/7;v=1:@")
     }
 
     func testDotSegmentsAreEncoded() throws {
@@ -56,10 +61,12 @@ final class RequestBuilderTests: XCTestCase {
         for base in ["https://h.example/wlp/v1", "https://h.example/wlp/v1/", "https://h.example/wlp/v1//"] {
             XCTAssertEqual(try url(base: URL(string: base)!) { $0.setPath("id", "7") }, "https://h.example/wlp/v1/items/7")
         }
-        XCTAssertEqual(try url("items/{id}", base: URL(string: "https://h.example/")!) { $0.setPath("id", "7") },
-                       "https://h.example/items/7")
-        XCTAssertEqual(try url(base: URL(string: "http://127.0.0.1:8080")!) { $0.setPath("id", "7") },
-                       "http://127.0.0.1:8080/items/7")
+        XCTAssertEqual(
+            try url("items/{id}", base: URL(string: "https://h.example/")!) { $0.setPath("id", "7") },
+            "https://h.example/items/7")
+        XCTAssertEqual(
+            try url(base: URL(string: "http://127.0.0.1:8080")!) { $0.setPath("id", "7") },
+            "http://127.0.0.1:8080/items/7")
     }
 
     func testBaseURLQueryIsKeptBeforeOperationQuery() throws {

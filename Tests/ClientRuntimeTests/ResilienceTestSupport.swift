@@ -4,7 +4,7 @@ import TestHTTPServer
 import XCTest
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A thread-safe counter and value box for closures shared between tasks.
@@ -109,9 +109,10 @@ func freshTransport() -> URLSessionTransport {
 
 /// A client core talking to `baseURL` through a fresh URLSession transport.
 func makeCore(_ baseURL: URL, middlewares: [any ClientMiddleware], credentials: (any CredentialProvider)? = nil) -> ClientCore {
-    ClientCore(configuration: ClientConfiguration(
-        baseURL: baseURL, transport: freshTransport(), middlewares: middlewares, credentials: credentials
-    ))
+    ClientCore(
+        configuration: ClientConfiguration(
+            baseURL: baseURL, transport: freshTransport(), middlewares: middlewares, credentials: credentials
+        ))
 }
 
 extension ClientCore {
@@ -138,7 +139,8 @@ func statusSequence(_ statuses: [Int], headers: [String: String] = [:]) -> @Send
     return { _ in
         let index = min(counter.increment(), statuses.count) - 1
         let status = statuses[index]
-        return .json(status, (200...299).contains(status) ? #"{"value":"ok \#(index + 1)"}"# : #"{"error":"e"}"#,
-                     headers: (200...299).contains(status) ? [:] : headers)
+        return .json(
+            status, (200...299).contains(status) ? #"{"value":"ok \#(index + 1)"}"# : #"{"error":"e"}"#,
+            headers: (200...299).contains(status) ? [:] : headers)
     }
 }

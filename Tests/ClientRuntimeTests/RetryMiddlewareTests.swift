@@ -4,11 +4,13 @@ import TestHTTPServer
 import XCTest
 
 final class RetryMiddlewareTests: XCTestCase {
-    private let getOperation = OperationInfo(name: "getThing", method: .get, pathTemplate: "/thing", successStatus: 200,
-                                             isIdempotent: true)
+    private let getOperation = OperationInfo(
+        name: "getThing", method: .get, pathTemplate: "/thing", successStatus: 200,
+        isIdempotent: true)
     private let postOperation = OperationInfo(name: "createThing", method: .post, pathTemplate: "/thing", successStatus: 200)
-    private let keyedPost = OperationInfo(name: "payThing", method: .post, pathTemplate: "/thing", successStatus: 200,
-                                          idempotencyKeyHeader: "Idempotency-Key")
+    private let keyedPost = OperationInfo(
+        name: "payThing", method: .post, pathTemplate: "/thing", successStatus: 200,
+        idempotencyKeyHeader: "Idempotency-Key")
 
     private func retry(_ clock: TestClock, policy: RetryPolicy = .standard, logger: ClientLogger? = nil) -> RetryMiddleware {
         RetryMiddleware(policy: policy, sleep: { try await clock.sleep($0) }, logger: logger, now: { clock.now })
@@ -55,8 +57,9 @@ final class RetryMiddlewareTests: XCTestCase {
     func testOperationRetryableStatusesAreAddedToThePolicy() async throws {
         let server = try TestHTTPServer(handler: statusSequence([409, 200]))
         defer { server.shutdown() }
-        let operation = OperationInfo(name: "put", method: .put, pathTemplate: "/thing", successStatus: 200,
-                                      isIdempotent: true, retryableStatuses: [409])
+        let operation = OperationInfo(
+            name: "put", method: .put, pathTemplate: "/thing", successStatus: 200,
+            isIdempotent: true, retryableStatuses: [409])
         let client = makeCore(server.baseURL, middlewares: [retry(TestClock())])
 
         _ = try await client.message(operation)
@@ -126,7 +129,7 @@ final class RetryMiddlewareTests: XCTestCase {
     }
 
     func testRetryAfterHTTPDateIsHonoured() async throws {
-        let clock = TestClock(Date(timeIntervalSince1970: 784_111_767)) // Sun, 06 Nov 1994 08:49:27 GMT
+        let clock = TestClock(Date(timeIntervalSince1970: 784_111_767))  // Sun, 06 Nov 1994 08:49:27 GMT
         let server = try TestHTTPServer(handler: statusSequence([503, 200], headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"]))
         defer { server.shutdown() }
 
@@ -136,7 +139,7 @@ final class RetryMiddlewareTests: XCTestCase {
     }
 
     func testRetryAfterParsing() {
-        let now = Date(timeIntervalSince1970: 784_111_777) // Sun, 06 Nov 1994 08:49:37 GMT
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
         XCTAssertEqual(RetryAfter.delay(from: "120", now: now), 120)
         XCTAssertEqual(RetryAfter.delay(from: " 0 ", now: now), 0)
         XCTAssertEqual(RetryAfter.delay(from: "Sun, 06 Nov 1994 08:49:47 GMT", now: now), 10)
@@ -197,8 +200,9 @@ final class RetryMiddlewareTests: XCTestCase {
         let middleware = RetryMiddleware(sleep: { _ in })
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await middleware.intercept(HTTPRequest(method: .get, url: URL(string: "https://x.test")!),
-                                                  operation: .test(), next: transport.send)
+            return try await middleware.intercept(
+                HTTPRequest(method: .get, url: URL(string: "https://x.test")!),
+                operation: .test(), next: transport.send)
         }
         let result = await task.result
         guard case .failure(let error) = result else { return XCTFail("Expected cancellation") }
@@ -220,15 +224,17 @@ final class RetryMiddlewareTests: XCTestCase {
         let transport = RedirectingTransport { request in
             var request = request
             if attempts.increment() <= 2 {
-                request.url = URL(string: request.url.absoluteString.replacingOccurrences(
-                    of: server.baseURL.absoluteString, with: closedURL.absoluteString))!
+                request.url = URL(
+                    string: request.url.absoluteString.replacingOccurrences(
+                        of: server.baseURL.absoluteString, with: closedURL.absoluteString))!
             }
             return try await real.send(request)
         }
         let clock = TestClock()
-        let client = ClientCore(configuration: ClientConfiguration(
-            baseURL: server.baseURL, transport: transport, middlewares: [retry(clock)]
-        ))
+        let client = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: server.baseURL, transport: transport, middlewares: [retry(clock)]
+            ))
 
         let message = try await client.message(postOperation)
 
@@ -243,9 +249,10 @@ final class RetryMiddlewareTests: XCTestCase {
             calls.increment()
             throw URLError(.timedOut)
         }
-        let client = ClientCore(configuration: ClientConfiguration(
-            baseURL: URL(string: "https://api.test")!, transport: transport, middlewares: [retry(TestClock())]
-        ))
+        let client = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: URL(string: "https://api.test")!, transport: transport, middlewares: [retry(TestClock())]
+            ))
         let postError = await assertThrowsAsync { try await client.message(self.postOperation) }
         guard case .transport(let underlying) = postError as? TestFailure else { return XCTFail("\(String(describing: postError))") }
         XCTAssertEqual((underlying as? URLError)?.code, .timedOut)
@@ -261,9 +268,10 @@ final class RetryMiddlewareTests: XCTestCase {
             calls.increment()
             throw TokenRefreshError.noToken
         }
-        let client = ClientCore(configuration: ClientConfiguration(
-            baseURL: URL(string: "https://api.test")!, transport: transport, middlewares: [retry(TestClock())]
-        ))
+        let client = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: URL(string: "https://api.test")!, transport: transport, middlewares: [retry(TestClock())]
+            ))
         _ = await assertThrowsAsync { try await client.message(self.getOperation) }
         XCTAssertEqual(calls.value, 1)
     }

@@ -3,9 +3,9 @@ import TestHTTPServer
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Exercises the server with hand-written HTTP, independent of URLSession's behaviour.
@@ -73,31 +73,31 @@ final class TestHTTPServerTests: XCTestCase {
     }
 
     #if os(Linux)
-    func testShutdownLeavesNoThreadsBehind() throws {
-        /// Threads of this process named by the server (Linux truncates names to 15 bytes).
-        func serverThreads() throws -> Int {
-            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").filter { tid in
-                let name = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8)
-                return name?.hasPrefix("TestHTTPServer") == true
-            }.count
+        func testShutdownLeavesNoThreadsBehind() throws {
+            /// Threads of this process named by the server (Linux truncates names to 15 bytes).
+            func serverThreads() throws -> Int {
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").filter { tid in
+                    let name = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8)
+                    return name?.hasPrefix("TestHTTPServer") == true
+                }.count
+            }
+            /// Waits (up to 5 s) for server threads to exit: a thread signals completion just before it exits,
+            /// and a loaded machine may take a moment to reap it.
+            func settledServerThreads() throws -> Int {
+                let deadline = Date().addingTimeInterval(5)
+                while try serverThreads() > 0, Date() < deadline { usleep(10_000) }
+                return try serverThreads()
+            }
+            // Servers that earlier tests released may still be finishing their threads.
+            XCTAssertEqual(try settledServerThreads(), 0)
+            let server = try TestHTTPServer { _ in .json(200, "{}") }
+            for _ in 0..<3 {
+                XCTAssertTrue(try rawExchange(port: server.port, "GET / HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+            }
+            XCTAssertGreaterThanOrEqual(try serverThreads(), 1)
+            server.shutdown()
+            XCTAssertEqual(try settledServerThreads(), 0)
         }
-        /// Waits (up to 5 s) for server threads to exit: a thread signals completion just before it exits,
-        /// and a loaded machine may take a moment to reap it.
-        func settledServerThreads() throws -> Int {
-            let deadline = Date().addingTimeInterval(5)
-            while try serverThreads() > 0, Date() < deadline { usleep(10_000) }
-            return try serverThreads()
-        }
-        // Servers that earlier tests released may still be finishing their threads.
-        XCTAssertEqual(try settledServerThreads(), 0)
-        let server = try TestHTTPServer { _ in .json(200, "{}") }
-        for _ in 0..<3 {
-            XCTAssertTrue(try rawExchange(port: server.port, "GET / HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
-        }
-        XCTAssertGreaterThanOrEqual(try serverThreads(), 1)
-        server.shutdown()
-        XCTAssertEqual(try settledServerThreads(), 0)
-    }
     #endif
 
     // MARK: Raw client
@@ -113,15 +113,15 @@ final class TestHTTPServerTests: XCTestCase {
     /// Connects, writes each part separately (with a pause, to exercise partial reads), reads to EOF.
     private func rawExchange(port: Int, _ parts: [String]) throws -> String {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw SocketError(step: "socket") }
         defer { close(descriptor) }
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

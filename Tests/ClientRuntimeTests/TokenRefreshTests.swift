@@ -67,23 +67,30 @@ final class TokenServer: @unchecked Sendable {
         let url = server.baseURL.appendingPathComponent("token")
         return { tokens in
             counter.increment()
-            struct Body: Decodable { let accessToken: String; let refreshToken: String; let expiresIn: Double }
-            let response = try await freshTransport().send(HTTPRequest(
-                method: .post, url: url, headers: ["Content-Type": "application/json"],
-                body: Data(#"{"refreshToken":"\#(tokens.refreshToken ?? "")"}"#.utf8)
-            ))
+            struct Body: Decodable {
+                let accessToken: String
+                let refreshToken: String
+                let expiresIn: Double
+            }
+            let response = try await freshTransport().send(
+                HTTPRequest(
+                    method: .post, url: url, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"refreshToken":"\#(tokens.refreshToken ?? "")"}"#.utf8)
+                ))
             guard response.isSuccess else { throw URLError(.userAuthenticationRequired) }
             let body = try JSONDecoder().decode(Body.self, from: response.body)
-            return TokenSet(accessToken: body.accessToken, refreshToken: body.refreshToken,
-                            expiresAt: Date().addingTimeInterval(body.expiresIn))
+            return TokenSet(
+                accessToken: body.accessToken, refreshToken: body.refreshToken,
+                expiresAt: Date().addingTimeInterval(body.expiresIn))
         }
     }
 }
 
 final class TokenRefreshTests: XCTestCase {
     private static let bearer = AuthScheme(name: "bearer", kind: .bearer)
-    private let me = OperationInfo(name: "me", method: .get, pathTemplate: "/me", successStatus: 200, isIdempotent: true,
-                                   auth: [TokenRefreshTests.bearer])
+    private let me = OperationInfo(
+        name: "me", method: .get, pathTemplate: "/me", successStatus: 200, isIdempotent: true,
+        auth: [TokenRefreshTests.bearer])
 
     func testFiftyConcurrent401sCauseExactlyOneRefreshAndAllSucceed() async throws {
         let backend = try TokenServer(validToken: "token-1")
@@ -92,9 +99,11 @@ final class TokenRefreshTests: XCTestCase {
         defer { backend.server.shutdown() }
         let store = InMemoryTokenStore(TokenSet(accessToken: "expired", refreshToken: "refresh-0"))
         let refreshes = Counter()
-        let client = makeCore(backend.server.baseURL, middlewares: [
-            BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes)),
-        ])
+        let client = makeCore(
+            backend.server.baseURL,
+            middlewares: [
+                BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes))
+            ])
         let operation = me
 
         let results = await withTaskGroup(of: Result<Message, any Error>.self) { group in
@@ -123,10 +132,13 @@ final class TokenRefreshTests: XCTestCase {
         let clock = TestClock()
         let store = InMemoryTokenStore(TokenSet(accessToken: "old", refreshToken: "r", expiresAt: clock.now.addingTimeInterval(10)))
         let refreshes = Counter()
-        let client = makeCore(backend.server.baseURL, middlewares: [
-            BearerTokenMiddleware(scheme: Self.bearer, store: store, refreshLeeway: 30,
-                                  refresh: backend.refresher(counting: refreshes), now: { clock.now }),
-        ])
+        let client = makeCore(
+            backend.server.baseURL,
+            middlewares: [
+                BearerTokenMiddleware(
+                    scheme: Self.bearer, store: store, refreshLeeway: 30,
+                    refresh: backend.refresher(counting: refreshes), now: { clock.now })
+            ])
 
         _ = try await client.message(me)
 
@@ -141,9 +153,11 @@ final class TokenRefreshTests: XCTestCase {
         let refreshes = Counter()
         let store = InMemoryTokenStore(TokenSet(accessToken: "current", expiresAt: Date().addingTimeInterval(600)))
         // The client's own credentials attach a different token; the middleware's wins.
-        let client = makeCore(backend.server.baseURL, middlewares: [
-            BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes)),
-        ], credentials: StaticCredentials(["bearer": "static"]))
+        let client = makeCore(
+            backend.server.baseURL,
+            middlewares: [
+                BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes))
+            ], credentials: StaticCredentials(["bearer": "static"]))
 
         _ = try await client.message(me)
         _ = try await client.message(me)
@@ -161,23 +175,29 @@ final class TokenRefreshTests: XCTestCase {
         defer { backend.server.shutdown() }
         let store = InMemoryTokenStore(TokenSet(accessToken: "old", refreshToken: "r"))
         let refreshes = Counter()
-        let client = makeCore(backend.server.baseURL, middlewares: [
-            BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes)),
-        ])
+        let client = makeCore(
+            backend.server.baseURL,
+            middlewares: [
+                BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes))
+            ])
         let operation = me
 
         for wave in 1...2 {
             let errors = await withTaskGroup(of: (any Error)?.self) { group in
                 for _ in 0..<20 {
                     group.addTask {
-                        do { _ = try await client.message(operation); return nil } catch { return error }
+                        do {
+                            _ = try await client.message(operation)
+                            return nil
+                        } catch { return error }
                     }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
             }
             let refreshFailures = errors.filter { error in
                 guard case .transport(let underlying) = error as? TestFailure,
-                      case .refreshFailed(let cause) = underlying as? TokenRefreshError else { return false }
+                    case .refreshFailed(let cause) = underlying as? TokenRefreshError
+                else { return false }
                 return (cause as? URLError)?.code == .userAuthenticationRequired
             }
             XCTAssertEqual(refreshFailures.count, 20, "wave \(wave): \(errors)")
@@ -195,10 +215,13 @@ final class TokenRefreshTests: XCTestCase {
         backend.rejectEverything = true
         defer { backend.server.shutdown() }
         let refreshes = Counter()
-        let client = makeCore(backend.server.baseURL, middlewares: [
-            BearerTokenMiddleware(scheme: Self.bearer, store: InMemoryTokenStore(TokenSet(accessToken: "old")),
-                                  refresh: backend.refresher(counting: refreshes)),
-        ])
+        let client = makeCore(
+            backend.server.baseURL,
+            middlewares: [
+                BearerTokenMiddleware(
+                    scheme: Self.bearer, store: InMemoryTokenStore(TokenSet(accessToken: "old")),
+                    refresh: backend.refresher(counting: refreshes))
+            ])
 
         let error = await assertThrowsAsync { try await client.message(self.me) }
 
@@ -210,9 +233,11 @@ final class TokenRefreshTests: XCTestCase {
     func testEmptyStoreFailsWithNoTokenAndUnauthenticatedOperationsPassThrough() async throws {
         let backend = try TokenServer(validToken: "x")
         defer { backend.server.shutdown() }
-        let client = makeCore(backend.server.baseURL, middlewares: [
-            BearerTokenMiddleware(scheme: Self.bearer, store: InMemoryTokenStore(), refresh: { $0 }),
-        ])
+        let client = makeCore(
+            backend.server.baseURL,
+            middlewares: [
+                BearerTokenMiddleware(scheme: Self.bearer, store: InMemoryTokenStore(), refresh: { $0 })
+            ])
 
         let error = await assertThrowsAsync { try await client.message(self.me) }
         guard case .transport(TokenRefreshError.noToken) = error as? TestFailure else { return XCTFail("\(String(describing: error))") }
@@ -227,8 +252,10 @@ final class TokenRefreshTests: XCTestCase {
         let tokens = TokenSet(accessToken: "sekrit-access", refreshToken: "sekrit-refresh", expiresAt: nil)
         var dumped = ""
         dump(tokens, to: &dumped)
-        for text in [tokens.description, tokens.debugDescription, "\(tokens)", dumped,
-                     TokenRefreshError.refreshFailed(underlying: URLError(.timedOut)).description] {
+        for text in [
+            tokens.description, tokens.debugDescription, "\(tokens)", dumped,
+            TokenRefreshError.refreshFailed(underlying: URLError(.timedOut)).description,
+        ] {
             XCTAssertFalse(text.contains("sekrit"), text)
         }
     }

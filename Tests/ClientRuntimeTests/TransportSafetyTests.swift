@@ -1,10 +1,11 @@
 import ClientRuntime
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestHTTPServer
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What a hostile or broken server must not be able to do to a client: collect its credentials through a
 /// redirect, exhaust its memory with a huge or decompression-bomb body, or keep a call alive forever; and
@@ -21,10 +22,11 @@ final class TransportSafetyTests: XCTestCase {
         callTimeout: TimeInterval? = ClientConfiguration.defaultCallTimeout,
         middlewares: [any ClientMiddleware] = []
     ) -> ClientCore {
-        ClientCore(configuration: ClientConfiguration(
-            baseURL: server.baseURL, transport: transport, middlewares: middlewares,
-            credentials: StaticCredentials(credentials), callTimeout: callTimeout
-        ))
+        ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: server.baseURL, transport: transport, middlewares: middlewares,
+                credentials: StaticCredentials(credentials), callTimeout: callTimeout
+            ))
     }
 
     private func operation(_ method: HTTPMethod = .get, auth: [AuthScheme]) -> OperationInfo {
@@ -37,15 +39,18 @@ final class TransportSafetyTests: XCTestCase {
         let other = try TestHTTPServer { _ in .json(200, #"{"stolen":true}"#) }
         defer { other.shutdown() }
         let otherPort = other.port
-        for (status, target) in [(307, "http://127.0.0.1:\(otherPort)/collect?x=1"),
-                                 (302, "http://localhost:\(otherPort)/collect"),
-                                 (301, "https://127.0.0.1:\(otherPort)/collect"),
-                                 (308, "//127.0.0.1:\(otherPort)/collect")] {
+        for (status, target) in [
+            (307, "http://127.0.0.1:\(otherPort)/collect?x=1"),
+            (302, "http://localhost:\(otherPort)/collect"),
+            (301, "https://127.0.0.1:\(otherPort)/collect"),
+            (308, "//127.0.0.1:\(otherPort)/collect"),
+        ] {
             let origin = try TestHTTPServer { _ in TestHTTPServer.Response(status: status, headers: ["Location": target]) }
             defer { origin.shutdown() }
             for transport in [URLSessionTransport(), URLSessionTransport(session: URLSession(configuration: .ephemeral))] {
-                let core = client(origin, credentials: ["bearer": "bearer-secret", "key": "header-secret", "query": "query-secret"],
-                                  transport: transport)
+                let core = client(
+                    origin, credentials: ["bearer": "bearer-secret", "key": "header-secret", "query": "query-secret"],
+                    transport: transport)
                 let request = RequestBuilder(operation: operation(auth: [bearer, headerKey, queryKey]), baseURL: origin.baseURL)
                 do {
                     let value = try await core.perform(request, output: JSONValue.self, failure: TestFailure.self)
@@ -89,7 +94,9 @@ final class TransportSafetyTests: XCTestCase {
         let server = try TestHTTPServer { request in
             switch request.path {
             case "/start": TestHTTPServer.Response(status: 307, headers: ["Location": "/moved?step=1"])
-            case "/moved": TestHTTPServer.Response(status: 302, headers: ["Location": "http://127.0.0.1:\(request.headers["host"]?.split(separator: ":").last ?? "")/final"])
+            case "/moved":
+                TestHTTPServer.Response(
+                    status: 302, headers: ["Location": "http://127.0.0.1:\(request.headers["host"]?.split(separator: ":").last ?? "")/final"])
             default: .json(200, #"{"method":"\#(request.method)","body":\#(request.body.count)}"#)
             }
         }
@@ -120,13 +127,13 @@ final class TransportSafetyTests: XCTestCase {
     // MARK: Response size (item 8)
 
     func testDecompressionBombIsStoppedWhileReceiving() async throws {
-        let bomb = Gzip.zeros(1 << 30) // 1 GiB of zeros in about 6.6 MB
+        let bomb = Gzip.zeros(1 << 30)  // 1 GiB of zeros in about 6.6 MB
         XCTAssertLessThan(bomb.count, 8 << 20)
         let server = try TestHTTPServer { _ in
             TestHTTPServer.Response(status: 200, headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: bomb)
         }
         defer { server.shutdown() }
-        let limit = 8 << 20 // above the compressed size, so only counting decoded bytes can catch it
+        let limit = 8 << 20  // above the compressed size, so only counting decoded bytes can catch it
         let started = Date()
         let error = await assertThrowsAsync {
             try await URLSessionTransport(maximumResponseSize: limit).send(HTTPRequest(method: .get, url: server.baseURL))
@@ -167,17 +174,19 @@ final class TransportSafetyTests: XCTestCase {
         let fine = try await core.perform(request, output: [Int].self, failure: TestFailure.self)
         XCTAssertEqual(fine.count, 5000)
         let error = await assertThrowsAsync {
-            try await core.perform(request, output: [Int].self, failure: TestFailure.self,
-                                   options: RequestOptions(maximumResponseSize: 1000))
+            try await core.perform(
+                request, output: [Int].self, failure: TestFailure.self,
+                options: RequestOptions(maximumResponseSize: 1000))
         }
         guard case TestFailure.transport(TransportError.responseTooLarge(limit: 1000))? = error else {
             return XCTFail(String(describing: error))
         }
         // Any transport: the core checks the size of what a custom transport returns, too.
-        let small = ClientCore(configuration: ClientConfiguration(
-            baseURL: server.baseURL, transport: RecordingTransport { _ in HTTPResponse(status: 200, body: Data(count: 2000)) },
-            maximumResponseSize: 1000
-        ))
+        let small = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: server.baseURL, transport: RecordingTransport { _ in HTTPResponse(status: 200, body: Data(count: 2000)) },
+                maximumResponseSize: 1000
+            ))
         let custom = await assertThrowsAsync { try await small.send(HTTPRequest(method: .get, url: server.baseURL), operation: .test()) }
         XCTAssertEqual(custom as? TransportError, .responseTooLarge(limit: 1000))
     }
@@ -186,8 +195,9 @@ final class TransportSafetyTests: XCTestCase {
 
     func testTricklingServerIsCutOffAtTheCallTimeoutAndTheTransferCancelled() async throws {
         let server = try TestHTTPServer { _ in
-            TestHTTPServer.Response(status: 200, headers: ["Content-Type": "application/json"],
-                                    body: Data(("[" + String(repeating: "1,", count: 100) + "1]").utf8), byteInterval: 1)
+            TestHTTPServer.Response(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(("[" + String(repeating: "1,", count: 100) + "1]").utf8), byteInterval: 1)
         }
         defer { server.shutdown() }
         let core = client(server, callTimeout: 2)

@@ -47,8 +47,9 @@ final class URLSessionTransportTests: XCTestCase {
             builder.setPath("id", value)
             _ = try await URLSessionTransport().send(builder.build())
         }
-        XCTAssertEqual(server.receivedRequests.map(\.path),
-                       ["/users/%2E%2E/profile", "/users/%2E/profile", "/users/..%2Fadmin/profile"])
+        XCTAssertEqual(
+            server.receivedRequests.map(\.path),
+            ["/users/%2E%2E/profile", "/users/%2E/profile", "/users/..%2Fadmin/profile"])
     }
 
     func testEveryMethodAndSequentialConnections() async throws {
@@ -137,12 +138,14 @@ final class URLSessionTransportTests: XCTestCase {
             }
         }
         defer { server.shutdown() }
-        let operation = OperationInfo(name: "getThing", method: .get, pathTemplate: "/things/{id}", successStatus: 200,
-                                      isIdempotent: true, auth: [AuthScheme(name: "bearerAuth", kind: .bearer)])
-        let core = ClientCore(configuration: ClientConfiguration(
-            baseURL: server.baseURL.appendingPathComponent("v1"),
-            credentials: StaticCredentials(["bearerAuth": "tok"])
-        ))
+        let operation = OperationInfo(
+            name: "getThing", method: .get, pathTemplate: "/things/{id}", successStatus: 200,
+            isIdempotent: true, auth: [AuthScheme(name: "bearerAuth", kind: .bearer)])
+        let core = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: server.baseURL.appendingPathComponent("v1"),
+                credentials: StaticCredentials(["bearerAuth": "tok"])
+            ))
 
         var found = RequestBuilder(operation: operation, baseURL: core.configuration.baseURL)
         found.setPath("id", "t1")

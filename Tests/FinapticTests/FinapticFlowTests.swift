@@ -1,7 +1,7 @@
 import Finaptic
 import Foundation
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
 import XCTest
 
 /// Issue 9, item 7: the document's flow, from sign-up to a transfer, through the generated Finaptic
@@ -41,20 +41,27 @@ final class FinapticFlowTests: XCTestCase {
         let applicationId = initiated.basicDetails.applicationId
         XCTAssertEqual(applicationId, UUID(uuidString: "3f1c2a9e-5b7d-4e21-9a0c-6d8e4f2b1a73"))
 
-        let details = try await client.updatePersonalDetails(body: UpdatePersonalDetailsRequest(
-            onboardingApplicationId: applicationId,
-            customerPersonalDetails: PersonalDetails(firstName: "COMPANY", lastName: "SAMPLE", dateOfBirth: CalendarDate(year: 2000, month: 3, day: 6))))
+        let details = try await client.updatePersonalDetails(
+            body: UpdatePersonalDetailsRequest(
+                onboardingApplicationId: applicationId,
+                customerPersonalDetails: PersonalDetails(firstName: "COMPANY", lastName: "SAMPLE", dateOfBirth: CalendarDate(year: 2000, month: 3, day: 6))))
         XCTAssertEqual(details.basicDetails.onboardingApplicationStatus, .dataCollection)
 
         // The consents the application asks for, accepted with the document name and version it gave.
         let terms = try XCTUnwrap(initiated.basicDetails.consents?.first)
         let viewedAt = Date(timeIntervalSince1970: 1_717_149_540)
-        let consents = try await client.updateConsents(body: UpdateConsentsRequest(
-            onboardingApplicationId: applicationId,
-            consents: [Consent(consentType: terms.documentType, consentTimestamp: viewedAt.addingTimeInterval(60),
-                               documentNameAndVersion: terms.documentNameAndVersion, viewTimestamp: viewedAt)]))
+        let consents = try await client.updateConsents(
+            body: UpdateConsentsRequest(
+                onboardingApplicationId: applicationId,
+                consents: [
+                    Consent(
+                        consentType: terms.documentType, consentTimestamp: viewedAt.addingTimeInterval(60),
+                        documentNameAndVersion: terms.documentNameAndVersion, viewTimestamp: viewedAt)
+                ]))
         XCTAssertEqual(consents.basicDetails.requestStatus, "OK")
-        let sentConsent = (try JSONSerialization.jsonObject(with: try XCTUnwrap(sandbox.receivedRequests("updateConsents").first?.body)) as? [String: Any])?["consents"] as? [[String: Any]]
+        let sentConsent =
+            (try JSONSerialization.jsonObject(with: try XCTUnwrap(sandbox.receivedRequests("updateConsents").first?.body)) as? [String: Any])?["consents"]
+            as? [[String: Any]]
         XCTAssertEqual(sentConsent?.first?["consentType"] as? String, "CONSENT_TYPE_TERMS_OF_USE")
         XCTAssertEqual(sentConsent?.first?["documentNameAndVersion"] as? String, "https://must-be-a-well-formed-url.com/document/1.0")
 
@@ -75,10 +82,14 @@ final class FinapticFlowTests: XCTestCase {
         XCTAssertNil(uploads.first?.headers["x-sdk-key"], "no credential goes to the upload URL")
         XCTAssertNil(uploads.first?.headers["authorization"])
 
-        let documents = try await client.validateDocuments(body: ValidateDocumentsRequest(
-            onboardingApplicationId: applicationId,
-            documentDetails: [DocumentInfo(documentType: "DOCUMENT_TYPE_CANADIAN_DRIVERS_LICENSE", documentCountry: "CA",
-                                           frontImageFileName: fileNames[0], backImageFileName: fileNames[1], documentState: "QC")]))
+        let documents = try await client.validateDocuments(
+            body: ValidateDocumentsRequest(
+                onboardingApplicationId: applicationId,
+                documentDetails: [
+                    DocumentInfo(
+                        documentType: "DOCUMENT_TYPE_CANADIAN_DRIVERS_LICENSE", documentCountry: "CA",
+                        frontImageFileName: fileNames[0], backImageFileName: fileNames[1], documentState: "QC")
+                ]))
         XCTAssertEqual(documents.basicDetails.onboardingApplicationStatus, .kycInProgress)
         XCTAssertEqual(documents.basicDetails.failureStatusCodes, [])
         let selfie = try await client.validateSelfie(body: ValidateSelfieRequest(onboardingApplicationId: applicationId, fileName: fileNames[2]))
@@ -92,7 +103,8 @@ final class FinapticFlowTests: XCTestCase {
         XCTAssertEqual(sentDocument?.first?["frontImageFileName"] as? String, fileNames[0], "validateDocuments names the uploaded file")
 
         // Finalize: the customer is created with the signed-in user's token.
-        let customer = try await client.finalizeApplicationCreateCustomer(body: FinalizeApplicationCreateCustomerRequest(onboardingApplicationId: applicationId))
+        let customer = try await client.finalizeApplicationCreateCustomer(
+            body: FinalizeApplicationCreateCustomerRequest(onboardingApplicationId: applicationId))
         XCTAssertEqual(customer.customerId, UUID(uuidString: "8e2d4c6a-1f3b-4a5c-9d7e-0b2a4c6e8f10"))
         XCTAssertEqual(customer.basicDetails.onboardingApplicationStatus, .applicationProcessed)
         XCTAssertEqual(sandbox.receivedRequests("finalizeApplicationCreateCustomer").first?.headers["authorization"], "Bearer \(signedIn.accessToken)")
@@ -113,12 +125,14 @@ final class FinapticFlowTests: XCTestCase {
         XCTAssertEqual(sandbox.requestCount("listTransactions"), 3, "pages of 3, 3 and 1")
         XCTAssertEqual(transactions.first?.amount, Amount(amount: Decimal(string: "12.30")!, currency: "CAD"))
         XCTAssertEqual(transactions.first?.transactionState, .posted)
-        XCTAssertEqual(sandbox.receivedRequests("listTransactions").map { $0.queryItems.first { $0.name == "accountId" }?.value }, ["acc-0001", "acc-0001", "acc-0001"])
+        XCTAssertEqual(
+            sandbox.receivedRequests("listTransactions").map { $0.queryItems.first { $0.name == "accountId" }?.value }, ["acc-0001", "acc-0001", "acc-0001"])
 
         // A transfer between two of the accounts.
-        let transfer = try await client.initiateTransfer(body: InitiateTransferRequest(
-            sourceAccountId: accounts[0].id, destinationAccountId: accounts[1].id,
-            fundTransfer: Amount(amount: Decimal(string: "0.01")!, currency: "CAD")))
+        let transfer = try await client.initiateTransfer(
+            body: InitiateTransferRequest(
+                sourceAccountId: accounts[0].id, destinationAccountId: accounts[1].id,
+                fundTransfer: Amount(amount: Decimal(string: "0.01")!, currency: "CAD")))
         XCTAssertEqual(transfer.details.status, .completed)
         XCTAssertEqual(transfer.details.transferType, .internalAccountToAccount)
         XCTAssertEqual(transfer.reason, "")
@@ -146,17 +160,20 @@ final class FinapticFlowTests: XCTestCase {
         XCTAssertNotEqual(renewed.accessToken, firstTokens.accessToken)
         XCTAssertEqual(sandbox.receivedRequests("getTransferDetails").last?.headers["authorization"], "Bearer \(renewed.accessToken)")
         let refreshBody = try XCTUnwrap(sandbox.receivedRequests("refreshAuthState").first?.body)
-        XCTAssertEqual((try JSONSerialization.jsonObject(with: refreshBody) as? [String: Any])?["refreshToken"] as? String,
-                       firstTokens.refreshToken, "the refresh sent the stored refresh token")
+        XCTAssertEqual(
+            (try JSONSerialization.jsonObject(with: refreshBody) as? [String: Any])?["refreshToken"] as? String,
+            firstTokens.refreshToken, "the refresh sent the stored refresh token")
 
         // Every request of the flow, counted by the sandbox: nothing sent twice but the 401'd call.
-        XCTAssertEqual(sandbox.requestCounts(), [
-            "signUp": 1, "signIn": 1, "initiateApplication": 1, "updatePersonalDetails": 1, "updateConsents": 1,
-            "createFileUploadURL": 3, "uploadFile": 3, "validateDocuments": 1, "validateSelfie": 1,
-            "validateApplication": 1, "acceptApplication": 1, "finalizeApplicationCreateCustomer": 1,
-            "listAccounts": 4, "listTransactions": 3, "initiateTransfer": 1, "acceptAuthorizedUserInvitation": 1,
-            "getTransferDetails": 2, "refreshAuthState": 1,
-        ])
+        XCTAssertEqual(
+            sandbox.requestCounts(),
+            [
+                "signUp": 1, "signIn": 1, "initiateApplication": 1, "updatePersonalDetails": 1, "updateConsents": 1,
+                "createFileUploadURL": 3, "uploadFile": 3, "validateDocuments": 1, "validateSelfie": 1,
+                "validateApplication": 1, "acceptApplication": 1, "finalizeApplicationCreateCustomer": 1,
+                "listAccounts": 4, "listTransactions": 3, "initiateTransfer": 1, "acceptAuthorizedUserInvitation": 1,
+                "getTransferDetails": 2, "refreshAuthState": 1,
+            ])
     }
 
     func testStepUpSignInBeforeRemovingAnAuthorizedUser() async throws {
@@ -178,8 +195,9 @@ final class FinapticFlowTests: XCTestCase {
         XCTAssertNotEqual(stepUp.accessToken, session.accessToken)
         let storedAfterStepUp = try await store.load()
         XCTAssertEqual(storedAfterStepUp?.accessToken, stepUp.accessToken, "the step-up credential replaced the session's, as in the SDK")
-        XCTAssertEqual(sandbox.receivedRequests("removeAuthorizedUser").map { $0.headers["authorization"] }, ["Bearer \(stepUp.accessToken)"],
-                       "removeAuthorizedUser carried the step-up token")
+        XCTAssertEqual(
+            sandbox.receivedRequests("removeAuthorizedUser").map { $0.headers["authorization"] }, ["Bearer \(stepUp.accessToken)"],
+            "removeAuthorizedUser carried the step-up token")
         XCTAssertEqual(sandbox.receivedRequests("listAuthorizedUsers").map { $0.headers["authorization"] }, ["Bearer \(session.accessToken)"])
     }
 }
@@ -205,8 +223,9 @@ enum FinapticSandbox {
         let credentials = StaticCredentials(["sdkKey": sdkKey])
         let environment = FinapticClient.Environment(baseURL: sandbox.baseURL)
         let auth = FinapticClient(environment: environment, transport: transport, credentials: credentials)
-        let client = FinapticClient(environment: environment, transport: transport,
-                                    middlewares: [auth.oauthTokenMiddleware(store: store)], credentials: credentials)
+        let client = FinapticClient(
+            environment: environment, transport: transport,
+            middlewares: [auth.oauthTokenMiddleware(store: store)], credentials: credentials)
         return (auth, client)
     }
 }

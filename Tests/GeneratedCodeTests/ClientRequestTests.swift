@@ -82,18 +82,21 @@ final class ClientRequestTests: XCTestCase {
         defer { server.shutdown() }
         let client = makeClient(server, credentials: ["bearer": "t0ken"])
 
-        let page = try await client.listItems(sort: ["name,asc", "price,desc"],
-                                              status: [.kycInProgress, .notExists, Status(rawValue: "LEGACY")],
-                                              since: CalendarDate(year: 2024, month: 2, day: 29))
+        let page = try await client.listItems(
+            sort: ["name,asc", "price,desc"],
+            status: [.kycInProgress, .notExists, Status(rawValue: "LEGACY")],
+            since: CalendarDate(year: 2024, month: 2, day: 29))
 
         XCTAssertEqual(page, Page(content: [Item(sku: "A1", name: "Apple")], number: 1, totalPages: 2, last: false))
         let request = try onlyRequest(server)
         XCTAssertEqual(request.path, "/items")
-        XCTAssertEqual(request.target,
-                       "/items?page=1&size=20&sort=name%2Casc&sort=price%2Cdesc&status=KYC%20In%20Progress&status=not_exists&status=LEGACY&since=2024-02-29")
+        XCTAssertEqual(
+            request.target,
+            "/items?page=1&size=20&sort=name%2Casc&sort=price%2Cdesc&status=KYC%20In%20Progress&status=not_exists&status=LEGACY&since=2024-02-29")
         XCTAssertEqual(request.queryItems.map(\.name), ["page", "size", "sort", "sort", "status", "status", "status", "since"])
-        XCTAssertEqual(request.queryItems.map(\.value),
-                       ["1", "20", "name,asc", "price,desc", "KYC In Progress", "not_exists", "LEGACY", "2024-02-29"])
+        XCTAssertEqual(
+            request.queryItems.map(\.value),
+            ["1", "20", "name,asc", "price,desc", "KYC In Progress", "not_exists", "LEGACY", "2024-02-29"])
         XCTAssertEqual(request.headers["authorization"], "Bearer t0ken")
     }
 

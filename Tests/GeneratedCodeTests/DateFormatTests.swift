@@ -6,10 +6,10 @@ import XCTest
 /// the user, the same wire form back to the server.
 final class DateFormatTests: XCTestCase {
     private let wire = #"""
-    {"eventType":"TransactionCreatedEvent","transactionId":"00c660a0-c03d-401d-bf77-99df3e6a157f","amount":"12.30",
-     "transactionTime":"2021-12-17 12:34:56.793213 +0000 UTC","timestamp":1639744496793,"createdAt":1639744496,
-     "readAt":1639744500,"cancelledAt":null,"sentAt":"2021-12-17T12:34:56Z"}
-    """#
+        {"eventType":"TransactionCreatedEvent","transactionId":"00c660a0-c03d-401d-bf77-99df3e6a157f","amount":"12.30",
+         "transactionTime":"2021-12-17 12:34:56.793213 +0000 UTC","timestamp":1639744496793,"createdAt":1639744496,
+         "readAt":1639744500,"cancelledAt":null,"sentAt":"2021-12-17T12:34:56Z"}
+        """#
 
     func testEachFormatDecodesToTheSameInstant() throws {
         let event = try decodeJSON(PushEvent.self, wire)
@@ -41,8 +41,9 @@ final class DateFormatTests: XCTestCase {
         XCTAssertNil(encoded[member: "readAt"], "an absent optional date is left out")
         XCTAssertEqual(encoded[member: "cancelledAt"], .int(1_700_000_000_250))
         let required = try parseJSON(wire).removing("cancelledAt")
-        XCTAssertThrowsError(try JSONCoding.makeDecoder().decode(PushEvent.self, from: JSONCoding.makeEncoder().encode(required)),
-                             "a nullable required key must still be present")
+        XCTAssertThrowsError(
+            try JSONCoding.makeDecoder().decode(PushEvent.self, from: JSONCoding.makeEncoder().encode(required)),
+            "a nullable required key must still be present")
     }
 
     func testOtherOffsetsAreReadAndWrittenBackInUTC() throws {
@@ -53,22 +54,24 @@ final class DateFormatTests: XCTestCase {
     }
 
     func testWrongWireFormsFailDecoding() throws {
-        for (field, value) in [("transactionTime", #""2021-12-17T12:34:56Z""#), ("transactionTime", #""2021-12-17 12:34:56.79 +0000 UTC""#),
-                               ("timestamp", #""1639744496793""#), ("createdAt", "1.5"), ("readAt", #""soon""#)] {
+        for (field, value) in [
+            ("transactionTime", #""2021-12-17T12:34:56Z""#), ("transactionTime", #""2021-12-17 12:34:56.79 +0000 UTC""#),
+            ("timestamp", #""1639744496793""#), ("createdAt", "1.5"), ("readAt", #""soon""#),
+        ] {
             let payload = try JSONCoding.makeEncoder().encode(parseJSON(wire).replacing(field, with: parseJSON(value)))
             XCTAssertThrowsError(try JSONCoding.makeDecoder().decode(PushEvent.self, from: payload), "\(field): \(value)")
         }
     }
 }
 
-private extension JSONValue {
-    func replacing(_ key: String, with value: JSONValue) -> JSONValue {
+extension JSONValue {
+    fileprivate func replacing(_ key: String, with value: JSONValue) -> JSONValue {
         guard case .object(var members) = self else { return self }
         members[key] = value
         return .object(members)
     }
 
-    func removing(_ key: String) -> JSONValue {
+    fileprivate func removing(_ key: String) -> JSONValue {
         guard case .object(var members) = self else { return self }
         members[key] = nil
         return .object(members)

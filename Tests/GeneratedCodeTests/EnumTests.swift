@@ -12,10 +12,12 @@ final class EnumTests: XCTestCase {
         XCTAssertEqual(Status.notExists.rawValue, "not_exists")
         XCTAssertEqual(Status.code.rawValue, "CMMASC001")
 
-        XCTAssertEqual(try decodeJSON([Status].self, #"["KYC In Progress","not_exists","CMMASC001"]"#),
-                       [.kycInProgress, .notExists, .code])
-        XCTAssertEqual(try encodedText([Status.kycInProgress, .notExists, .code]),
-                       #"["KYC In Progress","not_exists","CMMASC001"]"#)
+        XCTAssertEqual(
+            try decodeJSON([Status].self, #"["KYC In Progress","not_exists","CMMASC001"]"#),
+            [.kycInProgress, .notExists, .code])
+        XCTAssertEqual(
+            try encodedText([Status.kycInProgress, .notExists, .code]),
+            #"["KYC In Progress","not_exists","CMMASC001"]"#)
     }
 
     func testRawValuesAreCaseSensitive() {
@@ -31,8 +33,9 @@ final class EnumTests: XCTestCase {
         XCTAssertEqual(Derived(rawValue: "enrolment-succeeded.v1"), .enrolmentSucceededV1)
         XCTAssertEqual(Derived(rawValue: "2006"), ._2006)
         XCTAssertEqual(Derived.knownCases, [.kycInProgress, .notExists, .cmmasc001, .enrolmentSucceededV1, ._2006])
-        XCTAssertEqual(Derived.knownCases.map(\.rawValue),
-                       ["KYC In Progress", "not_exists", "CMMASC001", "enrolment-succeeded.v1", "2006"])
+        XCTAssertEqual(
+            Derived.knownCases.map(\.rawValue),
+            ["KYC In Progress", "not_exists", "CMMASC001", "enrolment-succeeded.v1", "2006"])
         XCTAssertEqual(Size.knownCases, [.s, .m, .l, .xl])
         XCTAssertEqual(Size.knownCases.map(\.rawValue), ["S", "M", "L", "XL"])
     }
@@ -112,13 +115,15 @@ final class EnumTests: XCTestCase {
     }
 
     func testEnumParameterValuesInARequestQuery() throws {
-        var builder = RequestBuilder(operation: KitchenSinkClient.Operations.listItems,
-                                     baseURL: URL(string: "https://api.example/v2")!)
+        var builder = RequestBuilder(
+            operation: KitchenSinkClient.Operations.listItems,
+            baseURL: URL(string: "https://api.example/v2")!)
         builder.addQuery("status", [Status.kycInProgress, .notExists, .undocumented("a&b")])
         builder.addQuery("priority", Priority.high)
         let request = try builder.build()
-        XCTAssertEqual(request.url.absoluteString,
-                       "https://api.example/v2/items?status=KYC%20In%20Progress&status=not_exists&status=a%26b&priority=10")
+        XCTAssertEqual(
+            request.url.absoluteString,
+            "https://api.example/v2/items?status=KYC%20In%20Progress&status=not_exists&status=a%26b&priority=10")
     }
 
     func testEnumsAreHashableAcrossUnknownValues() {

@@ -7,8 +7,9 @@ import XCTest
 /// per-operation `errors:` lists, client-side cases, `KitchenSinkErrorCode`, and outcome mapping.
 final class ErrorCatalogueV2Tests: XCTestCase {
     private func response(_ status: Int, code: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"],
-                     body: Data(#"{"error":{"code":"\#(code)"}}"#.utf8))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json"],
+            body: Data(#"{"error":{"code":"\#(code)"}}"#.utf8))
     }
 
     // MARK: Code families (item 2a)
@@ -123,8 +124,9 @@ final class ErrorCatalogueV2Tests: XCTestCase {
 
     func testSwitchOnTheErrorCode() {
         XCTAssertEqual(advice(for: KitchenSinkError(transportFailure: URLError(.cannotConnectToHost))), "Check your internet connection and try again")
-        XCTAssertEqual(advice(for: KitchenSinkError(transportFailure: TransportError.callTimedOut(seconds: 2))),
-                       "Operation couldn't complete in the default timeout. Try again.")
+        XCTAssertEqual(
+            advice(for: KitchenSinkError(transportFailure: TransportError.callTimedOut(seconds: 2))),
+            "Operation couldn't complete in the default timeout. Try again.")
         XCTAssertEqual(advice(for: KitchenSinkError(response: response(409, code: "OUT_OF_STOCK"))), "Gone")
         XCTAssertEqual(advice(for: KitchenSinkError(response: response(418, code: "TEAPOT"))), "Error: undocumented")
         XCTAssertEqual(KitchenSinkError(response: response(418, code: "TEAPOT")).code, .undocumented, "the unknown fallback")
@@ -139,8 +141,9 @@ final class ErrorCatalogueV2Tests: XCTestCase {
     }
 
     func testEachDeclaredOutcomeDecodes() throws {
-        XCTAssertEqual(try outcome(200, #"{"rtCode":"0000","deviceName":"Kiosk"}"#),
-                       .registered(DeviceRegistration(rtCode: "0000", resultMessage: nil, deviceName: "Kiosk")))
+        XCTAssertEqual(
+            try outcome(200, #"{"rtCode":"0000","deviceName":"Kiosk"}"#),
+            .registered(DeviceRegistration(rtCode: "0000", resultMessage: nil, deviceName: "Kiosk")))
         XCTAssertEqual(try outcome(404), .notRegistered)
     }
 

@@ -9,8 +9,10 @@ final class ErrorMappingTests: XCTestCase {
     }
 
     func testCodeOutOfStockMapsToOutOfStockWithStatusAndBody() throws {
-        let error = KitchenSinkError(response: response(409, #"{"error":{"code":"OUT_OF_STOCK","message":"gone"}}"#,
-                                                        headers: ["Content-Type": "application/json", "X-Trace": "t1"]))
+        let error = KitchenSinkError(
+            response: response(
+                409, #"{"error":{"code":"OUT_OF_STOCK","message":"gone"}}"#,
+                headers: ["Content-Type": "application/json", "X-Trace": "t1"]))
         guard case .outOfStock(let details) = error else { return XCTFail("expected outOfStock, got \(error)") }
         XCTAssertEqual(details.status, 409)
         XCTAssertEqual(details.headers["x-trace"], "t1")
@@ -109,8 +111,10 @@ final class ErrorMappingTests: XCTestCase {
     func testDescriptionNamesCaseAndStatusButNeverTheBody() {
         let secret = "sk_live_SECRET_1234"
         let cases: [(KitchenSinkError, String)] = [
-            (KitchenSinkError(response: response(409, #"{"error":{"code":"OUT_OF_STOCK","message":"\#(secret)"}}"#)),
-             "KitchenSinkError.outOfStock (HTTP 409)"),
+            (
+                KitchenSinkError(response: response(409, #"{"error":{"code":"OUT_OF_STOCK","message":"\#(secret)"}}"#)),
+                "KitchenSinkError.outOfStock (HTTP 409)"
+            ),
             (KitchenSinkError(response: response(429, secret)), "KitchenSinkError.rateLimited (HTTP 429)"),
             (KitchenSinkError(response: response(418, #"{"token":"\#(secret)"}"#)), "KitchenSinkError.undocumented (HTTP 418)"),
         ]
@@ -146,15 +150,21 @@ final class ErrorMappingTests: XCTestCase {
         let url = URL(string: "https://api.test/v1/items?api_key=KEY-SECRET-1&token=TOKEN-SECRET-2")!
         let underlying: [any Error] = [
             URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url, "NSErrorFailingURLStringKey": url.absoluteString]),
-            NSError(domain: NSURLErrorDomain, code: -1004, userInfo: [NSURLErrorFailingURLErrorKey: url,
-                                                                      NSLocalizedDescriptionKey: "failed: \(url.absoluteString)"]),
+            NSError(
+                domain: NSURLErrorDomain, code: -1004,
+                userInfo: [
+                    NSURLErrorFailingURLErrorKey: url,
+                    NSLocalizedDescriptionKey: "failed: \(url.absoluteString)",
+                ]),
             DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad TOKEN-SECRET-2")),
             TokenRefreshError.refreshFailed(underlying: URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url])),
         ]
         var errors: [KitchenSinkError] = []
         for error in underlying {
-            errors += [.transport(error), .invalidRequest(error),
-                       .invalidResponse(HTTPResponse(status: 200, body: Data("TOKEN-SECRET-2".utf8)), error)]
+            errors += [
+                .transport(error), .invalidRequest(error),
+                .invalidResponse(HTTPResponse(status: 200, body: Data("TOKEN-SECRET-2".utf8)), error),
+            ]
         }
         for error in errors {
             var dumped = ""
@@ -164,8 +174,9 @@ final class ErrorMappingTests: XCTestCase {
             }
         }
         // What is left still helps: the case, the error code, and the URL without its secrets.
-        XCTAssertEqual(KitchenSinkError.transport(underlying[0]).description,
-                       "KitchenSinkError.transport: URLError(-1001) for https://api.test/v1/items?api_key=<redacted>&token=<redacted>")
+        XCTAssertEqual(
+            KitchenSinkError.transport(underlying[0]).description,
+            "KitchenSinkError.transport: URLError(-1001) for https://api.test/v1/items?api_key=<redacted>&token=<redacted>")
     }
 
     func testNamesOfEveryDocumentedCase() {

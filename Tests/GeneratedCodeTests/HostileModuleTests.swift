@@ -17,9 +17,9 @@ final class HostileModuleTests: XCTestCase {
 
     /// A `Keywords` object as the server sends it, every key named as in the schema.
     private static let keywordsJSON = #"""
-    {"class":"c","self":7,"init":true,"Type":"quote\"d","default":"d","protocol":3,"in":[{"value":{"bytes":"AAE="}}],
-     "description":"abc","hashValue":5,"builder":"b","a\"b\\c\nd":"q"}
-    """#
+        {"class":"c","self":7,"init":true,"Type":"quote\"d","default":"d","protocol":3,"in":[{"value":{"bytes":"AAE="}}],
+         "description":"abc","hashValue":5,"builder":"b","a\"b\\c\nd":"q"}
+        """#
 
     // MARK: Renamed types
 
@@ -88,9 +88,10 @@ final class HostileModuleTests: XCTestCase {
         XCTAssertNil(value.Type)
         XCTAssertNil(value.quoted)
 
-        let full = Keywords(class: "k", self_: -1, init: false, Type: .newLine, default: "x", protocol: .self_,
-                            in: [ResultModel(value: DataModel(bytes: Data("hi".utf8)))], description: "abc",
-                            hashValue: 9, builder: "b", quoted: "\"\\\n")
+        let full = Keywords(
+            class: "k", self_: -1, init: false, Type: .newLine, default: "x", protocol: .self_,
+            in: [ResultModel(value: DataModel(bytes: Data("hi".utf8)))], description: "abc",
+            hashValue: 9, builder: "b", quoted: "\"\\\n")
         let roundTripped = try JSONCoding.makeDecoder().decode(Keywords.self, from: JSONCoding.makeEncoder().encode(full))
         XCTAssertEqual(roundTripped, full)
         XCTAssertEqual(roundTripped.quoted, "\"\\\n")
@@ -158,8 +159,9 @@ final class HostileModuleTests: XCTestCase {
         XCTAssertEqual(value, .undocumented(try parseJSON(json)))
         XCTAssertEqual(try encodedJSON(value), try parseJSON(json))
         // The unquoted key `kind` is not the discriminator.
-        XCTAssertEqual(try decodeJSON(AnyModel.self, #"{"kind":"unknown","bytes":"AAE="}"#),
-                       .undocumented(["kind": "unknown", "bytes": "AAE="]))
+        XCTAssertEqual(
+            try decodeJSON(AnyModel.self, #"{"kind":"unknown","bytes":"AAE="}"#),
+            .undocumented(["kind": "unknown", "bytes": "AAE="]))
     }
 
     // MARK: Errors

@@ -41,8 +41,9 @@ final class MatchPrecedenceTests: XCTestCase {
         XCTAssertNil(KitchenSinkError.envelopeFailure(in: response(200, #"{"error":{"code":null}}"#), operation: operation))
         XCTAssertNil(KitchenSinkError.envelopeFailure(in: response(204, ""), operation: operation))
         XCTAssertNil(KitchenSinkError.envelopeFailure(in: response(200, "not json"), operation: operation))
-        XCTAssertNil(KitchenSinkError.envelopeFailure(in: response(409, #"{"error":{"code":"OUT_OF_STOCK"}}"#), operation: operation),
-                     "error statuses are matched as always, not as envelopes")
+        XCTAssertNil(
+            KitchenSinkError.envelopeFailure(in: response(409, #"{"error":{"code":"OUT_OF_STOCK"}}"#), operation: operation),
+            "error statuses are matched as always, not as envelopes")
     }
 
     func testAnOperationWhoseSuccessBodyDeclaresTheCodeIsExempt() {

@@ -33,11 +33,11 @@ final class ModelCodingTests: XCTestCase {
 
     func testPresentKeysOverrideDefaults() throws {
         let json = #"""
-        {"sku":"B2","name":"Banana","display_name":"Bananas","note":"ripe","discontinuedAt":"2024-01-01T00:00:00Z",
-         "quantity":5,"price":0.1,"weight":2.5,"available":false,"size":"XL","tags":[],"status":"not_exists",
-         "origin":"00000000-0000-0000-0000-000000000001","since":"2024-02-29","homepage":"https://shop.example/b2",
-         "legacyCode":"L-1"}
-        """#
+            {"sku":"B2","name":"Banana","display_name":"Bananas","note":"ripe","discontinuedAt":"2024-01-01T00:00:00Z",
+             "quantity":5,"price":0.1,"weight":2.5,"available":false,"size":"XL","tags":[],"status":"not_exists",
+             "origin":"00000000-0000-0000-0000-000000000001","since":"2024-02-29","homepage":"https://shop.example/b2",
+             "legacyCode":"L-1"}
+            """#
         let item = try decodeJSON(Item.self, json)
 
         XCTAssertEqual(item.displayName, "Bananas")
@@ -89,10 +89,12 @@ final class ModelCodingTests: XCTestCase {
     func testNilOptionalFieldsAreOmittedAndNilNullableRequiredFieldIsNull() throws {
         let encoded = try encodedJSON(Item(sku: "A1", name: "Apple"))
 
-        XCTAssertEqual(encoded.memberNames, [
-            "sku", "name", "discontinuedAt", "quantity", "price", "weight", "available", "size", "tags",
-            "origin", "since", "homepage",
-        ])
+        XCTAssertEqual(
+            encoded.memberNames,
+            [
+                "sku", "name", "discontinuedAt", "quantity", "price", "weight", "available", "size", "tags",
+                "origin", "since", "homepage",
+            ])
         XCTAssertEqual(encoded[member: "discontinuedAt"], .null)
         XCTAssertNil(encoded[member: "note"], "optional + nullable: nil is omitted")
         XCTAssertNil(encoded[member: "status"])
@@ -114,8 +116,9 @@ final class ModelCodingTests: XCTestCase {
     }
 
     func testSetOptionalFieldsAreEncoded() throws {
-        let item = Item(sku: "A1", name: "Apple", note: "n", discontinuedAt: Date(timeIntervalSince1970: 1_704_067_200),
-                        status: .kycInProgress, legacyCode: "L")
+        let item = Item(
+            sku: "A1", name: "Apple", note: "n", discontinuedAt: Date(timeIntervalSince1970: 1_704_067_200),
+            status: .kycInProgress, legacyCode: "L")
         let encoded = try encodedJSON(item)
         XCTAssertEqual(encoded[member: "note"], "n")
         XCTAssertEqual(encoded[member: "status"], "KYC In Progress")
@@ -270,8 +273,10 @@ final class ModelCodingTests: XCTestCase {
         let original = try parseJSON(Self.everythingExample)
 
         // Members whose wire form is canonical come back byte-for-byte equal.
-        for key in ["text", "flag", "count", "small", "big", "ratio", "price", "day", "mail", "link", "blob", "raw",
-                    "anything", "list", "nested", "byNumber", "oneList"] {
+        for key in [
+            "text", "flag", "count", "small", "big", "ratio", "price", "day", "mail", "link", "blob", "raw",
+            "anything", "list", "nested", "byNumber", "oneList",
+        ] {
             XCTAssertEqual(encoded[member: key], original[member: key], key)
         }
         XCTAssertEqual(encoded.memberNames, original.memberNames)

@@ -51,8 +51,9 @@ final class RequestShapesTests: XCTestCase {
 
     func testBasicAuthorizationIsRedactedInRequestDescriptions() async throws {
         let recorder = RequestRecorder()
-        let client = KitchenSinkClient(environment: .init(baseURL: URL(string: "http://127.0.0.1:9")!), transport: recorder,
-                                       credentials: StaticCredentials(["clientCredentials": "id:supersecret"]))
+        let client = KitchenSinkClient(
+            environment: .init(baseURL: URL(string: "http://127.0.0.1:9")!), transport: recorder,
+            credentials: StaticCredentials(["clientCredentials": "id:supersecret"]))
         _ = try? await client.issueToken(body: TokenRequest(grantType: "client_credentials"))
         let sent = try XCTUnwrap(recorder.requests.first)
         XCTAssertEqual(sent.headers["Authorization"], "Basic aWQ6c3VwZXJzZWNyZXQ=")
@@ -119,8 +120,10 @@ final class RequestShapesTests: XCTestCase {
         defer { other.shutdown() }
         let bearer = AuthScheme(name: "bearer", kind: .bearer)
         let operation = OperationInfo(name: "upload", method: .put, pathTemplate: "{url}", successStatus: 204, auth: [bearer])
-        let core = ClientCore(configuration: ClientConfiguration(baseURL: api.baseURL.appendingPathComponent("v1"),
-                                                                 credentials: StaticCredentials(["bearer": "t0ken"])))
+        let core = ClientCore(
+            configuration: ClientConfiguration(
+                baseURL: api.baseURL.appendingPathComponent("v1"),
+                credentials: StaticCredentials(["bearer": "t0ken"])))
         for target in [other.baseURL, api.baseURL] {
             var builder = RequestBuilder(operation: operation, baseURL: core.configuration.baseURL)
             builder.setAbsoluteURL(target.appendingPathComponent("file"))
@@ -195,11 +198,13 @@ final class RequestShapesTests: XCTestCase {
         let server = try TestHTTPServer { _ in .json(200, "{}") }
         defer { server.shutdown() }
 
-        _ = try await makeClient(server).filterItems(filter: ItemFilter(status: .kycInProgress, maxPrice: 9.5),
-                                                     labels: ["k]ey": "v&w", "a": "1"], page: 2)
+        _ = try await makeClient(server).filterItems(
+            filter: ItemFilter(status: .kycInProgress, maxPrice: 9.5),
+            labels: ["k]ey": "v&w", "a": "1"], page: 2)
 
         let request = try onlyRequest(server)
-        XCTAssertEqual(request.target, "/items/filtered?filter%5BmaxPrice%5D=9.5&filter%5Bstatus%5D=KYC%20In%20Progress&labels%5Ba%5D=1&labels%5Bk%5Dey%5D=v%26w&page=2")
+        XCTAssertEqual(
+            request.target, "/items/filtered?filter%5BmaxPrice%5D=9.5&filter%5Bstatus%5D=KYC%20In%20Progress&labels%5Ba%5D=1&labels%5Bk%5Dey%5D=v%26w&page=2")
         XCTAssertEqual(request.queryItems.map(\.name), ["filter[maxPrice]", "filter[status]", "labels[a]", "labels[k]ey]", "page"])
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import SchemaModel
 import KitchenSink
+import SchemaModel
 import XCTest
 
 /// Decodes `json` (UTF-8 text) as `T` with the runtime's shared decoder, the one generated clients use.

@@ -9,13 +9,16 @@ import XCTest
 final class TransportSafetyThroughClientTests: XCTestCase {
     private static let appleJSON = #"{"sku":"A1","name":"Apple","discontinuedAt":null,"quantity":3}"#
 
-    private func client(_ server: TestHTTPServer, token: String = "t0ken", callTimeout: TimeInterval? = 60,
-                        maximumResponseSize: Int? = nil) -> KitchenSinkClient {
+    private func client(
+        _ server: TestHTTPServer, token: String = "t0ken", callTimeout: TimeInterval? = 60,
+        maximumResponseSize: Int? = nil
+    ) -> KitchenSinkClient {
         let environment = KitchenSinkClient.Environment.local(host: "127.0.0.1:\(server.port)")
-        return KitchenSinkClient(configuration: ClientConfiguration(
-            baseURL: environment.baseURL, credentials: StaticCredentials(["bearer": token]),
-            callTimeout: callTimeout, maximumResponseSize: maximumResponseSize
-        ))
+        return KitchenSinkClient(
+            configuration: ClientConfiguration(
+                baseURL: environment.baseURL, credentials: StaticCredentials(["bearer": token]),
+                callTimeout: callTimeout, maximumResponseSize: maximumResponseSize
+            ))
     }
 
     func testTimeoutSizeAndRedirectAreTransportErrors() async throws {

@@ -10,8 +10,9 @@ final class UnionTests: XCTestCase {
     }
 
     func testSquareVariantUsesItsNameAsTag() throws {
-        XCTAssertEqual(try decodeJSON(Shape.self, #"{"kind":"square","side":2,"label":"box"}"#),
-                       .square(Square(side: 2, label: "box")))
+        XCTAssertEqual(
+            try decodeJSON(Shape.self, #"{"kind":"square","side":2,"label":"box"}"#),
+            .square(Square(side: 2, label: "box")))
         XCTAssertEqual(try decodeJSON(Shape.self, #"{"side":3,"kind":"square"}"#), .square(Square(side: 3)))
         XCTAssertEqual(try encodedText(Shape.square(Square(side: 2.5, label: "box"))), #"{"kind":"square","label":"box","side":2.5}"#)
         XCTAssertEqual(try encodedText(Shape.square(Square(side: 2.5))), #"{"kind":"square","side":2.5}"#)
@@ -26,23 +27,24 @@ final class UnionTests: XCTestCase {
 
     func testNestedGroupsDecodeRecursively() throws {
         let json = #"""
-        {"kind":"GROUP","members":[
-            {"kind":"CIRCLE","radius":1},
-            {"kind":"square","side":2},
-            {"kind":"GROUP","members":[{"kind":"CIRCLE","radius":3}],"main":{"kind":"square","side":4,"label":"m"}},
-            {"kind":"HEXAGON","sides":6}
-        ],"main":{"kind":"CIRCLE","radius":5}}
-        """#
+            {"kind":"GROUP","members":[
+                {"kind":"CIRCLE","radius":1},
+                {"kind":"square","side":2},
+                {"kind":"GROUP","members":[{"kind":"CIRCLE","radius":3}],"main":{"kind":"square","side":4,"label":"m"}},
+                {"kind":"HEXAGON","sides":6}
+            ],"main":{"kind":"CIRCLE","radius":5}}
+            """#
         let shape = try decodeJSON(Shape.self, json)
-        let expected = Shape.nested(Group(
-            members: [
-                .circle(Circle(radius: 1)),
-                .square(Square(side: 2)),
-                .nested(Group(members: [.circle(Circle(radius: 3))], main: .square(Square(side: 4, label: "m")))),
-                .undocumented(["kind": "HEXAGON", "sides": 6]),
-            ],
-            main: .circle(Circle(radius: 5))
-        ))
+        let expected = Shape.nested(
+            Group(
+                members: [
+                    .circle(Circle(radius: 1)),
+                    .square(Square(side: 2)),
+                    .nested(Group(members: [.circle(Circle(radius: 3))], main: .square(Square(side: 4, label: "m")))),
+                    .undocumented(["kind": "HEXAGON", "sides": 6]),
+                ],
+                main: .circle(Circle(radius: 5))
+            ))
         XCTAssertEqual(shape, expected)
 
         // Re-encoding writes every discriminator, at every depth, and yields the same JSON.

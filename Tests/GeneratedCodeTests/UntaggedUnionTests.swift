@@ -6,7 +6,8 @@ import XCTest
 /// (`Notice`), and fields every variant shares (kitchensink.yaml, "v2 types").
 final class UntaggedUnionTests: XCTestCase {
     private let editTextJSON = #"{"id":10,"isRequired":true,"inputType":"text","hideSymbols":false,"placeholder":"Name","mask":"00"}"#
-    private let radioGroupJSON = #"{"id":11,"groupId":2,"isRequired":false,"choices":{"1":{"id":1,"radioGoupId":11,"placeholder":"Yes","value":"yes","selected":true}}}"#
+    private let radioGroupJSON =
+        #"{"id":11,"groupId":2,"isRequired":false,"choices":{"1":{"id":1,"radioGoupId":11,"placeholder":"Yes","value":"yes","selected":true}}}"#
 
     func testEachShapeDecodesAsItsVariant() throws {
         let editText = try decodeJSON(ProcessingFormField.self, editTextJSON)

@@ -35,7 +35,9 @@ final class ValidatorAgreesWithDecodingTests: XCTestCase {
     func testAcceptedPayloadsDecodeAndRejectedOnesDoNot() throws {
         let validator = PayloadValidator(schema: kitchenSinkSchema)
         var random = SplitMix64(seed: 2026)
-        var checked = 0, rejectedForDecodeReasons = 0, accepted = 0
+        var checked = 0
+        var rejectedForDecodeReasons = 0
+        var accepted = 0
         for (type, seed) in try seeds() {
             var payloads = [seed]
             for _ in 0..<300 { payloads.append(Mutator.mutate(seed, random: &random)) }
@@ -67,8 +69,10 @@ final class ValidatorAgreesWithDecodingTests: XCTestCase {
         let example = try XCTUnwrap(kitchenSinkSchema.type(named: "Everything")?.examples.first?.value.jsonText)
         let canonical = "6bac7eea-c120-428d-beb6-910c6f290434"
         XCTAssertTrue(example.contains(#""id":"\#(canonical)""#), "the example's id is the one replaced below")
-        for (id, valid) in [(canonical, true), (canonical.uppercased(), true), (canonical + "\\u0000junk", false),
-                            ("+" + canonical.dropFirst(), false), (String(canonical.dropLast()), false)] {
+        for (id, valid) in [
+            (canonical, true), (canonical.uppercased(), true), (canonical + "\\u0000junk", false),
+            ("+" + canonical.dropFirst(), false), (String(canonical.dropLast()), false),
+        ] {
             let text = example.replacingOccurrences(of: #""id":"\#(canonical)""#, with: #""id":"\#(id)""#)
             let errors = validator.validate(data: Data(text.utf8), against: .named("Everything")).filter { $0.severity == .error }
             let decodes = (try? decoders["Everything"]!(Data(text.utf8))) != nil
@@ -87,7 +91,10 @@ enum Mutator {
         return apply(value, path[...], random: &random)
     }
 
-    enum PathStep: Hashable { case key(String), index(Int) }
+    enum PathStep: Hashable {
+        case key(String)
+        case index(Int)
+    }
 
     private static func collect(_ value: JSON, path: [PathStep], into paths: inout [[PathStep]]) {
         paths.append(path)

@@ -5,39 +5,45 @@ import XCTest
 /// (`responses:`) is one `file:line:column: error:` at its place, without a second error for it.
 final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
     private let errorTypes = """
-      ErrorBody:
-        fields:
-          code: string
-      Envelope:
-        fields:
-          rtCode: string
-    """
+          ErrorBody:
+            fields:
+              code: string
+          Envelope:
+            fields:
+              rtCode: string
+        """
 
     private func catalogue(_ cases: String, codePath: Bool = true) -> String {
-        schemaText(types: errorTypes, extra: """
-        errors:
-          body: ErrorBody
-        \(codePath ? "  code: code" : "")
-          cases:
-            \(codePath ? "known: { code: KNOWN, status: 400 }" : "known: { status: 400 }")
-        \(cases)
-        """)
+        schemaText(
+            types: errorTypes,
+            extra: """
+                errors:
+                  body: ErrorBody
+                \(codePath ? "  code: code" : "")
+                  cases:
+                    \(codePath ? "known: { code: KNOWN, status: 400 }" : "known: { status: 400 }")
+                \(cases)
+                """)
     }
 
     private func outcomes(_ operation: String) -> String {
-        schemaText(types: errorTypes, operations: operation, extra: """
-        errors:
-          body: ErrorBody
-          code: code
-          cases:
-            failed: { code: FAILED }
-            offline: { when: [offline] }
-        """)
+        schemaText(
+            types: errorTypes, operations: operation,
+            extra: """
+                errors:
+                  body: ErrorBody
+                  code: code
+                  cases:
+                    failed: { code: FAILED }
+                    offline: { when: [offline] }
+                """)
     }
 
     /// Exactly one error, on the (first) line containing `marker`.
-    private func assertOneError(_ text: String, at marker: String, contains message: String,
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertOneError(
+        _ text: String, at marker: String, contains message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let markerLine = text.components(separatedBy: "\n").firstIndex { $0.contains(marker) }.map { $0 + 1 }
         guard let markerLine else { return XCTFail("no line contains \(marker)", file: file, line: line) }
         assertSingleError(text, line: markerLine, contains: message, file: file, sourceLine: line)
@@ -45,58 +51,68 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
     }
 
     func testValidFamiliesConditionsAndOutcomesLoad() {
-        let text = outcomes("""
-          checkDevice:
-            http: GET /devices
-            responses:
-              registered: { status: 200, body: Envelope, where: { rtCode: "0000" } }
-              blocked: { status: 200, error: failed, where: { rtCode: [E1, E2] } }
-              other: { status: 200, error: failed }
-              notRegistered: { status: 404 }
-        """)
+        let text = outcomes(
+            """
+              checkDevice:
+                http: GET /devices
+                responses:
+                  registered: { status: 200, body: Envelope, where: { rtCode: "0000" } }
+                  blocked: { status: 200, error: failed, where: { rtCode: [E1, E2] } }
+                  other: { status: 200, error: failed }
+                  notRegistered: { status: 404 }
+            """)
         XCTAssertEqual(diagnostics(text), [])
         let schema = SchemaLoader.load(text: text, file: "test.yaml").schema
         let operation = schema?.operation(named: "checkDevice")
         XCTAssertEqual(operation?.outcomes?.map(\.name), ["registered", "blocked", "other", "notRegistered"])
         XCTAssertEqual(operation?.response, .named("Envelope"), "the first success outcome stands in for the shorthand")
         XCTAssertEqual(operation?.successStatus, 200)
-        XCTAssertEqual(diagnostics(catalogue("""
-            family: { code: { pattern: "^A[0-9]{5}$" }, retryable: true }
-            prefixed: { code: { prefix: B }, retryable: false }
-            timeout: { when: [timeout] }
-        """)), [])
+        XCTAssertEqual(
+            diagnostics(
+                catalogue(
+                    """
+                        family: { code: { pattern: "^A[0-9]{5}$" }, retryable: true }
+                        prefixed: { code: { prefix: B }, retryable: false }
+                        timeout: { when: [timeout] }
+                    """)), [])
     }
 
     // MARK: Code families
 
     func testUnparseablePatternIsReported() {
-        assertOneError(catalogue("    broken: { code: { pattern: \"^A[0-9\" } }"), at: "broken:",
-                       contains: "the code pattern of error 'broken' is not a valid regular expression: ^A[0-9")
+        assertOneError(
+            catalogue("    broken: { code: { pattern: \"^A[0-9\" } }"), at: "broken:",
+            contains: "the code pattern of error 'broken' is not a valid regular expression: ^A[0-9")
     }
 
     func testDuplicatePrefixIsReported() {
-        assertOneError(catalogue("    first: { code: { prefix: B } }\n    second: { code: { prefix: B } }"), at: "second:",
-                       contains: "errors 'first' and 'second' match the same prefix 'B'")
+        assertOneError(
+            catalogue("    first: { code: { prefix: B } }\n    second: { code: { prefix: B } }"), at: "second:",
+            contains: "errors 'first' and 'second' match the same prefix 'B'")
     }
 
     func testDuplicatePatternIsReported() {
-        assertOneError(catalogue("    first: { code: { pattern: \"^A\" } }\n    second: { code: { pattern: \"^A\" } }"), at: "second:",
-                       contains: "errors 'first' and 'second' match the same pattern '^A'")
+        assertOneError(
+            catalogue("    first: { code: { pattern: \"^A\" } }\n    second: { code: { pattern: \"^A\" } }"), at: "second:",
+            contains: "errors 'first' and 'second' match the same pattern '^A'")
     }
 
     func testDuplicateExactCodeIsStillReported() {
-        assertOneError(catalogue("    again: { code: KNOWN }"), at: "again:",
-                       contains: "errors 'known' and 'again' have the same code 'KNOWN'")
+        assertOneError(
+            catalogue("    again: { code: KNOWN }"), at: "again:",
+            contains: "errors 'known' and 'again' have the same code 'KNOWN'")
     }
 
     func testEmptyPrefixIsReported() {
-        assertOneError(catalogue("    everything: { code: { prefix: \"\" } }"), at: "everything:",
-                       contains: "'prefix' of error 'everything' is empty")
+        assertOneError(
+            catalogue("    everything: { code: { prefix: \"\" } }"), at: "everything:",
+            contains: "'prefix' of error 'everything' is empty")
     }
 
     func testPrefixAndPatternTogetherAreReported() {
-        assertOneError(catalogue("    both: { code: { prefix: A, pattern: \"^A\" } }"), at: "both:",
-                       contains: "has both 'prefix' and 'pattern'")
+        assertOneError(
+            catalogue("    both: { code: { prefix: A, pattern: \"^A\" } }"), at: "both:",
+            contains: "has both 'prefix' and 'pattern'")
     }
 
     func testFamilyWithoutPrefixOrPatternIsReported() {
@@ -105,170 +121,208 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
     }
 
     func testFamilyWithoutCodePathIsReported() {
-        assertOneError(catalogue("    family: { code: { prefix: A } }", codePath: false), at: "family:",
-                       contains: "error 'family' matches a family of codes, but 'errors' has no 'code' path")
+        assertOneError(
+            catalogue("    family: { code: { prefix: A } }", codePath: false), at: "family:",
+            contains: "error 'family' matches a family of codes, but 'errors' has no 'code' path")
     }
 
     // MARK: Client-side cases
 
     func testUnknownConditionIsReportedWithASuggestion() {
         let text = catalogue("    offline: { when: [ofline] }")
-        assertOneError(text, at: "offline:", contains: "'when' of error 'offline' lists 'ofline', which is not a client-side condition (offline, timeout, noCredential, credentialRejected); did you mean 'offline'?")
+        assertOneError(
+            text, at: "offline:",
+            contains:
+                "'when' of error 'offline' lists 'ofline', which is not a client-side condition (offline, timeout, noCredential, credentialRejected); did you mean 'offline'?"
+        )
     }
 
     func testConditionWithCodeOrStatusIsReported() {
-        assertOneError(catalogue("    mixed: { when: [offline], status: 503 }"), at: "mixed:",
-                       contains: "error 'mixed' has 'when', so it stands for failures without a response; it cannot also have a 'code' or 'status'")
+        assertOneError(
+            catalogue("    mixed: { when: [offline], status: 503 }"), at: "mixed:",
+            contains: "error 'mixed' has 'when', so it stands for failures without a response; it cannot also have a 'code' or 'status'")
     }
 
     func testConditionClaimedTwiceIsReported() {
-        assertOneError(catalogue("    first: { when: [timeout] }\n    second: { when: [offline, timeout] }"), at: "second:",
-                       contains: "errors 'first' and 'second' both claim the client-side condition 'timeout'")
+        assertOneError(
+            catalogue("    first: { when: [timeout] }\n    second: { when: [offline, timeout] }"), at: "second:",
+            contains: "errors 'first' and 'second' both claim the client-side condition 'timeout'")
     }
 
     // MARK: Outcomes
 
     func testResponsesWithTheShorthandIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            response: Envelope
-            responses:
-              ok: { status: 200, body: Envelope }
-        """), at: "response: Envelope", contains: "operation 'check' has both 'responses' and 'response'")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    response: Envelope
+                    responses:
+                      ok: { status: 200, body: Envelope }
+                """), at: "response: Envelope", contains: "operation 'check' has both 'responses' and 'response'")
     }
 
     func testOutcomeWithoutStatusIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { body: Envelope }
-        """), at: "ok:", contains: "outcome 'ok' of operation 'check' needs a 'status'")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { body: Envelope }
+                """), at: "ok:", contains: "outcome 'ok' of operation 'check' needs a 'status'")
     }
 
     func testOutcomeNamingAnUnknownErrorIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              bad: { status: 200, error: faild, where: { rtCode: E1 } }
-              ok: { status: 200, body: Envelope }
-        """), at: "bad:", contains: "outcome 'bad' of operation 'check' names an unknown error 'faild'; did you mean 'failed'?")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      bad: { status: 200, error: faild, where: { rtCode: E1 } }
+                      ok: { status: 200, body: Envelope }
+                """), at: "bad:", contains: "outcome 'bad' of operation 'check' names an unknown error 'faild'; did you mean 'failed'?")
     }
 
     func testOutcomeNamingAClientSideErrorIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope, where: { rtCode: "0000" } }
-              bad: { status: 200, error: offline }
-        """), at: "bad:", contains: "names error 'offline', which stands for failures without a response")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope, where: { rtCode: "0000" } }
+                      bad: { status: 200, error: offline }
+                """), at: "bad:", contains: "names error 'offline', which stands for failures without a response")
     }
 
     func testShadowedOutcomeIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope }
-              blocked: { status: 200, error: failed, where: { rtCode: E1 } }
-        """), at: "blocked:", contains: "outcome 'blocked' of operation 'check' can never match: 'ok' before it takes every 200 response")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope }
+                      blocked: { status: 200, error: failed, where: { rtCode: E1 } }
+                """), at: "blocked:", contains: "outcome 'blocked' of operation 'check' can never match: 'ok' before it takes every 200 response")
     }
 
     func testConditionOnAnUnknownFieldIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope, where: { rtCod: "0000" } }
-              other: { status: 200, error: failed }
-        """), at: "ok:", contains: "'Envelope' has no field 'rtCod'; did you mean 'rtCode'?")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope, where: { rtCod: "0000" } }
+                      other: { status: 200, error: failed }
+                """), at: "ok:", contains: "'Envelope' has no field 'rtCod'; did you mean 'rtCode'?")
     }
 
     func testConditionWithoutABodyIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 204, where: { rtCode: "0000" } }
-        """), at: "ok:", contains: "outcome 'ok' of operation 'check' has a 'where' but no 'body' to look in")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 204, where: { rtCode: "0000" } }
+                """), at: "ok:", contains: "outcome 'ok' of operation 'check' has a 'where' but no 'body' to look in")
     }
 
     func testConditionValueMustBeAScalar() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope, where: { rtCode: { not: "0000" } } }
-        """), at: "ok:", contains: "compares 'rtCode' with a mapping; write a value or a list of values")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope, where: { rtCode: { not: "0000" } } }
+                """), at: "ok:", contains: "compares 'rtCode' with a mapping; write a value or a list of values")
     }
 
     func testServerErrorAsANormalAnswerIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200 }
-              down: { status: 503 }
-        """), at: "down:", contains: "outcome 'down' of operation 'check' is a normal answer, so its status must be 2xx or 4xx, found 503")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                      down: { status: 503 }
+                """), at: "down:", contains: "outcome 'down' of operation 'check' is a normal answer, so its status must be 2xx or 4xx, found 503")
     }
 
     func testOnlyErrorOutcomesIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              bad: { status: 200, error: failed }
-        """), at: "check:", contains: "operation 'check' declares only error outcomes")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      bad: { status: 200, error: failed }
+                """), at: "check:", contains: "operation 'check' declares only error outcomes")
     }
 
     func testPaginationWithOutcomesIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            query: { page: { type: int32, default: 1 } }
-            responses:
-              ok: { status: 200, body: Envelope }
-            paginate: { style: page, items: rtCode, page: page }
-        """), at: "paginate:", contains: "operation 'check' has 'paginate' and several outcomes")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    query: { page: { type: int32, default: 1 } }
+                    responses:
+                      ok: { status: 200, body: Envelope }
+                    paginate: { style: page, items: rtCode, page: page }
+                """), at: "paginate:", contains: "operation 'check' has 'paginate' and several outcomes")
     }
 
     func testTypeNamedLikeTheOutcomeEnumIsReported() {
-        let text = schemaText(types: errorTypes + "\n  CheckOutcome:\n    fields:\n      id: string", operations: """
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope }
-        """)
-        assertOneError(text, at: "CheckOutcome:", contains: "type 'CheckOutcome' has the name of the generated outcome enum of operation 'check', 'CheckOutcome'")
+        let text = schemaText(
+            types: errorTypes + "\n  CheckOutcome:\n    fields:\n      id: string",
+            operations: """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope }
+                """)
+        assertOneError(
+            text, at: "CheckOutcome:", contains: "type 'CheckOutcome' has the name of the generated outcome enum of operation 'check', 'CheckOutcome'")
     }
 
     func testOutcomeNameThatIsNotAnIdentifierIsReported() {
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope }
-              not-registered: { status: 404 }
-        """), at: "not-registered:", contains: "outcome name 'not-registered' cannot be a Swift identifier")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope }
+                      not-registered: { status: 404 }
+                """), at: "not-registered:", contains: "outcome name 'not-registered' cannot be a Swift identifier")
     }
 
     func testEmptyValuesAreReportedWithoutPrintingThem() {
         assertOneError(catalogue("    nothing: { when: [] }"), at: "nothing:", contains: "'when' of error 'nothing' is an empty list")
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope, where: { "": "0" } }
-        """), at: "ok:", contains: "'where' of outcome 'ok' of operation 'check' has an empty path")
-        assertOneError(outcomes("""
-          check:
-            http: GET /check
-            responses:
-              ok: { status: 200, body: Envelope, where: { rtCode: "0" } }
-              bad: { status: 200, error: "" }
-        """), at: "bad:", contains: "'error' of outcome 'bad' of operation 'check' is empty")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope, where: { "": "0" } }
+                """), at: "ok:", contains: "'where' of outcome 'ok' of operation 'check' has an empty path")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200, body: Envelope, where: { rtCode: "0" } }
+                      bad: { status: 200, error: "" }
+                """), at: "bad:", contains: "'error' of outcome 'bad' of operation 'check' is empty")
     }
 }

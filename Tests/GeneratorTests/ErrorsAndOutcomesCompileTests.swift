@@ -8,37 +8,37 @@ import XCTest
 /// ClientRuntime module.
 final class ErrorsAndOutcomesCompileTests: XCTestCase {
     private let schema = #"""
-    api: Dep
-    version: "1"
-    environments:
-      production: { url: "https://api.example.com" }
-    errors:
-      body: ErrorBody
-      code: code
-      cases:
-        gone: { code: { prefix: G }, deprecated: Old family. }
-        hostile: { code: { prefix: "\"); fatalError(\"" }, docs: "*/ \\(x) \u202E" }
-        hostilePattern: { code: { pattern: "^\"\\(x\\)\\\\$" } }
-        offline: { when: [offline], deprecated: Use transport. }
-        timedOut: { when: [timeout], retryable: true }
-        busy: { code: BUSY, status: 409, retryable: false, deprecated: true }
-    types:
-      ErrorBody:
-        fields:
-          code: string
-      Envelope:
-        fields:
-          rtCode: string
-    operations:
-      check:
-        http: GET /check
-        errors: [gone, busy]
-        responses:
-          default: { status: 200, body: Envelope, where: { rtCode: "0" } }
-          odd: { status: 200, body: Envelope, where: { rtCode: ["\"); fatalError(\"", "\\(x)"] } }
-          self: { status: 200, error: busy }
-          class: { status: 404, deprecated: gone }
-    """#
+        api: Dep
+        version: "1"
+        environments:
+          production: { url: "https://api.example.com" }
+        errors:
+          body: ErrorBody
+          code: code
+          cases:
+            gone: { code: { prefix: G }, deprecated: Old family. }
+            hostile: { code: { prefix: "\"); fatalError(\"" }, docs: "*/ \\(x) \u202E" }
+            hostilePattern: { code: { pattern: "^\"\\(x\\)\\\\$" } }
+            offline: { when: [offline], deprecated: Use transport. }
+            timedOut: { when: [timeout], retryable: true }
+            busy: { code: BUSY, status: 409, retryable: false, deprecated: true }
+        types:
+          ErrorBody:
+            fields:
+              code: string
+          Envelope:
+            fields:
+              rtCode: string
+        operations:
+          check:
+            http: GET /check
+            errors: [gone, busy]
+            responses:
+              default: { status: 200, body: Envelope, where: { rtCode: "0" } }
+              odd: { status: 200, body: Envelope, where: { rtCode: ["\"); fatalError(\"", "\\(x)"] } }
+              self: { status: 200, error: busy }
+              class: { status: 404, deprecated: gone }
+        """#
 
     func testDeprecatedCasesAndKeywordOutcomesCompileWithoutWarnings() throws {
         let products = builtExecutable(named: "client-generator").deletingLastPathComponent()
@@ -57,8 +57,9 @@ final class ErrorsAndOutcomesCompileTests: XCTestCase {
 
         let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.sorted()
         XCTAssertEqual(sources.count, 67, "the fixed set of generated files (GeneratedFileNames.all)")
-        let swiftc = try run(URL(fileURLWithPath: "/usr/bin/env"),
-                             ["swiftc", "-typecheck", "-module-name", "Dep", "-I", modules.path] + sources.map { output.appendingPathComponent($0).path })
+        let swiftc = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swiftc", "-typecheck", "-module-name", "Dep", "-I", modules.path] + sources.map { output.appendingPathComponent($0).path })
         XCTAssertEqual(swiftc.status, 0, swiftc.text)
         XCTAssertFalse(swiftc.text.contains("warning:"), swiftc.text)
         // Outcome types live with their operation, in one of the Operations.NN shards.

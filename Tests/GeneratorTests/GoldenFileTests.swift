@@ -27,15 +27,18 @@ final class GoldenFileTests: XCTestCase {
                 }
                 let expected = try String(contentsOf: golden, encoding: .utf8)
                 if file.contents != expected {
-                    let firstDifference = zip(file.contents.split(separator: "\n", omittingEmptySubsequences: false),
-                                              expected.split(separator: "\n", omittingEmptySubsequences: false))
-                        .enumerated().first { $0.element.0 != $0.element.1 }
-                    XCTFail("""
-                    \(name)/\(file.name) differs from its golden file (run with UPDATE_GOLDEN=1 if intended); \
-                    first difference at line \((firstDifference?.offset ?? 0) + 1):
-                      generated: \(firstDifference?.element.0 ?? "")
-                      golden:    \(firstDifference?.element.1 ?? "")
-                    """)
+                    let firstDifference = zip(
+                        file.contents.split(separator: "\n", omittingEmptySubsequences: false),
+                        expected.split(separator: "\n", omittingEmptySubsequences: false)
+                    )
+                    .enumerated().first { $0.element.0 != $0.element.1 }
+                    XCTFail(
+                        """
+                        \(name)/\(file.name) differs from its golden file (run with UPDATE_GOLDEN=1 if intended); \
+                        first difference at line \((firstDifference?.offset ?? 0) + 1):
+                          generated: \(firstDifference?.element.0 ?? "")
+                          golden:    \(firstDifference?.element.1 ?? "")
+                        """)
                 }
             }
         }

@@ -6,43 +6,45 @@ final class NameConsistencyTests: XCTestCase {
     // MARK: One mistake, one diagnostic
 
     func testAReferenceToATypeWhoseDefinitionFailedIsNotReportedAgain() {
-        let text = schemaText(types: """
-          Broken:
-            enum: 3
-          Uses:
-            fields:
-              a: Broken
-              b: "[Broken]"
-        """, operations: """
-          putBroken:
-            http: PUT /broken
-            body: Broken
-            response: Broken
-        """)
+        let text = schemaText(
+            types: """
+                  Broken:
+                    enum: 3
+                  Uses:
+                    fields:
+                      a: Broken
+                      b: "[Broken]"
+                """,
+            operations: """
+                  putBroken:
+                    http: PUT /broken
+                    body: Broken
+                    response: Broken
+                """)
         assertSingleError(text, line: 11, contains: "'enum' of type 'Broken' must be a list of values or a mapping")
     }
 
     func testReferencesToBrokenOperationsErrorCasesAndAuthSchemesAreNotReportedAgain() {
         let text = """
-        api: Test
-        version: "1"
-        environments:
-          production: { url: "https://api.example.com" }
-        auth:
-          token: { kind: bearer, refresh: renew }
-          key: { kind: apiKey, in: path, name: k }
-        defaultAuth: key
-        errors:
-          cases:
-            gone: { status: 999 }
-        operations:
-          renew:
-            http: FETCH /renew
-          getItem:
-            http: GET /item
-            errors: [gone]
-            auth: [token, key]
-        """
+            api: Test
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            auth:
+              token: { kind: bearer, refresh: renew }
+              key: { kind: apiKey, in: path, name: k }
+            defaultAuth: key
+            errors:
+              cases:
+                gone: { status: 999 }
+            operations:
+              renew:
+                http: FETCH /renew
+              getItem:
+                http: GET /item
+                errors: [gone]
+                auth: [token, key]
+            """
         let found = diagnostics(text)
         XCTAssertEqual(found.count, 3, found.joined(separator: "\n"))
         XCTAssertTrue(found.contains { $0.contains("'in' of auth scheme 'key'") }, "\(found)")
@@ -52,62 +54,73 @@ final class NameConsistencyTests: XCTestCase {
     }
 
     func testAMisspelledRequiredKeyIsOneError() {
-        let field = schemaText(types: """
-          Other:
-            fields:
-              name: { tpye: string, optional: true }
-        """)
+        let field = schemaText(
+            types: """
+                  Other:
+                    fields:
+                      name: { tpye: string, optional: true }
+                """)
         assertSingleError(field, line: 12, column: 15, contains: "unknown key 'tpye' in field 'name' of type 'Other'; did you mean 'type'?")
-        let body = schemaText(operations: """
-          putItem:
-            http: PUT /items
-            body: { tpye: Item }
-        """)
+        let body = schemaText(
+            operations: """
+                  putItem:
+                    http: PUT /items
+                    body: { tpye: Item }
+                """)
         assertSingleError(body, line: 19, contains: "unknown key 'tpye' in the body of operation 'putItem'; did you mean 'type'?")
-        let operation = schemaText(operations: """
-          putItem:
-            htpp: PUT /items
-        """)
+        let operation = schemaText(
+            operations: """
+                  putItem:
+                    htpp: PUT /items
+                """)
         assertSingleError(operation, line: 18, contains: "unknown key 'htpp' in operation 'putItem'; did you mean 'http'?")
     }
 
     func testAMisspelledKeyBesideTheRealOneIsStillReported() {
-        let text = schemaText(types: """
-          Other:
-            fields:
-              name: { type: string, tpye: int }
-        """)
+        let text = schemaText(
+            types: """
+                  Other:
+                    fields:
+                      name: { type: string, tpye: int }
+                """)
         assertSingleError(text, line: 12, contains: "unknown key 'tpye'")
     }
 
     func testAWrongKindIsNeverQuotedEmpty() {
-        let text = schemaText(types: """
-          Other:
-            fields:
-              name: { type: string, minLength: [1], maxLength: { a: 1 } }
-              size: { type: int, minimum: [], maximum: ~ }
-        """)
+        let text = schemaText(
+            types: """
+                  Other:
+                    fields:
+                      name: { type: string, minLength: [1], maxLength: { a: 1 } }
+                      size: { type: int, minimum: [], maximum: ~ }
+                """)
         let found = diagnostics(text)
         XCTAssertEqual(found.count, 4, found.joined(separator: "\n"))
         XCTAssertFalse(found.joined().contains("''"), found.joined(separator: "\n"))
         XCTAssertTrue(found.contains { $0.hasSuffix("'minLength' in field 'name' of type 'Other' must be an integer, found a list") }, "\(found)")
         XCTAssertTrue(found.contains { $0.hasSuffix("'maxLength' in field 'name' of type 'Other' must be an integer, found a mapping") }, "\(found)")
         XCTAssertTrue(found.contains { $0.hasSuffix("'maximum' in field 'size' of type 'Other' must be a number, found null") }, "\(found)")
-        let scalar = diagnostics(schemaText(types: """
-          Other:
-            fields:
-              name: { type: string, minLength: ten }
-        """))
+        let scalar = diagnostics(
+            schemaText(
+                types: """
+                      Other:
+                        fields:
+                          name: { type: string, minLength: ten }
+                    """))
         XCTAssertTrue(scalar.first?.hasSuffix("must be an integer, found a string 'ten'") == true, "\(scalar)")
     }
 
     // MARK: Names that Swift would misread
 
     func testACaseNamedNoneIsRenamedSoSwiftNeverReadsItAsNil() throws {
-        let schema = try XCTUnwrap(SchemaLoader.load(text: schemaText(types: """
-          Mode:
-            enum: [none, all]
-        """), file: "test.yaml").schema)
+        let schema = try XCTUnwrap(
+            SchemaLoader.load(
+                text: schemaText(
+                    types: """
+                          Mode:
+                            enum: [none, all]
+                        """), file: "test.yaml"
+            ).schema)
         let enumeration = try XCTUnwrap(schema.type(named: "Mode"))
         guard case .enumeration(let cases) = enumeration.kind else { return XCTFail("not an enum") }
         XCTAssertEqual(cases.cases.map { SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.enumCases) }, ["none_", "all"])
@@ -120,19 +133,21 @@ final class NameConsistencyTests: XCTestCase {
     /// KD Pay's two getCashbackInfo overloads would both be GET /cashback: the sandbox answered both as
     /// the first and the OpenAPI export kept one, so lint rejects the second at its path.
     func testTwoOperationsOnOneRouteAreReported() {
-        let text = schemaText(operations: """
-          getItemBySku:
-            http: GET /items/{sku}
-            path:
-              sku: string
-        """)
+        let text = schemaText(
+            operations: """
+                  getItemBySku:
+                    http: GET /items/{sku}
+                    path:
+                      sku: string
+                """)
         assertSingleError(text, line: 18, contains: "operations 'getItem' and 'getItemBySku' are both GET /items/{sku}: a server cannot tell them apart")
-        let otherMethod = schemaText(operations: """
-          putItem:
-            http: PUT /items/{key}
-            path:
-              key: string
-        """)
+        let otherMethod = schemaText(
+            operations: """
+                  putItem:
+                    http: PUT /items/{key}
+                    path:
+                      key: string
+                """)
         XCTAssertEqual(diagnostics(otherMethod), [])
     }
 }

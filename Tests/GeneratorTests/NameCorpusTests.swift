@@ -135,8 +135,10 @@ enum NameCorpus {
             "    fields:",
         ]
         lines += names.map { "      \($0): { type: string, default: \"\($0)\" }" }
-        lines += ["  # Each field has the type of the same name; every other one is secret (a redacting mirror).",
-                  "  Optionals:", "    fields:"]
+        lines += [
+            "  # Each field has the type of the same name; every other one is secret (a redacting mirror).",
+            "  Optionals:", "    fields:",
+        ]
         lines += names.enumerated().map { index, name in
             "      \(name): { type: \"\(name)\", optional: true\(index % 2 == 0 ? ", secret: true" : "") }"
         }
@@ -152,19 +154,23 @@ enum NameCorpus {
         for (index, name) in names.enumerated() {
             lines += ["  \(name):", "    http: GET /operations/\(index)", "    response: \"\(name)\""]
         }
-        lines += ["  withBody:", "    http: POST /body", "    body: Fields", "    response: Variants", "    idempotencyKey: Idempotency-Key",
-                  "    auth: [" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]",
-                  "    errors: [" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]"]
+        lines += [
+            "  withBody:", "    http: POST /body", "    body: Fields", "    response: Variants", "    idempotencyKey: Idempotency-Key",
+            "    auth: [" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]",
+            "    errors: [" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]",
+        ]
         // The generated client's and error's names, as operations (as types they are rejected).
         lines += ["  NameCorpusClient:", "    http: GET /client", "  NameCorpusError:", "    http: GET /error"]
         lines += ["  queryParameters:", "    http: GET /query", "    response: Cases", "    query:"]
         lines += names.map { "      \($0): { type: string, optional: true }" }
         lines += ["  headerParameters:", "    http: GET /headers", "    headers:"]
         lines += names.map { "      \($0): { type: Cases, wire: X-\($0.replacingOccurrences(of: "_", with: "Underscore")), optional: true }" }
-        lines += ["  # The paginated sequences forward every parameter to the operation by label.",
-                  "  pages:", "    http: GET /pages", "    response: Page",
-                  "    paginate: { style: page, items: items, page: pageNumber, first: 1, last: last }", "    query:",
-                  "      pageNumber: int"]
+        lines += [
+            "  # The paginated sequences forward every parameter to the operation by label.",
+            "  pages:", "    http: GET /pages", "    response: Page",
+            "    paginate: { style: page, items: items, page: pageNumber, first: 1, last: last }", "    query:",
+            "      pageNumber: int",
+        ]
         lines += names.map { "      \($0): { type: string, optional: true }" }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -20,204 +20,268 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
     }
 
     private static let flatTypes = """
-      Form:
-        fields:
-          name: string
-          tags: "[string]"
-          photo: { type: binary, optional: true }
-      Nested:
-        fields:
-          inner: Item
-    """
+          Form:
+            fields:
+              name: string
+              tags: "[string]"
+              photo: { type: binary, optional: true }
+          Nested:
+            fields:
+              inner: Item
+        """
 
     func testTheValidConstructsLoadWithoutDiagnostics() {
-        let text = schemaText(types: Self.flatTypes, operations: """
-          postForm:
-            http: POST /form
-            body: { type: Form, encoding: form }
-          postMultipart:
-            http: POST /multipart
-            body: { type: Form, encoding: multipart, contentType: image/png }
-          putBytes:
-            http: PUT {target}
-            path: { target: uri }
-            body: { type: binary, encoding: raw, contentType: application/pdf }
-          download:
-            http: GET /files
-            query:
-              params: "[string: string]"
-              filter: { type: Item, style: deepObject, optional: true }
-            response: { type: binary, contentType: application/pdf }
-        """, extra: """
-        auth:
-          client: { kind: basic }
-        """)
+        let text = schemaText(
+            types: Self.flatTypes,
+            operations: """
+                  postForm:
+                    http: POST /form
+                    body: { type: Form, encoding: form }
+                  postMultipart:
+                    http: POST /multipart
+                    body: { type: Form, encoding: multipart, contentType: image/png }
+                  putBytes:
+                    http: PUT {target}
+                    path: { target: uri }
+                    body: { type: binary, encoding: raw, contentType: application/pdf }
+                  download:
+                    http: GET /files
+                    query:
+                      params: "[string: string]"
+                      filter: { type: Item, style: deepObject, optional: true }
+                    response: { type: binary, contentType: application/pdf }
+                """,
+            extra: """
+                auth:
+                  client: { kind: basic }
+                """)
         XCTAssertEqual(diagnostics(text), [])
     }
 
     func testUnknownBodyEncodingSuggestsTheClosest() {
-        let text = schemaText(types: Self.flatTypes, operations: """
-          postForm:
-            http: POST /form
-            body: { type: Form, encoding: mulitpart }
-        """)
-        assertError(text, at: "encoding: mulitpart", contains: "'encoding' of the body of operation 'postForm' must be json, form, multipart, raw, found 'mulitpart'; did you mean 'multipart'?")
+        let text = schemaText(
+            types: Self.flatTypes,
+            operations: """
+                  postForm:
+                    http: POST /form
+                    body: { type: Form, encoding: mulitpart }
+                """)
+        assertError(
+            text, at: "encoding: mulitpart",
+            contains: "'encoding' of the body of operation 'postForm' must be json, form, multipart, raw, found 'mulitpart'; did you mean 'multipart'?")
     }
 
     func testRawBodyMustBeBinaryWithAContentType() {
-        assertError(schemaText(operations: """
-          putBytes:
-            http: PUT /bytes
-            body: { type: Item, encoding: raw, contentType: image/png }
-        """), at: "encoding: raw", contains: "is raw bytes (encoding: raw), so its type must be binary, found 'Item'")
-        assertError(schemaText(operations: """
-          putBytes:
-            http: PUT /bytes
-            body: { type: binary, encoding: raw }
-        """), at: "encoding: raw", contains: "is raw bytes and needs a 'contentType', like image/jpeg")
+        assertError(
+            schemaText(
+                operations: """
+                      putBytes:
+                        http: PUT /bytes
+                        body: { type: Item, encoding: raw, contentType: image/png }
+                    """), at: "encoding: raw", contains: "is raw bytes (encoding: raw), so its type must be binary, found 'Item'")
+        assertError(
+            schemaText(
+                operations: """
+                      putBytes:
+                        http: PUT /bytes
+                        body: { type: binary, encoding: raw }
+                    """), at: "encoding: raw", contains: "is raw bytes and needs a 'contentType', like image/jpeg")
     }
 
     func testContentTypeOfAJSONOrFormBodyIsRejected() {
-        assertError(schemaText(operations: """
-          post:
-            http: POST /items
-            body: { type: Item, contentType: text/plain }
-        """), at: "contentType: text/plain", contains: "'contentType' of the body of operation 'post' applies only to raw and multipart bodies; json bodies are sent as application/json")
+        assertError(
+            schemaText(
+                operations: """
+                      post:
+                        http: POST /items
+                        body: { type: Item, contentType: text/plain }
+                    """), at: "contentType: text/plain",
+            contains: "'contentType' of the body of operation 'post' applies only to raw and multipart bodies; json bodies are sent as application/json")
     }
 
     func testMalformedMediaTypeIsRejected() {
-        assertError(schemaText(operations: """
-          putBytes:
-            http: PUT /bytes
-            body: { type: binary, encoding: raw, contentType: "image png" }
-        """), at: "image png", contains: "must be a media type like image/jpeg, found 'image png'")
-        assertError(schemaText(operations: """
-          download:
-            http: GET /file
-            response: { type: binary, contentType: pdf }
-        """), at: "contentType: pdf", contains: "'contentType' of the response of operation 'download' must be a media type like image/png, found 'pdf'")
+        assertError(
+            schemaText(
+                operations: """
+                      putBytes:
+                        http: PUT /bytes
+                        body: { type: binary, encoding: raw, contentType: "image png" }
+                    """), at: "image png", contains: "must be a media type like image/jpeg, found 'image png'")
+        assertError(
+            schemaText(
+                operations: """
+                      download:
+                        http: GET /file
+                        response: { type: binary, contentType: pdf }
+                    """), at: "contentType: pdf",
+            contains: "'contentType' of the response of operation 'download' must be a media type like image/png, found 'pdf'")
     }
 
     func testFormBodyFieldsMustBeFlat() {
-        let text = schemaText(types: Self.flatTypes, operations: """
-          postForm:
-            http: POST /form
-            body: { type: Nested, encoding: form }
-        """)
-        assertError(text, at: "inner: Item", contains: "field 'inner' of type 'Nested' is 'Item', but a form body (the body of operation 'postForm') holds only scalars and lists of scalars")
+        let text = schemaText(
+            types: Self.flatTypes,
+            operations: """
+                  postForm:
+                    http: POST /form
+                    body: { type: Nested, encoding: form }
+                """)
+        assertError(
+            text, at: "inner: Item",
+            contains: "field 'inner' of type 'Nested' is 'Item', but a form body (the body of operation 'postForm') holds only scalars and lists of scalars")
     }
 
     func testFormBodyMustBeAStruct() {
-        assertError(schemaText(operations: """
-          postForm:
-            http: POST /form
-            body: { type: "[string]", encoding: form }
-        """), at: "encoding: form", contains: "is a form body, so its type must be a struct of fields, found '[string]'")
+        assertError(
+            schemaText(
+                operations: """
+                      postForm:
+                        http: POST /form
+                        body: { type: "[string]", encoding: form }
+                    """), at: "encoding: form", contains: "is a form body, so its type must be a struct of fields, found '[string]'")
     }
 
     func testAnUnknownFormBodyTypeIsReportedOnce() {
-        assertError(schemaText(operations: """
-          postForm:
-            http: POST /form
-            body: { type: Missing, encoding: form }
-        """), at: "type: Missing", contains: "unknown type 'Missing'")
+        assertError(
+            schemaText(
+                operations: """
+                      postForm:
+                        http: POST /form
+                        body: { type: Missing, encoding: form }
+                    """), at: "type: Missing", contains: "unknown type 'Missing'")
     }
 
     func testBinaryResponseContentTypeNeedsTypeBinary() {
-        assertError(schemaText(operations: """
-          download:
-            http: GET /file
-            response: { type: Item, contentType: image/png }
-        """), at: "type: Item, contentType", contains: "'contentType' of the response of operation 'download' is for raw bytes: the type must be binary, found 'Item'")
+        assertError(
+            schemaText(
+                operations: """
+                      download:
+                        http: GET /file
+                        response: { type: Item, contentType: image/png }
+                    """), at: "type: Item, contentType",
+            contains: "'contentType' of the response of operation 'download' is for raw bytes: the type must be binary, found 'Item'")
     }
 
     func testCallTimeURLMustBeAURIAndTheOperationMustNotUseCredentials() {
-        assertError(schemaText(operations: """
-          upload:
-            http: PUT {target}
-            path: { target: string }
-        """), at: "target: string", contains: "path parameter 'target' of operation 'upload' is the whole URL, so its type must be uri, found 'string'")
-        assertError(schemaText(operations: """
-          upload:
-            http: PUT {target}
-            path: { target: uri }
-            auth: client
-        """, extra: """
-        auth:
-          client: { kind: basic }
-        """), at: "  upload:", contains: "takes its whole URL at call time, so it must be `auth: none`: credentials never go to a URL the schema does not fix (found auth client)")
+        assertError(
+            schemaText(
+                operations: """
+                      upload:
+                        http: PUT {target}
+                        path: { target: string }
+                    """), at: "target: string",
+            contains: "path parameter 'target' of operation 'upload' is the whole URL, so its type must be uri, found 'string'")
+        assertError(
+            schemaText(
+                operations: """
+                      upload:
+                        http: PUT {target}
+                        path: { target: uri }
+                        auth: client
+                    """,
+                extra: """
+                    auth:
+                      client: { kind: basic }
+                    """), at: "  upload:",
+            contains: "takes its whole URL at call time, so it must be `auth: none`: credentials never go to a URL the schema does not fix (found auth client)")
     }
 
     func testCallTimeURLPlaceholderMustBeTheWholeTarget() {
-        assertError(schemaText(operations: """
-          upload:
-            http: PUT {target}/x
-            path: { target: uri }
-        """), at: "PUT {target}/x", contains: "a path starting with '/' (or `{parameter}` for a URL given at call time), found 'PUT {target}/x'")
+        assertError(
+            schemaText(
+                operations: """
+                      upload:
+                        http: PUT {target}/x
+                        path: { target: uri }
+                    """), at: "PUT {target}/x", contains: "a path starting with '/' (or `{parameter}` for a URL given at call time), found 'PUT {target}/x'")
     }
 
     func testUndeclaredCallTimeURLParameterIsReportedOnce() {
-        assertError(schemaText(operations: """
-          upload:
-            http: PUT {target}
-        """), at: "PUT {target}", contains: "path parameter 'target' of operation 'upload' is not declared under 'path'")
+        assertError(
+            schemaText(
+                operations: """
+                      upload:
+                        http: PUT {target}
+                    """), at: "PUT {target}", contains: "path parameter 'target' of operation 'upload' is not declared under 'path'")
     }
 
     func testMisspelledBasicKindSuggestsIt() {
-        assertError(schemaText(extra: """
-        auth:
-          client: { kind: basci }
-        """), at: "kind: basci", contains: "needs a 'kind' of bearer, apiKey, session or basic, found 'basci'; did you mean 'basic'?")
+        assertError(
+            schemaText(
+                extra: """
+                    auth:
+                      client: { kind: basci }
+                    """), at: "kind: basci", contains: "needs a 'kind' of bearer, apiKey, session or basic, found 'basci'; did you mean 'basic'?")
     }
 
     func testQueryMapsNeedStringKeysAndScalarValues() {
-        assertError(schemaText(operations: """
-          search:
-            http: GET /search
-            query:
-              params: "[int: string]"
-        """), at: "params:", contains: "query parameter 'params' of operation 'search' is a map, so its keys must be string (query names are text), found '[int: string]'")
-        assertError(schemaText(operations: """
-          search:
-            http: GET /search
-            query:
-              params: "[string: [string]]"
-        """), at: "params:", contains: "the values of query parameter 'params' of operation 'search' must be scalars (a primitive or an enum), found '[string]'")
+        assertError(
+            schemaText(
+                operations: """
+                      search:
+                        http: GET /search
+                        query:
+                          params: "[int: string]"
+                    """), at: "params:",
+            contains: "query parameter 'params' of operation 'search' is a map, so its keys must be string (query names are text), found '[int: string]'")
+        assertError(
+            schemaText(
+                operations: """
+                      search:
+                        http: GET /search
+                        query:
+                          params: "[string: [string]]"
+                    """), at: "params:",
+            contains: "the values of query parameter 'params' of operation 'search' must be scalars (a primitive or an enum), found '[string]'")
     }
 
     func testDeepObjectStructMembersMustBeScalars() {
-        assertError(schemaText(types: Self.flatTypes, operations: """
-          search:
-            http: GET /search
-            query:
-              filter: { type: Form, style: deepObject }
-        """), at: "tags: \"[string]\"", contains: "field 'tags' of type 'Form' is '[string]', but an object-valued query parameter (query parameter 'filter' of operation 'search') holds only scalars")
+        assertError(
+            schemaText(
+                types: Self.flatTypes,
+                operations: """
+                      search:
+                        http: GET /search
+                        query:
+                          filter: { type: Form, style: deepObject }
+                    """), at: "tags: \"[string]\"",
+            contains:
+                "field 'tags' of type 'Form' is '[string]', but an object-valued query parameter (query parameter 'filter' of operation 'search') holds only scalars"
+        )
     }
 
     func testStyleIsOnlyForObjectValuedQueryParameters() {
-        assertError(schemaText(operations: """
-          search:
-            http: GET /search
-            query:
-              q: { type: string, style: deepObject }
-        """), at: "q: {", contains: "'style' of query parameter 'q' of operation 'search' applies only to a map ([string: T]) or a struct, found 'string'")
-        assertError(schemaText(operations: """
-          search:
-            http: GET /search
-            headers:
-              h: { type: string, style: form }
-        """), at: "h: {", contains: "'style' of header parameter 'h' of operation 'search' applies only to query parameters")
-        assertError(schemaText(types: """
-          Other:
-            fields:
-              x: { type: string, style: form }
-        """), at: "x: {", contains: "'style' of field 'x' of type 'Other' applies only to query parameters")
-        assertError(schemaText(operations: """
-          search:
-            http: GET /search
-            query:
-              m: { type: "[string: string]", style: deep }
-        """), at: "style: deep", contains: "must be form or deepObject, found 'deep'")
+        assertError(
+            schemaText(
+                operations: """
+                      search:
+                        http: GET /search
+                        query:
+                          q: { type: string, style: deepObject }
+                    """), at: "q: {",
+            contains: "'style' of query parameter 'q' of operation 'search' applies only to a map ([string: T]) or a struct, found 'string'")
+        assertError(
+            schemaText(
+                operations: """
+                      search:
+                        http: GET /search
+                        headers:
+                          h: { type: string, style: form }
+                    """), at: "h: {", contains: "'style' of header parameter 'h' of operation 'search' applies only to query parameters")
+        assertError(
+            schemaText(
+                types: """
+                      Other:
+                        fields:
+                          x: { type: string, style: form }
+                    """), at: "x: {", contains: "'style' of field 'x' of type 'Other' applies only to query parameters")
+        assertError(
+            schemaText(
+                operations: """
+                      search:
+                        http: GET /search
+                        query:
+                          m: { type: "[string: string]", style: deep }
+                    """), at: "style: deep", contains: "must be form or deepObject, found 'deep'")
     }
 
     func testWholeURLEnvironmentMistakes() {
@@ -231,40 +295,53 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
               ping: { http: GET /ping }
             """
         }
-        assertError(schema("""
-          custom:
-            url: "{serverUrl}"
-        """), at: "custom:", contains: "'{serverUrl}' in the url of environment 'custom' is not a declared variable")
-        assertError(schema("""
-          custom:
-            url: "{serverUrl}"
-            variables:
-              serverURL: {}
-        """), at: "custom:", contains: "'{serverUrl}' in the url of environment 'custom' is not a declared variable; did you mean 'serverURL'?")
-        assertError(schema("""
-          custom:
-            url: "{serverUrl}"
-            variables:
-              serverUrl: { default: "ftp://files.example.com" }
-        """), at: "serverUrl: {", contains: "the default of variable 'serverUrl' of environment 'custom' must use http or https, found 'ftp'")
-        assertError(schema("""
-          custom:
-            url: "{serverUrl}"
-            variables:
-              serverUrl: { default: "https://a.example.com/?x=1" }
-        """), at: "serverUrl: {", contains: "must not have a query or fragment")
-        assertError(schema("""
-          custom:
-            url: "{serverUrl}"
-            variables:
-              serverUrl: {}
-              extra: {}
-        """), at: "custom:", contains: "environment 'custom' whose url is the variable '{serverUrl}' cannot declare other variables")
-        XCTAssertEqual(diagnostics(schema("""
-          custom:
-            url: "{serverUrl}"
-            variables:
-              serverUrl: { default: "https://bsa.example.com/api" }
-        """)), [])
+        assertError(
+            schema(
+                """
+                  custom:
+                    url: "{serverUrl}"
+                """), at: "custom:", contains: "'{serverUrl}' in the url of environment 'custom' is not a declared variable")
+        assertError(
+            schema(
+                """
+                  custom:
+                    url: "{serverUrl}"
+                    variables:
+                      serverURL: {}
+                """), at: "custom:", contains: "'{serverUrl}' in the url of environment 'custom' is not a declared variable; did you mean 'serverURL'?")
+        assertError(
+            schema(
+                """
+                  custom:
+                    url: "{serverUrl}"
+                    variables:
+                      serverUrl: { default: "ftp://files.example.com" }
+                """), at: "serverUrl: {", contains: "the default of variable 'serverUrl' of environment 'custom' must use http or https, found 'ftp'")
+        assertError(
+            schema(
+                """
+                  custom:
+                    url: "{serverUrl}"
+                    variables:
+                      serverUrl: { default: "https://a.example.com/?x=1" }
+                """), at: "serverUrl: {", contains: "must not have a query or fragment")
+        assertError(
+            schema(
+                """
+                  custom:
+                    url: "{serverUrl}"
+                    variables:
+                      serverUrl: {}
+                      extra: {}
+                """), at: "custom:", contains: "environment 'custom' whose url is the variable '{serverUrl}' cannot declare other variables")
+        XCTAssertEqual(
+            diagnostics(
+                schema(
+                    """
+                      custom:
+                        url: "{serverUrl}"
+                        variables:
+                          serverUrl: { default: "https://bsa.example.com/api" }
+                    """)), [])
     }
 }

@@ -21,8 +21,9 @@ final class ResourceLimitTests: XCTestCase {
         // Aliases so far: 10 × 11 (a1) + 10 × 111 (a2) + 10 × 1,111 (a3) = 12,330 nodes; each *a3 adds
         // 11,111 more, so the 8th on line 6 (a4) is the one that passes 100,000.
         let column = #"a4: &a4 ["#.count + 7 * "*a3, ".count + 1
-        assertSingleError(Self.billionLaughs, line: 6, column: column,
-                          contains: "alias '*a3' makes the document's aliases expand to more than 100000 nodes")
+        assertSingleError(
+            Self.billionLaughs, line: 6, column: column,
+            contains: "alias '*a3' makes the document's aliases expand to more than 100000 nodes")
     }
 
     func testAliasesUsedAsMappingKeysCountTowardsTheBudget() {
@@ -36,16 +37,17 @@ final class ResourceLimitTests: XCTestCase {
     }
 
     func testAliasesWithinTheBudgetStillWork() {
-        let text = schemaText(types: """
-          Money:
-            fields:
-              amount: &amount { type: decimal, minimum: 0 }
-              currency: &currency { type: string, pattern: "^[A-Z]{3}$" }
-          Refund:
-            fields:
-              amount: *amount
-              currency: *currency
-        """)
+        let text = schemaText(
+            types: """
+                  Money:
+                    fields:
+                      amount: &amount { type: decimal, minimum: 0 }
+                      currency: &currency { type: string, pattern: "^[A-Z]{3}$" }
+                  Refund:
+                    fields:
+                      amount: *amount
+                      currency: *currency
+                """)
         let result = SchemaLoader.load(text: text, file: "test.yaml")
         XCTAssertEqual(result.diagnostics.map(\.description), [])
         let refund = result.schema?.type(named: "Refund")
@@ -84,7 +86,8 @@ final class ResourceLimitTests: XCTestCase {
     }
 
     func testAliasThatNestsTooDeepIsRejected() {
-        let text = "x: &deep " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        let text =
+            "x: &deep " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
             + "\ny: " + String(repeating: "[", count: 100) + "*deep" + String(repeating: "]", count: 100) + "\n"
         assertSingleError(text, line: 2, column: 104, contains: "alias '*deep' nests the document more than 256 levels deep")
     }
@@ -93,11 +96,13 @@ final class ResourceLimitTests: XCTestCase {
 
     func testTypeExpressionNestedTwentyThousandLevelsIsRejectedEarly() {
         let deep = String(repeating: "[", count: 20_000) + "int" + String(repeating: "]", count: 20_000)
-        assertSingleError(schemaText(types: """
-          Deep:
-            fields:
-              values: "\(deep)"
-        """), line: 12, column: 15, contains: "nests lists and maps more than \(TypeReference.maximumNesting) levels deep")
+        assertSingleError(
+            schemaText(
+                types: """
+                      Deep:
+                        fields:
+                          values: "\(deep)"
+                    """), line: 12, column: 15, contains: "nests lists and maps more than \(TypeReference.maximumNesting) levels deep")
     }
 
     func testTypeNestedAtTheLimitIsAcceptedAndOneDeeperIsNot() {
@@ -107,33 +112,39 @@ final class ResourceLimitTests: XCTestCase {
         }
         let limit = TypeReference.maximumNesting
         XCTAssertEqual(diagnostics(schemaText(types: "  Deep:\n    fields:\n      values: \"\(nested(limit))\"")), [])
-        assertSingleError(schemaText(types: "  Deep:\n    fields:\n      values: \"\(nested(limit + 1))\""),
-                          line: 12, contains: "nests lists and maps more than \(limit) levels deep")
+        assertSingleError(
+            schemaText(types: "  Deep:\n    fields:\n      values: \"\(nested(limit + 1))\""),
+            line: 12, contains: "nests lists and maps more than \(limit) levels deep")
     }
 
     func testNestedYAMLListTypeIsRejected() {
         let depth = TypeReference.maximumNesting + 1
         let type = String(repeating: "[", count: depth) + "int" + String(repeating: "]", count: depth)
-        assertSingleError(schemaText(types: "  Deep:\n    fields:\n      values: \(type)"),
-                          line: 12, contains: "nests lists more than \(TypeReference.maximumNesting) levels deep")
+        assertSingleError(
+            schemaText(types: "  Deep:\n    fields:\n      values: \(type)"),
+            line: 12, contains: "nests lists more than \(TypeReference.maximumNesting) levels deep")
         // Lists written in YAML and in the expression inside them add up.
         let half = TypeReference.maximumNesting / 2 + 1
-        let mixed = String(repeating: "[", count: half) + "\"" + String(repeating: "[", count: half) + "int"
+        let mixed =
+            String(repeating: "[", count: half) + "\"" + String(repeating: "[", count: half) + "int"
             + String(repeating: "]", count: half) + "\"" + String(repeating: "]", count: half)
-        assertSingleError(schemaText(types: "  Deep:\n    fields:\n      values: \(mixed)"),
-                          line: 12, contains: "levels deep")
+        assertSingleError(
+            schemaText(types: "  Deep:\n    fields:\n      values: \(mixed)"),
+            line: 12, contains: "levels deep")
     }
 
     func testNestingThroughAliasesCounts() {
         let half = TypeReference.maximumNesting / 2 + 1
         let lists = { (inner: String) in String(repeating: "[", count: half) + inner + String(repeating: "]", count: half) }
-        assertSingleError(schemaText(types: """
-          Matrix:
-            type: "\(lists("int"))"
-          Deep:
-            fields:
-              values: "\(lists("Matrix"))"
-        """), line: 14, contains: "nests lists and maps more than \(TypeReference.maximumNesting) levels deep once its aliases are followed")
+        assertSingleError(
+            schemaText(
+                types: """
+                      Matrix:
+                        type: "\(lists("int"))"
+                      Deep:
+                        fields:
+                          values: "\(lists("Matrix"))"
+                    """), line: 14, contains: "nests lists and maps more than \(TypeReference.maximumNesting) levels deep once its aliases are followed")
     }
 
     func testTypeExpressionParsing() {

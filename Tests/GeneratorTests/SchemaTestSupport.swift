@@ -35,8 +35,10 @@ func diagnostics(_ text: String, file: String = "test.yaml") -> [String] {
 }
 
 /// Asserts that loading fails with exactly one error matching `message` at `line` (and `column`).
-func assertSingleError(_ text: String, line: Int, column: Int? = nil, contains message: String,
-                       file: StaticString = #filePath, sourceLine: UInt = #line) {
+func assertSingleError(
+    _ text: String, line: Int, column: Int? = nil, contains message: String,
+    file: StaticString = #filePath, sourceLine: UInt = #line
+) {
     let result = SchemaLoader.load(text: text, file: "test.yaml")
     XCTAssertNil(result.schema, "a schema with errors must not load", file: file, line: sourceLine)
     let errors = result.diagnostics.filter { $0.severity == .error }

@@ -4,20 +4,22 @@ import XCTest
 
 /// `secret: true` on fields and parameters: where it is allowed, and what the generator makes of it.
 final class SecretMarkingTests: XCTestCase {
-    private let schemaWithSecrets = schemaText(types: """
-      Login:
-        fields:
-          phone: string
-          smsCode: { type: string, wire: code, secret: true }
-    """, operations: """
-      signIn:
-        http: POST /sessions
-        body: Login
-        query:
-          grant: { type: string, optional: true, secret: true }
-        headers:
-          pin: { type: string, wire: X-Device-Pin, optional: true, secret: true }
-    """)
+    private let schemaWithSecrets = schemaText(
+        types: """
+              Login:
+                fields:
+                  phone: string
+                  smsCode: { type: string, wire: code, secret: true }
+            """,
+        operations: """
+              signIn:
+                http: POST /sessions
+                body: Login
+                query:
+                  grant: { type: string, optional: true, secret: true }
+                headers:
+                  pin: { type: string, wire: X-Device-Pin, optional: true, secret: true }
+            """)
 
     func testSecretWireNamesCoverFieldsAndQueryAndHeaderParameters() throws {
         let schema = try XCTUnwrap(SchemaLoader.load(text: schemaWithSecrets, file: "test.yaml").schema)
@@ -26,21 +28,23 @@ final class SecretMarkingTests: XCTestCase {
     }
 
     func testSecretPathParameterIsAnErrorAtItsPlace() {
-        let text = schemaText(operations: """
-      getByToken:
-        http: GET /tokens/{token}
-        path:
-          token: { type: string, secret: true }
-    """)
+        let text = schemaText(
+            operations: """
+                  getByToken:
+                    http: GET /tokens/{token}
+                    path:
+                      token: { type: string, secret: true }
+                """)
         assertSingleError(text, line: 20, column: 7, contains: "path parameter 'token' of operation 'getByToken' cannot be secret")
     }
 
     func testSecretMustBeABoolean() {
-        let text = schemaText(types: """
-      Other:
-        fields:
-          code: { type: string, secret: "yes" }
-    """)
+        let text = schemaText(
+            types: """
+                  Other:
+                    fields:
+                      code: { type: string, secret: "yes" }
+                """)
         assertSingleError(text, line: 12, column: 37, contains: "'secret' in field 'code' of type 'Other' must be true or false, found a string")
     }
 
@@ -50,36 +54,40 @@ final class SecretMarkingTests: XCTestCase {
         let all = files.map(\.contents).joined(separator: "\n")
         XCTAssertTrue(all.contains(#"secretNames: ["X-Device-Pin", "code", "grant"]"#), "OperationInfo lists the secret names")
         XCTAssertTrue(all.contains(".init(response, decoding: Body.self)\n"), "the error body has no secret field")
-        XCTAssertEqual(schema.secretWireNames(of: try XCTUnwrap(schema.operation(named: "getItem"))), [],
-                       "an operation that reaches no secret field hides nothing extra")
+        XCTAssertEqual(
+            schema.secretWireNames(of: try XCTUnwrap(schema.operation(named: "getItem"))), [],
+            "an operation that reaches no secret field hides nothing extra")
         XCTAssertTrue(all.contains("extension Login: CustomReflectable"))
         XCTAssertTrue(all.contains(#".init(self, children: ["phone": self.phone as Any, "smsCode": "<redacted>" as Any], displayStyle: .struct)"#))
         XCTAssertFalse(all.contains("extension Item: CustomReflectable"), "types without secrets keep the default reflection")
     }
 
     func testSecretNamesFollowTypesThroughArraysMapsAliasesAndUnionsAndReachTheErrorBody() throws {
-        let text = schemaText(types: """
-      Secretive:
-        fields:
-          pin: { type: string, secret: true }
-      Wrapper:
-        fields:
-          nested: "[string: [Secretive]]"
-      Alias: { type: Wrapper }
-      ErrorBody:
-        fields:
-          message: string
-          answer: { type: string, optional: true, secret: true }
-    """, operations: """
-      wrapped:
-        http: GET /wrapped
-        response: Alias
-    """, extra: """
-    errors:
-      body: ErrorBody
-      cases:
-        failed: { status: 500 }
-    """)
+        let text = schemaText(
+            types: """
+                  Secretive:
+                    fields:
+                      pin: { type: string, secret: true }
+                  Wrapper:
+                    fields:
+                      nested: "[string: [Secretive]]"
+                  Alias: { type: Wrapper }
+                  ErrorBody:
+                    fields:
+                      message: string
+                      answer: { type: string, optional: true, secret: true }
+                """,
+            operations: """
+                  wrapped:
+                    http: GET /wrapped
+                    response: Alias
+                """,
+            extra: """
+                errors:
+                  body: ErrorBody
+                  cases:
+                    failed: { status: 500 }
+                """)
         let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "test.yaml").schema, diagnostics(text).joined())
         XCTAssertEqual(schema.secretWireNames(of: try XCTUnwrap(schema.operation(named: "wrapped"))), ["pin"])
         let all = SwiftRenderer.render(schema, schemaFileName: "test.yaml").map(\.contents).joined(separator: "\n")

@@ -7,34 +7,37 @@ final class SessionsCacheAndPagingDiagnosticsTests: XCTestCase {
     /// A schema with an `oauth` bearer scheme written as `scheme` (indented as under `auth:`), the
     /// operations `signIn`, `renew` and `signOut`, and `operations` appended.
     private func schema(scheme: String, operations: String = "") -> String {
-        schemaText(types: """
-          Tokens:
-            fields:
-              accessToken: { type: string, wire: access_token }
-              refreshToken: { type: string, wire: refresh_token, optional: true }
-              expiresIn: { type: int32, wire: expires_in, optional: true }
-          RenewRequest:
-            fields:
-              refreshToken: string
-              clientId: string
-              scope: { type: string, optional: true }
-        """, operations: """
-          signIn:
-            http: POST /sign-in
-            response: Tokens
-            auth: none
-          renew:
-            http: POST /token
-            body: RenewRequest
-            response: Tokens
-            auth: none
-          signOut:
-            http: POST /sign-out
-        \(operations)
-        """, extra: """
-        auth:
-        \(scheme)
-        """)
+        schemaText(
+            types: """
+                  Tokens:
+                    fields:
+                      accessToken: { type: string, wire: access_token }
+                      refreshToken: { type: string, wire: refresh_token, optional: true }
+                      expiresIn: { type: int32, wire: expires_in, optional: true }
+                  RenewRequest:
+                    fields:
+                      refreshToken: string
+                      clientId: string
+                      scope: { type: string, optional: true }
+                """,
+            operations: """
+                  signIn:
+                    http: POST /sign-in
+                    response: Tokens
+                    auth: none
+                  renew:
+                    http: POST /token
+                    body: RenewRequest
+                    response: Tokens
+                    auth: none
+                  signOut:
+                    http: POST /sign-out
+                \(operations)
+                """,
+            extra: """
+                auth:
+                \(scheme)
+                """)
     }
 
     /// Exactly one error, on the first line containing `marker`.
@@ -45,13 +48,14 @@ final class SessionsCacheAndPagingDiagnosticsTests: XCTestCase {
     }
 
     func testAWiredSchemeLoads() {
-        let text = schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, response: { token: access_token, refreshToken: refresh_token, expiresIn: expires_in } }
-            refresh: { operation: renew, request: { refreshToken: refreshToken, clientId: token }, response: { token: access_token } }
-            logout: signOut
-        """)
+        let text = schema(
+            scheme: """
+                  oauth:
+                    kind: bearer
+                    login: { operation: signIn, response: { token: access_token, refreshToken: refresh_token, expiresIn: expires_in } }
+                    refresh: { operation: renew, request: { refreshToken: refreshToken, clientId: token }, response: { token: access_token } }
+                    logout: signOut
+                """)
         let result = SchemaLoader.load(text: text, file: "test.yaml")
         XCTAssertEqual(result.diagnostics.map(\.description), [])
         let flows = result.schema?.authScheme(named: "oauth")?.flows
@@ -62,157 +66,196 @@ final class SessionsCacheAndPagingDiagnosticsTests: XCTestCase {
     }
 
     func testAResponsePathToAMissingFieldSuggestsTheClosest() {
-        let text = schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, response: { token: acess_token } }
-        """)
+        let text = schema(
+            scheme: """
+                  oauth:
+                    kind: bearer
+                    login: { operation: signIn, response: { token: acess_token } }
+                """)
         assertOneError(text, on: "login:", contains: "'Tokens' has no field 'acess_token'; did you mean 'access_token'?")
     }
 
     func testATokenPathMustLeadToARequiredString() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, response: { token: expires_in } }
-        """), on: "login:", contains: "must lead to a string, but 'expires_in' is 'int32'")
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, response: { token: refresh_token } }
-        """), on: "login:", contains: "'token' in the response of 'login' of auth scheme 'oauth' must lead to a required, non-null field")
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, response: { token: access_token, expiresIn: access_token } }
-        """), on: "login:", contains: "'expiresIn' in the response of 'login' of auth scheme 'oauth' must lead to a number of seconds")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        login: { operation: signIn, response: { token: expires_in } }
+                    """), on: "login:", contains: "must lead to a string, but 'expires_in' is 'int32'")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        login: { operation: signIn, response: { token: refresh_token } }
+                    """), on: "login:", contains: "'token' in the response of 'login' of auth scheme 'oauth' must lead to a required, non-null field")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        login: { operation: signIn, response: { token: access_token, expiresIn: access_token } }
+                    """), on: "login:", contains: "'expiresIn' in the response of 'login' of auth scheme 'oauth' must lead to a number of seconds")
     }
 
     func testAnUnknownRoleIsOneErrorWithASuggestion() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, response: { tokn: access_token } }
-        """), on: "login:", contains: "unknown key 'tokn' in the response of 'login' of auth scheme 'oauth': it maps token, refreshToken, expiresIn to response paths; did you mean 'token'?")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        login: { operation: signIn, response: { tokn: access_token } }
+                    """), on: "login:",
+            contains:
+                "unknown key 'tokn' in the response of 'login' of auth scheme 'oauth': it maps token, refreshToken, expiresIn to response paths; did you mean 'token'?"
+        )
     }
 
     func testAResponseWithoutTheTokenIsReported() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, response: { refreshToken: refresh_token } }
-        """), on: "login:", contains: "needs 'token'")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        login: { operation: signIn, response: { refreshToken: refresh_token } }
+                    """), on: "login:", contains: "needs 'token'")
     }
 
     func testARefreshMustFillEveryRequiredInputFromTheStore() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            refresh: { operation: renew, request: { refreshToken: refreshToken }, response: { token: access_token } }
-        """), on: "refresh:", contains: "its required input 'clientId' is not filled")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        refresh: { operation: renew, request: { refreshToken: refreshToken }, response: { token: access_token } }
+                    """), on: "refresh:", contains: "its required input 'clientId' is not filled")
     }
 
     func testARefreshInputMustExistAndBeFilledWithAStoredToken() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            refresh: { operation: renew, request: { refreshToken: refreshToken, clientId: token, scpe: token }, response: { token: access_token } }
-        """), on: "refresh:", contains: "fills 'scpe', which is not a parameter or body field of operation 'renew'; did you mean 'scope'?")
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            refresh: { operation: renew, request: { refreshToken: refreshToken, clientId: expiresIn }, response: { token: access_token } }
-        """), on: "refresh:", contains: "must be filled with token or refreshToken, found 'expiresIn'")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        refresh: { operation: renew, request: { refreshToken: refreshToken, clientId: token, scpe: token }, response: { token: access_token } }
+                    """), on: "refresh:", contains: "fills 'scpe', which is not a parameter or body field of operation 'renew'; did you mean 'scope'?")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        refresh: { operation: renew, request: { refreshToken: refreshToken, clientId: expiresIn }, response: { token: access_token } }
+                    """), on: "refresh:", contains: "must be filled with token or refreshToken, found 'expiresIn'")
     }
 
     func testALoginCannotFillItsRequestFromTheStore() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            login: { operation: signIn, request: { user: token }, response: { token: access_token } }
-        """), on: "login:", contains: "nothing is stored before login")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        login: { operation: signIn, request: { user: token }, response: { token: access_token } }
+                    """), on: "login:", contains: "nothing is stored before login")
     }
 
     func testUnknownOperationsAreReportedOnce() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            refresh: { operation: renw, response: { token: access_token } }
-        """), on: "oauth:", contains: "'refresh' of auth scheme 'oauth' names an unknown operation 'renw'; did you mean 'renew'?")
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            logout: signout
-        """), on: "logout:", contains: "'logout' of auth scheme 'oauth' names an unknown operation 'signout'; did you mean 'signOut'?")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        refresh: { operation: renw, response: { token: access_token } }
+                    """), on: "oauth:", contains: "'refresh' of auth scheme 'oauth' names an unknown operation 'renw'; did you mean 'renew'?")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        logout: signout
+                    """), on: "logout:", contains: "'logout' of auth scheme 'oauth' names an unknown operation 'signout'; did you mean 'signOut'?")
     }
 
     func testASessionLoginWithoutAnOperationIsOneError() {
-        assertOneError(schema(scheme: """
-          session:
-            kind: session
-            name: X-Session
-            login: { response: { token: access_token } }
-        """), on: "login:", contains: "'login' of auth scheme 'session' needs an 'operation'")
+        assertOneError(
+            schema(
+                scheme: """
+                      session:
+                        kind: session
+                        name: X-Session
+                        login: { response: { token: access_token } }
+                    """), on: "login:", contains: "'login' of auth scheme 'session' needs an 'operation'")
     }
 
     func testAnAPIKeyCannotBeWired() {
-        assertOneError(schema(scheme: """
-          key:
-            kind: apiKey
-            name: X-Key
-            logout: signOut
-        """), on: "key:", contains: "auth scheme 'key' is an API key: 'login', 'refresh' and 'logout' apply to bearer and session schemes only")
+        assertOneError(
+            schema(
+                scheme: """
+                      key:
+                        kind: apiKey
+                        name: X-Key
+                        logout: signOut
+                    """), on: "key:", contains: "auth scheme 'key' is an API key: 'login', 'refresh' and 'logout' apply to bearer and session schemes only")
     }
 
     func testTwoSchemesCannotShareALogout() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            logout: signOut
-          other:
-            kind: bearer
-            logout: signOut # second
-        """), on: "# second", contains: "operation 'signOut' is already the logout of auth scheme 'oauth'")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        logout: signOut
+                      other:
+                        kind: bearer
+                        logout: signOut # second
+                    """), on: "# second", contains: "operation 'signOut' is already the logout of auth scheme 'oauth'")
     }
 
     func testAGeneratedMethodNameCannotBeTaken() {
-        assertOneError(schema(scheme: """
-          oauth:
-            kind: bearer
-            logout: signOut
-        """, operations: """
-          oauthTokenMiddleware:
-            http: GET /other
-        """), on: "oauthTokenMiddleware:", contains: "has the name of the method generated for auth scheme 'oauth'")
+        assertOneError(
+            schema(
+                scheme: """
+                      oauth:
+                        kind: bearer
+                        logout: signOut
+                    """,
+                operations: """
+                      oauthTokenMiddleware:
+                        http: GET /other
+                    """), on: "oauthTokenMiddleware:", contains: "has the name of the method generated for auth scheme 'oauth'")
     }
 
     func testPreviousGeneratesForTokenStyleAndIsRejectedWherePagesAreNumbered() {
-        let token = schemaText(types: """
-          Page:
-            fields:
-              items: "[Item]"
-              next: { type: string, optional: true }
-              prev: { type: string, optional: true }
-        """, operations: """
-          list:
-            http: GET /items
-            query:
-              pageToken: { type: string, optional: true }
-            response: Page
-            paginate: { style: token, items: items, token: pageToken, next: next, previous: prev }
-        """)
+        let token = schemaText(
+            types: """
+                  Page:
+                    fields:
+                      items: "[Item]"
+                      next: { type: string, optional: true }
+                      prev: { type: string, optional: true }
+                """,
+            operations: """
+                  list:
+                    http: GET /items
+                    query:
+                      pageToken: { type: string, optional: true }
+                    response: Page
+                    paginate: { style: token, items: items, token: pageToken, next: next, previous: prev }
+                """)
         XCTAssertEqual(diagnostics(token), [])
         XCTAssertEqual(SchemaLoader.load(text: token, file: "test.yaml").schema?.operation(named: "list")?.pagination?.previous, "prev")
 
-        let numbered = token.replacingOccurrences(of: "style: token, items: items, token: pageToken, next: next, previous: prev",
-                                                  with: "style: page, items: items, page: pageToken, previous: prev")
+        let numbered = token.replacingOccurrences(
+            of: "style: token, items: items, token: pageToken, next: next, previous: prev",
+            with: "style: page, items: items, page: pageToken, previous: prev")
         assertOneError(numbered, on: "paginate:", contains: "'previous' does not apply to page pagination")
 
         let misspelled = token.replacingOccurrences(of: "previous: prev", with: "previous: prv")
         assertOneError(misspelled, on: "paginate:", contains: "'Page' has no field 'prv'; did you mean 'prev'?")
 
-        let clash = token.replacingOccurrences(of: "pageToken: { type: string, optional: true }",
-                                               with: "pageToken: { type: string, optional: true }\n      before: { type: string, optional: true }")
+        let clash = token.replacingOccurrences(
+            of: "pageToken: { type: string, optional: true }",
+            with: "pageToken: { type: string, optional: true }\n      before: { type: string, optional: true }")
         assertOneError(clash, on: "before:", contains: "parameter 'before' of operation 'list' clashes with the page argument")
     }
 }

@@ -1,6 +1,7 @@
 import SchemaModel
-@testable import SwiftRenderer
 import XCTest
+
+@testable import SwiftRenderer
 
 final class SwiftEscapingTests: XCTestCase {
     func testStringLiteralsEscapeEverythingThatCouldEndThem() {

@@ -1,8 +1,8 @@
 import Foundation
 import Jumio
 import PayloadValidation
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
 import XCTest
 
 /// Issue 11, Jumio: the document's server-side flow against the sandbox on 127.0.0.1 (token -> workflow
@@ -38,9 +38,11 @@ final class JumioFlowTests: XCTestCase {
 
     private let workflow = WorkflowRequest(
         customerInternalReference: "CUSTOMER_REFERENCE",
-        workflowDefinition: WorkflowDefinition(key: 2, credentials: [
-            WorkflowCredential(category: "ID", type: ValueList(values: ["DRIVING_LICENSE", "PASSPORT"]), country: ValueList(values: ["AUT", "USA"])),
-        ]),
+        workflowDefinition: WorkflowDefinition(
+            key: 2,
+            credentials: [
+                WorkflowCredential(category: "ID", type: ValueList(values: ["DRIVING_LICENSE", "PASSPORT"]), country: ValueList(values: ["AUT", "USA"]))
+            ]),
         callbackUrl: URL(string: "https://example.com/YOUR_CALLBACK_URL"),
         reportingCriteria: "YOUR_REPORTING_CRITERIA",
         userReference: "YOUR_USER_REFERENCE"
@@ -74,14 +76,14 @@ final class JumioFlowTests: XCTestCase {
         let store = InMemoryTokenStore()
         let (auth, api) = try clients(store: store)
         _ = try await auth.issueToken(body: TokenRequest(), savingTo: store)
-        let issued = try await XCTUnwrapAsync(await store.load())
+        let issued = try await unwrapAsync(await store.load())
         try await store.save(TokenSet(accessToken: issued.accessToken, expiresAt: Date(timeIntervalSinceNow: -3600)))
 
         let answer = try await api.initiateWorkflow(body: workflow)
         XCTAssertEqual(answer.sdkToken, "YOUR_SDK_TOKEN")
         XCTAssertEqual(sandbox.requestCount("issueToken"), 2, "one login and exactly one renewal")
         XCTAssertEqual(sandbox.requestCount("initiateWorkflow"), 1)
-        let renewed = try await XCTUnwrapAsync(await store.load())
+        let renewed = try await unwrapAsync(await store.load())
         XCTAssertNotEqual(renewed.accessToken, issued.accessToken)
         XCTAssertEqual(sandbox.receivedRequests("initiateWorkflow").first?.headers["authorization"], "Bearer \(renewed.accessToken)")
     }
@@ -104,8 +106,9 @@ final class JumioFlowTests: XCTestCase {
         let store = InMemoryTokenStore()
         let (auth, _) = try clients(store: store)
         _ = try await auth.issueToken(body: TokenRequest(), savingTo: store)
-        let api = JumioClient(environment: .init(baseURL: sandbox.baseURL),
-                              middlewares: [SandboxExampleChoice("credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
+        let api = JumioClient(
+            environment: .init(baseURL: sandbox.baseURL),
+            middlewares: [SandboxExampleChoice("credentialsInvalid"), auth.oauth2TokenMiddleware(store: store)])
         do {
             _ = try await api.initiateWorkflow(body: workflow)
             XCTFail("the credentialsInvalid example must fail")
@@ -122,8 +125,10 @@ final class JumioFlowTests: XCTestCase {
 
     func testTheErrorCatalogueMatchesFamiliesAndFixedCodesAsTheDocumentDescribes() {
         func error(_ code: String) -> JumioError {
-            JumioError(response: HTTPResponse(status: 400, headers: ["Content-Type": "application/json"],
-                                              body: Data(#"{"code":"\#(code)","message":"m"}"#.utf8)))
+            JumioError(
+                response: HTTPResponse(
+                    status: 400, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"code":"\#(code)","message":"m"}"#.utf8)))
         }
         let expected: [(String, JumioErrorCode, Bool)] = [
             ("A10000", .networkProblem, true), ("A99999", .networkProblem, true),
@@ -190,6 +195,6 @@ final class JumioFlowTests: XCTestCase {
     }
 }
 
-private func XCTUnwrapAsync<T>(_ value: T?, file: StaticString = #filePath, line: UInt = #line) async throws -> T {
+private func unwrapAsync<T>(_ value: T?, file: StaticString = #filePath, line: UInt = #line) async throws -> T {
     try XCTUnwrap(value, file: file, line: line)
 }

@@ -18,9 +18,11 @@ final class KDPayCacheTests: XCTestCase {
         cache = ResponseCache(now: { clock.now })
         let store = InMemoryTokenStore()
         let auth = KDPayClient(environment: .init(baseURL: sandbox.baseURL))
-        client = KDPayClient(environment: .init(baseURL: sandbox.baseURL), middlewares: [
-            CachingMiddleware(cache: cache), auth.sessionTokenMiddleware(store: store),
-        ])
+        client = KDPayClient(
+            environment: .init(baseURL: sandbox.baseURL),
+            middlewares: [
+                CachingMiddleware(cache: cache), auth.sessionTokenMiddleware(store: store),
+            ])
         try await auth.confirmCode(body: ConfirmCodeRequest(code: "123456", fcmToken: "fcm"), savingTo: store)
     }
 
@@ -55,7 +57,7 @@ final class KDPayCacheTests: XCTestCase {
         await cache.waitForBackgroundRefreshes()
         XCTAssertEqual(sandbox.requestCount("checkLibraryVersion"), 2, "served from the cache, refreshed once")
 
-        clock.advance(600)   // the entry is 600 s old: fresh for the hour, stale for a 5-minute interval
+        clock.advance(600)  // the entry is 600 s old: fresh for the hour, stale for a 5-minute interval
         _ = try await client.checkLibraryVersion(cacheInterval: 300)
         await cache.waitForBackgroundRefreshes()
         XCTAssertEqual(sandbox.requestCount("checkLibraryVersion"), 3, "stale for cacheInterval 300: one request, no background refresh")

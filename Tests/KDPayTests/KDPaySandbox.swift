@@ -1,7 +1,7 @@
 import Foundation
 import KDPay
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
 import XCTest
 
 /// Serves Schemas/kdpay.yaml from an in-process sandbox on 127.0.0.1 and builds logged-in clients.

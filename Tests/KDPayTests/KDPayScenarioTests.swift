@@ -62,9 +62,11 @@ final class KDPayScenarioTests: XCTestCase {
 
     /// L40-L62: no account (`walletAccountState == .none`), createAccount, then a ready account.
     func testAccountCreation() async throws {
-        let noAccount = KDPayClient(environment: .init(baseURL: sandbox.baseURL), middlewares: [
-            KDPayClient(environment: .init(baseURL: sandbox.baseURL)).sessionTokenMiddleware(store: store), SandboxExampleChoice("none"),
-        ])
+        let noAccount = KDPayClient(
+            environment: .init(baseURL: sandbox.baseURL),
+            middlewares: [
+                KDPayClient(environment: .init(baseURL: sandbox.baseURL)).sessionTokenMiddleware(store: store), SandboxExampleChoice("none"),
+            ])
         let before = try await noAccount.getAccount(cached: false, isShort: false)
         XCTAssertEqual(before.walletAccountState, .none_)
         XCTAssertNil(before.walletAccount)
@@ -146,8 +148,10 @@ final class KDPayScenarioTests: XCTestCase {
         let validation = try await client.getFormRequest(formId: draft.requestId, version: draft.version)
         XCTAssertEqual(validation.requestId, 77)
 
-        let commit = try await client.sendFormCommit(body: FormDraftRequest(type: "simplified", formId: draft.requestId, version: draft.version,
-                                                                           draftFields: [100: "Ivanov", 101: "passport"]))
+        let commit = try await client.sendFormCommit(
+            body: FormDraftRequest(
+                type: "simplified", formId: draft.requestId, version: draft.version,
+                draftFields: [100: "Ivanov", 101: "passport"]))
         XCTAssertEqual(commit.status, .ok)
         XCTAssertEqual(commit.version, 2)
         let sent = try XCTUnwrap(sandbox.receivedRequests("sendFormCommit").first?.body)
@@ -160,8 +164,10 @@ final class KDPayScenarioTests: XCTestCase {
     /// L223-L249, L555-L577: the history pages by cursor forwards and back, with its filters.
     func testOperationsHistoryPagesBothWaysWithFilters() async throws {
         var pages: [OperationsModel] = []
-        for try await page in client.getOperationsPages(type: .purchase, partner: "SPAR", datetimeStart: "2024-05-01",
-                                                        datetimeFinish: "2024-05-31", status: .success) {
+        for try await page in client.getOperationsPages(
+            type: .purchase, partner: "SPAR", datetimeStart: "2024-05-01",
+            datetimeFinish: "2024-05-31", status: .success)
+        {
             pages.append(page)
         }
         XCTAssertEqual(pages.map(\.operations.count), [3, 3, 1])

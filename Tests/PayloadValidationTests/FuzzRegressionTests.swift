@@ -1,8 +1,9 @@
 import Foundation
+import XCTest
+
 @testable import fuzz_payload
 @testable import fuzz_schema_loader
 @testable import fuzz_traffic
-import XCTest
 
 /// Every input the fuzzers kept (Tests/Fuzz/crashes/<target>: crashes, hangs and memory bombs they
 /// found, after the fix) and the seed corpus run through the same code as the fuzz targets, quickly,
@@ -45,8 +46,10 @@ final class FuzzRegressionTests: XCTestCase {
     func testTrafficCrashInputsCorpusAndRecordedCaptures() throws {
         let crashes = try inputs("crashes/traffic")
         let corpus = try inputs("corpus/traffic")
-        let recorded = try FileManager.default.contentsOfDirectory(at: fuzzFolder.deletingLastPathComponent().appendingPathComponent("Fixtures/Traffic"),
-                                                                   includingPropertiesForKeys: nil).filter { $0.pathExtension == "har" }
+        let recorded = try FileManager.default.contentsOfDirectory(
+            at: fuzzFolder.deletingLastPathComponent().appendingPathComponent("Fixtures/Traffic"),
+            includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "har" }
         XCTAssertGreaterThan(recorded.count, 5, "the recorded captures are there")
         XCTAssertFalse(corpus.isEmpty, "the seed corpus is there")
         try replay(crashes + corpus + recorded, with: TrafficFuzz.run, limit: 5)

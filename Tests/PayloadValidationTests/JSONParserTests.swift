@@ -26,8 +26,10 @@ final class JSONParserTests: XCTestCase {
         syntaxError(Array(text.utf8), file: file, line: line)
     }
 
-    private func assertError(_ text: String, _ message: String, line: Int, column: Int,
-                             file: StaticString = #filePath, sourceLine: UInt = #line) {
+    private func assertError(
+        _ text: String, _ message: String, line: Int, column: Int,
+        file: StaticString = #filePath, sourceLine: UInt = #line
+    ) {
         guard let error = syntaxError(text, file: file, line: sourceLine) else { return }
         XCTAssertEqual(error.message, message, file: file, line: sourceLine)
         XCTAssertEqual(error.line, line, "line of \(error)", file: file, line: sourceLine)
@@ -38,11 +40,13 @@ final class JSONParserTests: XCTestCase {
 
     func testParsesEveryKindOfValue() throws {
         let value = try parse(#" { "a" : [1, -2.5e+3, true, false, null, "x"], "b": {}, "c": [] } "#)
-        XCTAssertEqual(value, .object([
-            .init(key: "a", value: .array([.number("1"), .number("-2.5e+3"), .bool(true), .bool(false), .null, .string("x")])),
-            .init(key: "b", value: .object([])),
-            .init(key: "c", value: .array([])),
-        ]))
+        XCTAssertEqual(
+            value,
+            .object([
+                .init(key: "a", value: .array([.number("1"), .number("-2.5e+3"), .bool(true), .bool(false), .null, .string("x")])),
+                .init(key: "b", value: .object([])),
+                .init(key: "c", value: .array([])),
+            ]))
         XCTAssertEqual(try parse("\"top\""), .string("top"))
         XCTAssertEqual(try parse("\n\t 0 \r\n"), .number("0"))
         XCTAssertEqual(try parse("-0"), .number("-0"))
@@ -132,19 +136,20 @@ final class JSONParserTests: XCTestCase {
     func testRejectsLoneSurrogates() {
         assertError(#"["\uD800"]"#, #"lone surrogate \uD800: a high surrogate must be followed by a low surrogate escape (\uDC00-\uDFFF)"#, line: 1, column: 3)
         assertError(#""\uDC00""#, #"lone surrogate \uDC00: a low surrogate must follow a high surrogate escape"#, line: 1, column: 2)
-        assertError(#""\uD800\u0041""#, #"lone surrogate \uD800: a high surrogate must be followed by a low surrogate escape (\uDC00-\uDFFF)"#, line: 1, column: 2)
+        assertError(
+            #""\uD800\u0041""#, #"lone surrogate \uD800: a high surrogate must be followed by a low surrogate escape (\uDC00-\uDFFF)"#, line: 1, column: 2)
         assertError(#""\uD800x""#, #"lone surrogate \uD800: a high surrogate must be followed by a low surrogate escape (\uDC00-\uDFFF)"#, line: 1, column: 2)
     }
 
     func testRejectsInvalidUTF8() {
         let cases: [([UInt8], String)] = [
             ([0x22, 0xFF, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xFF"),
-            ([0x22, 0xC0, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xC0"),            // overlong NUL
-            ([0x22, 0xE0, 0x80, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xE0"),      // overlong
-            ([0x22, 0xED, 0xA0, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xED"),      // encoded surrogate
-            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xF4"), // above U+10FFFF
-            ([0x22, 0x61, 0xE2, 0x82, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xE2"),      // truncated
-            ([0x22, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0x80"),                  // lone continuation
+            ([0x22, 0xC0, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xC0"),  // overlong NUL
+            ([0x22, 0xE0, 0x80, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xE0"),  // overlong
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xED"),  // encoded surrogate
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xF4"),  // above U+10FFFF
+            ([0x22, 0x61, 0xE2, 0x82, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0xE2"),  // truncated
+            ([0x22, 0x80, 0x22], "invalid UTF-8 in a string: invalid UTF-8 byte 0x80"),  // lone continuation
         ]
         for (bytes, message) in cases {
             guard let error = syntaxError(bytes) else { continue }

@@ -36,7 +36,8 @@ final class PayloadValidatorTests: XCTestCase {
     }
 
     func testFullyPopulatedItemIsValid() {
-        let json = item(#"""
+        let json = item(
+            #"""
             "display_name": "Apples", "note": "fresh", "quantity": 1000, "price": 0, "weight": 0.0, "available": false,
             "size": "XL", "tags": ["a", "b"], "status": "KYC In Progress", "origin": "6BAC7EEA-C120-428D-BEB6-910C6F290434",
             "since": "2024-02-29", "homepage": "https://example.com/apple", "legacyCode": "X", "unknownExtra": {"anything": [1e999]}
@@ -55,8 +56,9 @@ final class PayloadValidatorTests: XCTestCase {
     func testNullableButNotOptionalKeyIsRequired() {
         // discontinuedAt: nullable, not optional -> `decode(Date?.self)` needs the key.
         let found = issues(#"{"sku": "A1", "name": "Apple"}"#)
-        assertOne(found, .required, pointer: "/discontinuedAt", expected: "date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z) or null",
-                  found: "missing", ruleLine: line("discontinuedAt:", after: "  Item:"))
+        assertOne(
+            found, .required, pointer: "/discontinuedAt", expected: "date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z) or null",
+            found: "missing", ruleLine: line("discontinuedAt:", after: "  Item:"))
         XCTAssertEqual(issues(item()), [], "null is fine for it")
         XCTAssertEqual(issues(#"{"sku": "A1", "name": "Apple", "discontinuedAt": "2024-01-01T00:00:00Z"}"#), [])
     }
@@ -73,12 +75,15 @@ final class PayloadValidatorTests: XCTestCase {
     }
 
     func testWrongTypeReportsExpectedAndFound() {
-        assertOne(issues(item(#""display_name": 5"#)), .type, pointer: "/display_name", expected: "string", found: "number 5",
-                  ruleLine: line("displayName:"))
-        assertOne(issues(item(#""available": "yes""#)), .type, pointer: "/available", expected: "boolean", found: #"string "yes""#,
-                  ruleLine: line("available:"))
-        assertOne(issues(item(#""tags": "new""#)), .type, pointer: "/tags", expected: "array of string", found: #"string "new""#,
-                  ruleLine: line("tags:"))
+        assertOne(
+            issues(item(#""display_name": 5"#)), .type, pointer: "/display_name", expected: "string", found: "number 5",
+            ruleLine: line("displayName:"))
+        assertOne(
+            issues(item(#""available": "yes""#)), .type, pointer: "/available", expected: "boolean", found: #"string "yes""#,
+            ruleLine: line("available:"))
+        assertOne(
+            issues(item(#""tags": "new""#)), .type, pointer: "/tags", expected: "array of string", found: #"string "new""#,
+            ruleLine: line("tags:"))
         assertOne(issues(item(#""tags": ["a", 1]"#)), .type, pointer: "/tags/1", expected: "string", found: "number 1", ruleLine: line("tags:"))
         assertOne(issues("[]"), .type, pointer: "", expected: "object (Item)", found: "array (0 items)", ruleLine: line("Item:"))
         // Long strings are cut in `found`.
@@ -91,10 +96,12 @@ final class PayloadValidatorTests: XCTestCase {
         XCTAssertEqual(issues(item(#""quantity": 1.0"#)), [])
         XCTAssertEqual(issues(item(#""quantity": 1e2"#)), [])
         XCTAssertEqual(issues(item(#""quantity": 100e-2"#)), [])
-        assertOne(issues(item(#""quantity": 1.5"#)), .type, pointer: "/quantity", expected: "integer in int32 range", found: "number 1.5",
-                  ruleLine: line("quantity:"))
-        assertOne(issues(item(#""quantity": 2147483648"#)), .type, pointer: "/quantity", expected: "integer in int32 range",
-                  found: "number 2147483648", ruleLine: line("quantity:"))
+        assertOne(
+            issues(item(#""quantity": 1.5"#)), .type, pointer: "/quantity", expected: "integer in int32 range", found: "number 1.5",
+            ruleLine: line("quantity:"))
+        assertOne(
+            issues(item(#""quantity": 2147483648"#)), .type, pointer: "/quantity", expected: "integer in int32 range",
+            found: "number 2147483648", ruleLine: line("quantity:"))
         // int is 64-bit, int64 too.
         let everything = KitchenSink.schema.type(named: "Everything")!.examples[0].value.jsonText
         func withField(_ key: String, _ value: String) -> String {
@@ -102,12 +109,15 @@ final class PayloadValidatorTests: XCTestCase {
         }
         XCTAssertEqual(issues(withField("count", "9223372036854775807"), .named("Everything")), [])
         XCTAssertEqual(issues(withField("big", "-9223372036854775808"), .named("Everything")), [])
-        assertOne(issues(withField("big", "9223372036854775808"), .named("Everything")), .type, pointer: "/big",
-                  expected: "integer in int64 range", found: "number 9223372036854775808", ruleLine: line("big: int64"))
-        assertOne(issues(withField("count", "1e19"), .named("Everything")), .type, pointer: "/count", expected: "integer (64-bit)",
-                  found: "number 1e19", ruleLine: line("count: int"))
-        assertOne(issues(withField("small", "-2147483649"), .named("Everything")), .type, pointer: "/small",
-                  expected: "integer in int32 range", ruleLine: line("small: int32"))
+        assertOne(
+            issues(withField("big", "9223372036854775808"), .named("Everything")), .type, pointer: "/big",
+            expected: "integer in int64 range", found: "number 9223372036854775808", ruleLine: line("big: int64"))
+        assertOne(
+            issues(withField("count", "1e19"), .named("Everything")), .type, pointer: "/count", expected: "integer (64-bit)",
+            found: "number 1e19", ruleLine: line("count: int"))
+        assertOne(
+            issues(withField("small", "-2147483649"), .named("Everything")), .type, pointer: "/small",
+            expected: "integer in int32 range", ruleLine: line("small: int32"))
         // Numbers too large for any Swift type stay text and are reported, not crashed on.
         let huge = String(repeating: "9", count: 5000)
         assertOne(issues(withField("count", huge), .named("Everything")), .type, pointer: "/count", found: "number " + String(repeating: "9", count: 40) + "…")
@@ -129,13 +139,15 @@ final class PayloadValidatorTests: XCTestCase {
     }
 
     func testStringFormatsThatDecodingParses() {
-        assertOne(issues(item(#""since": "2023-02-29""#)), .type, pointer: "/since", expected: "date string (yyyy-MM-dd, a real day)",
-                  found: #"string "2023-02-29""#, ruleLine: line("since:"))
+        assertOne(
+            issues(item(#""since": "2023-02-29""#)), .type, pointer: "/since", expected: "date string (yyyy-MM-dd, a real day)",
+            found: #"string "2023-02-29""#, ruleLine: line("since:"))
         XCTAssertEqual(issues(item(#""since": "2024-02-29""#)), [])
         assertOne(issues(item(#""since": "2024-2-29""#)), .type, pointer: "/since")
         assertOne(issues(item(#""since": "0000-01-01""#)), .type, pointer: "/since")
-        assertOne(issues(item(#""origin": "not-a-uuid""#)), .type, pointer: "/origin", expected: "UUID string (8-4-4-4-12 hex digits)",
-                  found: #"string "not-a-uuid""#, ruleLine: line("origin:"))
+        assertOne(
+            issues(item(#""origin": "not-a-uuid""#)), .type, pointer: "/origin", expected: "UUID string (8-4-4-4-12 hex digits)",
+            found: #"string "not-a-uuid""#, ruleLine: line("origin:"))
         assertOne(issues(item(#""origin": "6bac7eeac120428dbeb6910c6f290434""#)), .type, pointer: "/origin")
         assertOne(issues(item(#""homepage": """#)), .type, pointer: "/homepage", expected: "URI string", found: #"string """#)
         assertOne(issues(item(#""homepage": "http://ex ample.com""#)), .type, pointer: "/homepage")
@@ -145,8 +157,9 @@ final class PayloadValidatorTests: XCTestCase {
         }
         for bad in ["2024-05-31T10:00:00", "2024-05-31T24:00:00Z", "2024-05-31T10:00:00.Z", "2024-02-30T10:00:00Z", "2024-05-31T10:00Z"] {
             let found = issues(item(#""discontinuedAt": "\#(bad)""#).replacingOccurrences(of: #""discontinuedAt": null, "#, with: ""))
-            assertOne(found, .type, pointer: "/discontinuedAt", expected: "date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z)",
-                      ruleLine: line("discontinuedAt:", after: "  Item:"))
+            assertOne(
+                found, .type, pointer: "/discontinuedAt", expected: "date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z)",
+                ruleLine: line("discontinuedAt:", after: "  Item:"))
         }
     }
 
@@ -158,8 +171,9 @@ final class PayloadValidatorTests: XCTestCase {
         assertOne(withField("blob", "\"aGVsbG8\""), .type, pointer: "/blob", expected: "base64 string", ruleLine: line("blob: base64"))
         XCTAssertEqual(withField("raw", "\"\""), [])
         // email: decoding takes any string; schema-check reports a format error.
-        assertOne(withField("mail", "\"not an email\""), .format, pointer: "/mail", expected: "email address (local@domain)",
-                  found: #"string "not an email""#, ruleLine: line("mail: email"))
+        assertOne(
+            withField("mail", "\"not an email\""), .format, pointer: "/mail", expected: "email address (local@domain)",
+            found: #"string "not an email""#, ruleLine: line("mail: email"))
         XCTAssertEqual(withField("mail", "\"first.last+tag@sub.example.co.uk\""), [])
         // json: anything whose numbers fit Int64 or Double (JSONValue's decoding).
         XCTAssertEqual(withField("anything", #"{"a": [null, true, {"b": "c"}], "d": 1.5e300}"#), [])
@@ -176,14 +190,16 @@ final class PayloadValidatorTests: XCTestCase {
         }
         // [int: T]: keys parse with Int(_:), as Dictionary's decoding does ("+1", "-0" and "01" included).
         XCTAssertEqual(withField("byNumber", #"{"1": "a", "-2": "b", "+3": "c"}"#), [])
-        assertOne(withField("byNumber", #"{"1.0": "a"}"#), .type, pointer: "/byNumber/1.0", expected: "integer key", found: #"key "1.0""#,
-                  ruleLine: line("byNumber:"))
+        assertOne(
+            withField("byNumber", #"{"1.0": "a"}"#), .type, pointer: "/byNumber/1.0", expected: "integer key", found: #"key "1.0""#,
+            ruleLine: line("byNumber:"))
         assertOne(withField("byNumber", #"{"1": "a", "01": "b"}"#), .duplicateKey, pointer: "/byNumber/01")
         assertOne(withField("byNumber", #"{"1": 1}"#), .type, pointer: "/byNumber/1", expected: "string", found: "number 1")
         // [string: Item]: values are checked; keys are escaped in pointers (RFC 6901).
         assertOne(withField("byName", #"{"a/b~c": {"sku": "A1", "name": "x"}}"#), .required, pointer: "/byName/a~1b~0c/discontinuedAt")
-        assertOne(withField("byName", #"{"k": {"sku": "a", "name": "x", "discontinuedAt": null}}"#), .constraint, pointer: "/byName/k/sku",
-                  expected: "a string matching ^[A-Z0-9]+$", found: #"string "a""#, ruleLine: line("sku:"))
+        assertOne(
+            withField("byName", #"{"k": {"sku": "a", "name": "x", "discontinuedAt": null}}"#), .constraint, pointer: "/byName/k/sku",
+            expected: "a string matching ^[A-Z0-9]+$", found: #"string "a""#, ruleLine: line("sku:"))
         assertOne(withField("byName", "[]"), .type, pointer: "/byName", expected: "object", found: "array (0 items)")
     }
 
@@ -191,23 +207,28 @@ final class PayloadValidatorTests: XCTestCase {
 
     func testUnknownEnumValueIsAWarningOrAnErrorWhenStrict() {
         let json = item(#""size": "XXL""#)
-        assertOne(issues(json), .enumValue, severity: .warning, pointer: "/size", expected: "one of: S, M, L, XL", found: #"string "XXL""#,
-                  ruleLine: line("Size:", after: "    examples:"))
-        XCTAssertEqual(issues(json).first?.message, #"string "XXL" is not a value of enum Size (expected one of: S, M, L, XL); generated code keeps it as .undocumented"#)
+        assertOne(
+            issues(json), .enumValue, severity: .warning, pointer: "/size", expected: "one of: S, M, L, XL", found: #"string "XXL""#,
+            ruleLine: line("Size:", after: "    examples:"))
+        XCTAssertEqual(
+            issues(json).first?.message, #"string "XXL" is not a value of enum Size (expected one of: S, M, L, XL); generated code keeps it as .undocumented"#)
         assertOne(issues(json, strict: true), .enumValue, severity: .error, pointer: "/size")
         // Enum values are case-sensitive; the raw type must match.
         assertOne(issues(item(#""size": "m""#)), .enumValue, severity: .warning, pointer: "/size")
-        assertOne(issues(item(#""size": 1"#)), .type, pointer: "/size", expected: "string, one of: S, M, L, XL", found: "number 1",
-                  ruleLine: line("Size:", after: "    examples:"))
+        assertOne(
+            issues(item(#""size": 1"#)), .type, pointer: "/size", expected: "string, one of: S, M, L, XL", found: "number 1",
+            ruleLine: line("Size:", after: "    examples:"))
     }
 
     func testIntegerEnums() {
         XCTAssertEqual(validator.validate(.number("10"), against: .named("Priority")), [])
         XCTAssertEqual(validator.validate(.number("1.0"), against: .named("Priority")), [], "decodes as Int32 1, a known case")
-        assertOne(validator.validate(.number("7"), against: .named("Priority")), .enumValue, severity: .warning, pointer: "",
-                  expected: "one of: 1, 10, 0", found: "number 7", ruleLine: line("Priority:"))
-        assertOne(validator.validate(.number("3000000000"), against: .named("Priority")), .type, pointer: "",
-                  expected: "integer in int32 range, one of: 1, 10, 0")
+        assertOne(
+            validator.validate(.number("7"), against: .named("Priority")), .enumValue, severity: .warning, pointer: "",
+            expected: "one of: 1, 10, 0", found: "number 7", ruleLine: line("Priority:"))
+        assertOne(
+            validator.validate(.number("3000000000"), against: .named("Priority")), .type, pointer: "",
+            expected: "integer in int32 range, one of: 1, 10, 0")
         assertOne(validator.validate(.string("1"), against: .named("Priority")), .type, pointer: "", found: #"string "1""#)
         XCTAssertEqual(validator.validate(.number("9000000000"), against: .named("BigCode")), [])
     }
@@ -218,11 +239,13 @@ final class PayloadValidatorTests: XCTestCase {
         let shape = TypeReference.named("Shape")
         XCTAssertEqual(issues(#"{"kind": "CIRCLE", "radius": 1}"#, shape), [])
         XCTAssertEqual(issues(#"{"kind": "square", "side": 2, "label": null}"#, shape), [])
-        assertOne(issues(#"{"kind": "CIRCLE"}"#, shape), .required, pointer: "/radius", expected: "number (finite double)",
-                  ruleLine: line("radius: double"))
+        assertOne(
+            issues(#"{"kind": "CIRCLE"}"#, shape), .required, pointer: "/radius", expected: "number (finite double)",
+            ruleLine: line("radius: double"))
         assertOne(issues(#"{"kind": "CIRCLE", "radius": "big"}"#, shape), .type, pointer: "/radius", found: #"string "big""#)
-        assertOne(issues(#"[1]"#, shape), .type, pointer: "", expected: "object (Shape) with 'kind' one of: CIRCLE, square, GROUP",
-                  found: "array (1 item)", ruleLine: line("Shape:", after: "  Skus:"))
+        assertOne(
+            issues(#"[1]"#, shape), .type, pointer: "", expected: "object (Shape) with 'kind' one of: CIRCLE, square, GROUP",
+            found: "array (1 item)", ruleLine: line("Shape:", after: "  Skus:"))
         // Nested through arrays of the union.
         let group = #"{"kind": "GROUP", "members": [{"kind": "CIRCLE", "radius": 1}, {"kind": "square"}], "main": {"kind": "CIRCLE", "radius": 2}}"#
         assertOne(issues(group, shape), .required, pointer: "/members/1/side", ruleLine: line("side: double"))
@@ -231,8 +254,9 @@ final class PayloadValidatorTests: XCTestCase {
     func testUnknownUnionVariantIsAWarningOrAnErrorWhenStrict() {
         let shape = TypeReference.named("Shape")
         let unionLine = line("Shape:", after: "  Skus:")
-        assertOne(issues(#"{"kind": "TRIANGLE", "sides": 3}"#, shape), .union, severity: .warning, pointer: "/kind",
-                  expected: "'kind' one of: CIRCLE, square, GROUP", found: #"string "TRIANGLE""#, ruleLine: unionLine)
+        assertOne(
+            issues(#"{"kind": "TRIANGLE", "sides": 3}"#, shape), .union, severity: .warning, pointer: "/kind",
+            expected: "'kind' one of: CIRCLE, square, GROUP", found: #"string "TRIANGLE""#, ruleLine: unionLine)
         assertOne(issues(#"{"kind": "TRIANGLE"}"#, shape, strict: true), .union, severity: .error, pointer: "/kind")
         assertOne(issues(#"{"radius": 1}"#, shape), .union, severity: .warning, pointer: "/kind", found: "missing", ruleLine: unionLine)
         assertOne(issues(#"{"kind": 5}"#, shape), .union, severity: .warning, pointer: "/kind", found: "number 5")
@@ -253,20 +277,24 @@ final class PayloadValidatorTests: XCTestCase {
         assertIssue(empty[0], .constraint, pointer: "/sku", expected: "at least 1 character", found: #"string "" (0 characters)"#, ruleLine: skuLine)
         assertIssue(empty[1], .constraint, pointer: "/sku", expected: "a string matching ^[A-Z0-9]+$", found: #"string """#, ruleLine: skuLine)
         let found = issues(#"{"sku": "ABCDEFGHIJKLMNOPQ", "name": "x", "discontinuedAt": null}"#)
-        assertOne(found, .constraint, pointer: "/sku", expected: "at most 16 characters", found: #"string "ABCDEFGHIJKLMNOPQ" (17 characters)"#, ruleLine: skuLine)
+        assertOne(
+            found, .constraint, pointer: "/sku", expected: "at most 16 characters", found: #"string "ABCDEFGHIJKLMNOPQ" (17 characters)"#, ruleLine: skuLine)
         // pattern is searched for (JSON Schema semantics); this one is anchored.
-        assertOne(issues(#"{"sku": "AB-1", "name": "x", "discontinuedAt": null}"#), .constraint, pointer: "/sku",
-                  expected: "a string matching ^[A-Z0-9]+$", found: #"string "AB-1""#, ruleLine: skuLine)
+        assertOne(
+            issues(#"{"sku": "AB-1", "name": "x", "discontinuedAt": null}"#), .constraint, pointer: "/sku",
+            expected: "a string matching ^[A-Z0-9]+$", found: #"string "AB-1""#, ruleLine: skuLine)
         // Lengths count code points: "ÉÉ" is 2 even when decomposed.
         let credentials = TypeReference.named("Credentials")
         XCTAssertEqual(issues(#"{"phone": "+4912345678", "code": "1234"}"#, credentials), [])
         XCTAssertEqual(issues(#"{"phone": "+4912345678", "code": "😀😀😀😀"}"#, credentials), [])
         // Two characters but four code points: long enough.
         XCTAssertEqual(issues(#"{"phone": "+4912345678", "code": "e\u0301e\u0301"}"#, credentials), [])
-        assertOne(issues(#"{"phone": "+4912345678", "code": "123"}"#, credentials), .constraint, pointer: "/code",
-                  expected: "at least 4 characters", found: "string <redacted>", ruleLine: line("code: { type: string"))  // secret: true
-        assertOne(issues(#"{"phone": "4912345678", "code": "1234"}"#, credentials), .constraint, pointer: "/phone",
-                  expected: #"a string matching ^\+[0-9]{6,15}$"#)
+        assertOne(
+            issues(#"{"phone": "+4912345678", "code": "123"}"#, credentials), .constraint, pointer: "/code",
+            expected: "at least 4 characters", found: "string <redacted>", ruleLine: line("code: { type: string"))  // secret: true
+        assertOne(
+            issues(#"{"phone": "4912345678", "code": "1234"}"#, credentials), .constraint, pointer: "/phone",
+            expected: #"a string matching ^\+[0-9]{6,15}$"#)
     }
 
     func testNumberConstraintsCompareExactly() {
@@ -274,23 +302,27 @@ final class PayloadValidatorTests: XCTestCase {
         assertOne(issues(item(#""quantity": 0"#)), .constraint, pointer: "/quantity", expected: "a number ≥ 1", found: "number 0", ruleLine: quantityLine)
         assertOne(issues(item(#""quantity": 1001"#)), .constraint, pointer: "/quantity", expected: "a number ≤ 1000", found: "number 1001")
         XCTAssertEqual(issues(item(#""quantity": 1000"#)), [])
-        assertOne(issues(item(#""price": -0.000000000000000000000000001"#)), .constraint, pointer: "/price", expected: "a number ≥ 0",
-                  ruleLine: line("price: { type: decimal"))
+        assertOne(
+            issues(item(#""price": -0.000000000000000000000000001"#)), .constraint, pointer: "/price", expected: "a number ≥ 0",
+            ruleLine: line("price: { type: decimal"))
         XCTAssertEqual(issues(item(#""price": -0"#)), [])
         assertOne(issues(item(#""weight": -1e-300"#)), .constraint, pointer: "/weight", expected: "a number ≥ 0")
         // Aliases carry constraints; the rule is the alias.
-        assertOne(validator.validate(.number("-1"), against: .named("Amount")), .constraint, pointer: "", expected: "a number ≥ 0",
-                  found: "number -1", ruleLine: line("Amount:"))
+        assertOne(
+            validator.validate(.number("-1"), against: .named("Amount")), .constraint, pointer: "", expected: "a number ≥ 0",
+            found: "number -1", ruleLine: line("Amount:"))
         assertOne(validator.validate(.string("1"), against: .named("Amount")), .type, pointer: "", expected: "number (decimal)", ruleLine: line("Amount:"))
         XCTAssertEqual(validator.validate(.number("0"), against: .named("Amount")), [])
     }
 
     func testCollectionConstraints() {
         let tags = (0...10).map { "\"t\($0)\"" }.joined(separator: ", ")
-        assertOne(issues(item(#""tags": [\#(tags)]"#)), .constraint, pointer: "/tags", expected: "at most 10 items", found: "array of 11 items",
-                  ruleLine: line("tags:"))
-        assertOne(validator.validate(.array([]), against: .named("Skus")), .constraint, pointer: "", expected: "at least 1 item",
-                  found: "array of 0 items", ruleLine: line("Skus:"))
+        assertOne(
+            issues(item(#""tags": [\#(tags)]"#)), .constraint, pointer: "/tags", expected: "at most 10 items", found: "array of 11 items",
+            ruleLine: line("tags:"))
+        assertOne(
+            validator.validate(.array([]), against: .named("Skus")), .constraint, pointer: "", expected: "at least 1 item",
+            found: "array of 0 items", ruleLine: line("Skus:"))
         XCTAssertEqual(validator.validate(.array([.string("A")]), against: .named("Skus")), [])
     }
 
@@ -309,8 +341,8 @@ final class PayloadValidatorTests: XCTestCase {
 
     func testReportsEveryViolationInDocumentOrder() {
         let json = #"""
-        {"sku": "a", "name": 3, "quantity": 0, "size": "XXL", "since": "2023-02-29", "tags": [1, 2], "display_name": null}
-        """#
+            {"sku": "a", "name": 3, "quantity": 0, "size": "XXL", "since": "2023-02-29", "tags": [1, 2], "display_name": null}
+            """#
         let found = issues(json)
         XCTAssertEqual(found.map(\.pointer), ["/sku", "/name", "/quantity", "/size", "/since", "/tags/0", "/tags/1", "/discontinuedAt"])
         XCTAssertEqual(found.map(\.kind), [.constraint, .type, .constraint, .enumValue, .type, .type, .type, .required])

@@ -8,24 +8,24 @@ import XCTest
 final class SecretValueTests: XCTestCase {
     private static let schema: Schema = {
         let text = """
-        api: Secrets
-        version: "1"
-        environments:
-          production: { url: "https://api.example.com" }
-        types:
-          Card:
-            fields:
-              holder: { type: string, minLength: 2 }
-              pan: { type: string, pattern: "^[0-9]{12,19}$", secret: true }
-          Wallet:
-            fields:
-              cards: "[Card]"
-        operations:
-          verify:
-            http: GET /verify
-            query:
-              otp: { type: string, pattern: "^[0-9]{6}$", secret: true }
-        """
+            api: Secrets
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            types:
+              Card:
+                fields:
+                  holder: { type: string, minLength: 2 }
+                  pan: { type: string, pattern: "^[0-9]{12,19}$", secret: true }
+              Wallet:
+                fields:
+                  cards: "[Card]"
+            operations:
+              verify:
+                http: GET /verify
+                query:
+                  otp: { type: string, pattern: "^[0-9]{6}$", secret: true }
+            """
         let result = SchemaLoader.load(text: text, file: "secrets.yaml")
         guard let schema = result.schema else { fatalError("\(result.diagnostics)") }
         return schema

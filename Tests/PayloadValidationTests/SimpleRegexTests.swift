@@ -1,8 +1,9 @@
 import Foundation
-@testable import PayloadValidation
 import SchemaModel
 import TestSupport
 import XCTest
+
+@testable import PayloadValidation
 
 /// Patterns mean what they mean in ECMA-262 (JSON Schema). The fast matcher must answer exactly as
 /// NSRegularExpression (ICU) does on the pattern `ECMAPattern` rewrites, and both as ECMA-262 does.
@@ -22,13 +23,18 @@ final class SimpleRegexTests: XCTestCase {
     }
 
     func testAgreesWithNSRegularExpression() throws {
-        let alphabet: [String] = ["a", "b", "c", "x", "q", "A", "F", "Z", "0", "5", "9", "*", "+", ".", "-", "\\", "$", "^", "[", "]",
-                                  "_", "!", " ", "\n", "\r", "\r\n", "\u{2028}", "\u{85}", "é", "😀", "e\u{301}"]
+        let alphabet: [String] = [
+            "a", "b", "c", "x", "q", "A", "F", "Z", "0", "5", "9", "*", "+", ".", "-", "\\", "$", "^", "[", "]",
+            "_", "!", " ", "\n", "\r", "\r\n", "\u{2028}", "\u{85}", "é", "😀", "e\u{301}",
+        ]
         var generator = SplitMix64(seed: 7)
         for pattern in Self.supported {
             let simple = try XCTUnwrap(SimpleRegex.compile(pattern))
             let icu = try NSRegularExpression(pattern: ECMAPattern.icuPattern(pattern))
-            var samples = ["", "ABC123", "+491234567", "************1234", "abc", "ABC\n", "ABC\r\n", "ABC\n\n", "xx", "$12.50", "a$", "\r\n", "x\r\n", "!\u{85}", " \r\n", "x\u{2028}", "\r\r", "\n.! "]
+            var samples = [
+                "", "ABC123", "+491234567", "************1234", "abc", "ABC\n", "ABC\r\n", "ABC\n\n", "xx", "$12.50", "a$", "\r\n", "x\r\n", "!\u{85}", " \r\n",
+                "x\u{2028}", "\r\r", "\n.! ",
+            ]
             for _ in 0..<400 {
                 let length = Int(generator.next() % 8)
                 samples.append((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined())
@@ -77,8 +83,10 @@ final class SimpleRegexTests: XCTestCase {
     /// Random patterns from regex syntax (a seeded in-process fuzzer): rewriting never crashes, and
     /// wherever the fast matcher takes a pattern it answers as ICU does on the rewritten pattern.
     func testRandomPatternsAgreeBetweenTheFastMatcherAndRewrittenICU() throws {
-        let pieces = ["a", "b", "Z", "0", "9", ".", "^", "$", "[", "]", "[^", "-", "\\", "\\d", "\\w", "\\s", "\\b", "\\.",
-                      "\\$", "\\u{41}", "{", "}", "{2}", "{1,3}", "{,2}", "*", "+", "?", "(", ")", "(?:", "|", ":", "&", "é", " "]
+        let pieces = [
+            "a", "b", "Z", "0", "9", ".", "^", "$", "[", "]", "[^", "-", "\\", "\\d", "\\w", "\\s", "\\b", "\\.",
+            "\\$", "\\u{41}", "{", "}", "{2}", "{1,3}", "{,2}", "*", "+", "?", "(", ")", "(?:", "|", ":", "&", "é", " ",
+        ]
         let texts = ["", "a", "ab", "aZ9", "a\n", "ab\n", "Z\r\n", "00", "é", "a.b", "$", "[", "]", "a{,2}", " ", "\u{85}", "a b"]
         var generator = SplitMix64(seed: 11)
         var compiled = 0

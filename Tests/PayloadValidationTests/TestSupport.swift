@@ -17,7 +17,8 @@ enum KitchenSink {
             fatalError("kitchensink.yaml does not load: \(error)")
         }
     }()
-    static let lines: [String] = (try? String(contentsOfFile: path, encoding: .utf8))?
+    static let lines: [String] =
+        (try? String(contentsOfFile: path, encoding: .utf8))?
         .components(separatedBy: "\n") ?? []
 
     /// The 1-based line of the first line of kitchensink.yaml that starts (after indentation) with
@@ -35,9 +36,11 @@ enum KitchenSink {
 
 extension XCTestCase {
     /// Asserts `issues` holds exactly one issue, with these properties.
-    func assertOne(_ issues: [ValidationIssue], _ kind: ValidationIssue.Kind, severity: ValidationIssue.Severity = .error,
-                   pointer: String, expected: String? = nil, found: String? = nil, ruleLine: Int? = nil,
-                   file: StaticString = #filePath, line: UInt = #line) {
+    func assertOne(
+        _ issues: [ValidationIssue], _ kind: ValidationIssue.Kind, severity: ValidationIssue.Severity = .error,
+        pointer: String, expected: String? = nil, found: String? = nil, ruleLine: Int? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard issues.count == 1, let issue = issues.first else {
             XCTFail("expected one issue, got \(issues.count):\n\(issues.map(\.description).joined(separator: "\n"))", file: file, line: line)
             return
@@ -45,9 +48,11 @@ extension XCTestCase {
         assertIssue(issue, kind, severity: severity, pointer: pointer, expected: expected, found: found, ruleLine: ruleLine, file: file, line: line)
     }
 
-    func assertIssue(_ issue: ValidationIssue, _ kind: ValidationIssue.Kind, severity: ValidationIssue.Severity = .error,
-                     pointer: String, expected: String? = nil, found: String? = nil, ruleLine: Int? = nil,
-                     file: StaticString = #filePath, line: UInt = #line) {
+    func assertIssue(
+        _ issue: ValidationIssue, _ kind: ValidationIssue.Kind, severity: ValidationIssue.Severity = .error,
+        pointer: String, expected: String? = nil, found: String? = nil, ruleLine: Int? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(issue.kind, kind, "kind of \(issue)", file: file, line: line)
         XCTAssertEqual(issue.severity, severity, "severity of \(issue)", file: file, line: line)
         XCTAssertEqual(issue.pointer, pointer, "pointer of \(issue)", file: file, line: line)

@@ -19,8 +19,10 @@ final class ThroughputReportTests: XCTestCase {
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             XCTAssertEqual(issues, 0)
-            print(String(format: "PayloadValidation: Item example '%@' (%d bytes) parsed and validated %d times in %.3f s (%.2f µs each)",
-                         example.name, data.count, iterations, seconds, seconds * 1e6 / Double(max(iterations, 1))))
+            print(
+                String(
+                    format: "PayloadValidation: Item example '%@' (%d bytes) parsed and validated %d times in %.3f s (%.2f µs each)",
+                    example.name, data.count, iterations, seconds, seconds * 1e6 / Double(max(iterations, 1))))
         }
     }
 }

@@ -13,10 +13,12 @@ final class UUIDValidationTests: XCTestCase {
     }()
 
     static let accepted = ["6bac7eea-c120-428d-beb6-910c6f290434", "6BAC7EEA-C120-428D-BEB6-910C6F290434", "00000000-0000-0000-0000-000000000000"]
-    static let rejected = ["6bac7eea-c120-428d-beb6-910c6f290434\u{0}junk", "6bac7eea-c120-428d-beb6-910c6f290434\u{0}",
-                           "+bac7eea-c120-428d-beb6-910c6f290434", "6bac7eea-c120-428d-beb6-910c6f290434\n",
-                           " 6bac7eea-c120-428d-beb6-910c6f290434", "6bac7eeac120428dbeb6910c6f290434",
-                           "{6bac7eea-c120-428d-beb6-910c6f290434}", "6bac7eea-c120-428d-beb6-910c6f29043g", ""]
+    static let rejected = [
+        "6bac7eea-c120-428d-beb6-910c6f290434\u{0}junk", "6bac7eea-c120-428d-beb6-910c6f290434\u{0}",
+        "+bac7eea-c120-428d-beb6-910c6f290434", "6bac7eea-c120-428d-beb6-910c6f290434\n",
+        " 6bac7eea-c120-428d-beb6-910c6f290434", "6bac7eeac120428dbeb6910c6f290434",
+        "{6bac7eea-c120-428d-beb6-910c6f290434}", "6bac7eea-c120-428d-beb6-910c6f29043g", "",
+    ]
 
     func testFoundationIsLenientWhereTheExportIsNot() {
         // Why the validator cannot simply use UUID(uuidString:): it stops at the NUL, and takes a sign.

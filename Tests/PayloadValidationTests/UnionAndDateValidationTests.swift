@@ -46,7 +46,8 @@ final class UnionAndDateValidationTests: XCTestCase {
     }
 
     func testFormattedDatesAreCheckedInTheirWireForm() throws {
-        let valid = #"{"eventType":"e","transactionId":"00c660a0-c03d-401d-bf77-99df3e6a157f","amount":"1","transactionTime":"2021-12-17 12:34:56.793213 +0000 UTC","timestamp":1639744496793,"createdAt":1639744496,"cancelledAt":null,"sentAt":"2021-12-17T12:34:56Z"}"#
+        let valid =
+            #"{"eventType":"e","transactionId":"00c660a0-c03d-401d-bf77-99df3e6a157f","amount":"1","transactionTime":"2021-12-17 12:34:56.793213 +0000 UTC","timestamp":1639744496793,"createdAt":1639744496,"cancelledAt":null,"sentAt":"2021-12-17T12:34:56Z"}"#
         XCTAssertEqual(try issues(valid, "PushEvent"), [])
         let rfc = valid.replacingOccurrences(of: "2021-12-17 12:34:56.793213 +0000 UTC", with: "2021-12-17T12:34:56Z")
         let rfcIssues = try issues(rfc, "PushEvent")
@@ -61,37 +62,39 @@ final class UnionAndDateValidationTests: XCTestCase {
 
     func testLintChecksEveryExampleAgainstTypeAndFormat() throws {
         let text = """
-        api: Bad
-        version: "1"
-        environments:
-          prod: { url: "https://example.com" }
-        types:
-          Event:
-            fields:
-              at: { type: date-time, example: "2024-05-31 10:00" }
-              ms: { type: date-time, format: epochMilliseconds, example: 1700000000000 }
-            example: { at: "2024-05-31T10:00:00", ms: "soon" }
-        operations:
-          send:
-            http: POST /events
-            query:
-              since: { type: date, example: "yesterday" }
-            body: Event
-            response: Event
-            examples:
-              ok:
-                request: { at: "2024-05-31T10:00:00Z", ms: 1 }
-                response: { at: "2024-05-31T10:00:00Z" }
-        """
+            api: Bad
+            version: "1"
+            environments:
+              prod: { url: "https://example.com" }
+            types:
+              Event:
+                fields:
+                  at: { type: date-time, example: "2024-05-31 10:00" }
+                  ms: { type: date-time, format: epochMilliseconds, example: 1700000000000 }
+                example: { at: "2024-05-31T10:00:00", ms: "soon" }
+            operations:
+              send:
+                http: POST /events
+                query:
+                  since: { type: date, example: "yesterday" }
+                body: Event
+                response: Event
+                examples:
+                  ok:
+                    request: { at: "2024-05-31T10:00:00Z", ms: 1 }
+                    response: { at: "2024-05-31T10:00:00Z" }
+            """
         let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "bad.yaml").schema)
         let found = ExampleCheck.diagnostics(for: schema).map(\.description)
-        XCTAssertEqual(found, [
-            #"bad.yaml:10:20: error: example 'example' of type 'Event' does not match its type at /at: expected date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z), found string "2024-05-31T10:00:00""#,
-            #"bad.yaml:10:47: error: example 'example' of type 'Event' does not match its type at /ms: expected date-time as an integer (milliseconds since 1970), found string "soon""#,
-            #"bad.yaml:8:39: error: the example of field 'at' of type 'Event' does not match its type: expected date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z), found string "2024-05-31 10:00""#,
-            #"bad.yaml:15:37: error: the example of parameter 'since' of operation 'send' does not match its type at since: expected date string (yyyy-MM-dd, a real day), found value "yesterday""#,
-            #"bad.yaml:21:19: error: the response of example 'ok' of operation 'send' does not match its type at /ms: required key 'ms' of Event is missing (expected date-time as an integer (milliseconds since 1970))"#,
-        ], "\(found)")
+        XCTAssertEqual(
+            found,
+            [
+                #"bad.yaml:10:20: error: example 'example' of type 'Event' does not match its type at /at: expected date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z), found string "2024-05-31T10:00:00""#,
+                #"bad.yaml:10:47: error: example 'example' of type 'Event' does not match its type at /ms: expected date-time as an integer (milliseconds since 1970), found string "soon""#,
+                #"bad.yaml:8:39: error: the example of field 'at' of type 'Event' does not match its type: expected date-time string (RFC 3339, e.g. 2024-05-31T10:00:00Z), found string "2024-05-31 10:00""#,
+                #"bad.yaml:15:37: error: the example of parameter 'since' of operation 'send' does not match its type at since: expected date string (yyyy-MM-dd, a real day), found value "yesterday""#,
+                #"bad.yaml:21:19: error: the response of example 'ok' of operation 'send' does not match its type at /ms: required key 'ms' of Event is missing (expected date-time as an integer (milliseconds since 1970))"#,
+            ], "\(found)")
     }
 
     func testBundledSchemasHaveValidExamples() throws {

@@ -61,14 +61,14 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertEqual(Set(checkouts), ["Yams", "swift-argument-parser"], "the fixture resolved more than the plugin and the client need")
 
         let expected = """
-        pet: 7 Rex dog 129.5 Rexy
-        species: dog,cat,bird
-        baseURL: https://pets.example/petshop/v1
-        error: petNotFound status=404 retryable=false
-        error: busy status=503 retryable=true
-        operations: listPets,getPet
+            pet: 7 Rex dog 129.5 Rexy
+            species: dog,cat,bird
+            baseURL: https://pets.example/petshop/v1
+            error: petNotFound status=404 retryable=false
+            error: busy status=503 retryable=true
+            operations: listPets,getPet
 
-        """
+            """
         let firstRun = try run([executable.path], in: package, timeout: 60)
         XCTAssertEqual(firstRun.status, 0, firstRun.output)
         XCTAssertEqual(firstRun.output, expected)
@@ -85,8 +85,10 @@ final class ConsumerPackageTests: XCTestCase {
         // 32 shards each of types and operations; the generator writes every one of them.
         let generatedNames = try FileManager.default.contentsOfDirectory(atPath: generated.path).filter { $0.hasSuffix(".generated.swift") }.sorted()
         XCTAssertEqual(generatedNames.count, 67, "\(generatedNames)")
-        for name in ["Types.generated.swift", "Errors.generated.swift", "Client.generated.swift", "Types.00.generated.swift",
-                     "Types.31.generated.swift", "Operations.00.generated.swift", "Operations.31.generated.swift"] {
+        for name in [
+            "Types.generated.swift", "Errors.generated.swift", "Client.generated.swift", "Types.00.generated.swift",
+            "Types.31.generated.swift", "Operations.00.generated.swift", "Operations.31.generated.swift",
+        ] {
             XCTAssertTrue(generatedNames.contains(name), "no \(name) among \(generatedNames)")
         }
         let beforeNoChange = try modificationDates(generatedNames, in: generated)
@@ -108,9 +110,10 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertTrue(editBuild.output.contains(generatingLine), "editing the schema did not rerun the generator:\n\(editBuild.output)")
         XCTAssertTrue(editBuild.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 1 of 67 files"), editBuild.output)
         let afterEdit = try modificationDates(generatedNames, in: generated)
-        let speciesFile = try XCTUnwrap(generatedNames.first { name in
-            (try? String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8))?.contains("public enum Species:") == true
-        }, "no generated file declares Species")
+        let speciesFile = try XCTUnwrap(
+            generatedNames.first { name in
+                (try? String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8))?.contains("public enum Species:") == true
+            }, "no generated file declares Species")
         XCTAssertTrue(speciesFile.hasPrefix("Types."), speciesFile)
         for name in generatedNames {
             if name == speciesFile {
@@ -133,8 +136,11 @@ final class ConsumerPackageTests: XCTestCase {
         print("PluginTests: no-change rebuild after the edit: \(noChangeAfterEdit.seconds) s")
 
         // d. The command plugin writes the same code to a folder for review.
-        let review = try run(["swift", "package", "--allow-writing-to-package-directory", "generate-client-code",
-                              "--target", Self.target, "--output", "Review"], in: package, timeout: 900)
+        let review = try run(
+            [
+                "swift", "package", "--allow-writing-to-package-directory", "generate-client-code",
+                "--target", Self.target, "--output", "Review",
+            ], in: package, timeout: 900)
         XCTAssertEqual(review.status, 0, review.output)
         XCTAssertTrue(review.output.contains("Wrote the \(Self.target) client to"), review.output)
         let reviewFolder = package.appendingPathComponent("Review/\(Self.target)")
@@ -146,8 +152,10 @@ final class ConsumerPackageTests: XCTestCase {
             let built = try String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8)
             XCTAssertEqual(reviewed, built, "\(name) written for review differs from the one the build compiled")
         }
-        for declaration in ["public struct Pet:", "public enum Species:", "case fish", "public enum PetshopError:", "case petNotFound(",
-                            "public struct PetshopClient:", "func getPet(", "func listPets("] {
+        for declaration in [
+            "public struct Pet:", "public enum Species:", "case fish", "public enum PetshopError:", "case petNotFound(",
+            "public struct PetshopClient:", "func getPet(", "func listPets(",
+        ] {
             XCTAssertTrue(allReviewed.contains(declaration), "the code written for review has no '\(declaration)'")
         }
 

@@ -60,8 +60,9 @@ final class CacheIsolationAgainstSandboxTests: XCTestCase {
         }
         let tenants = sandbox.receivedRequests("getPaymentMeans").compactMap { $0.header("X-Tenant-Id") }
         // Per order: A and B from the network, then A's cached answer and its background refresh.
-        XCTAssertEqual(tenants.map { $0.lowercased() },
-                       Array(repeating: [tenantA, tenantB, tenantA].map { $0.uuidString.lowercased() }, count: 2).flatMap { $0 })
+        XCTAssertEqual(
+            tenants.map { $0.lowercased() },
+            Array(repeating: [tenantA, tenantB, tenantA].map { $0.uuidString.lowercased() }, count: 2).flatMap { $0 })
     }
 
     func testTwoUsersEachGetTheirOwnAnswerInBothOrders() async throws {
@@ -89,7 +90,7 @@ private struct StampingTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var response = try await base.send(request)
         guard response.isSuccess,
-              var items = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]]
+            var items = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]]
         else { return response }
         let tenant = request.headers["X-Tenant-Id"]?.lowercased() ?? "-"
         let token = request.headers["Authorization"].map { String($0.dropFirst("Bearer ".count)) } ?? "-"

@@ -20,8 +20,9 @@ final class CachingAndLoggingAgainstSandboxTests: XCTestCase {
     func testCachedValueComesBackAtOnceAndRefreshesInTheBackground() async throws {
         let cache = ResponseCache()
         let caching = CachingMiddleware(cache: cache)
-        let client = WhitelabelPayClient(environment: .init(baseURL: sandbox.baseURL), middlewares: [caching],
-                                         credentials: StaticCredentials(["bearer": "jwt"]))
+        let client = WhitelabelPayClient(
+            environment: .init(baseURL: sandbox.baseURL), middlewares: [caching],
+            credentials: StaticCredentials(["bearer": "jwt"]))
         let first = try await client.getPaymentMeans(tenantId: tenant)
         XCTAssertEqual(sandbox.requestCount("getPaymentMeans"), 1)
 
@@ -38,8 +39,9 @@ final class CachingAndLoggingAgainstSandboxTests: XCTestCase {
     func testBackgroundRefreshErrorsAreSuppressedAsTheDocumentSays() async throws {
         let reported = LockedCounter()
         let caching = CachingMiddleware(cache: ResponseCache(), onRefreshError: { _, _ in reported.increment() })
-        let client = WhitelabelPayClient(environment: .init(baseURL: sandbox.baseURL), middlewares: [caching],
-                                         credentials: StaticCredentials(["bearer": "jwt"]))
+        let client = WhitelabelPayClient(
+            environment: .init(baseURL: sandbox.baseURL), middlewares: [caching],
+            credentials: StaticCredentials(["bearer": "jwt"]))
         let first = try await client.getPaymentMeans(tenantId: tenant)
         sandbox.inject(.failures(count: 1, status: 500), for: "getPaymentMeans")
         let second = try await client.getPaymentMeans(tenantId: tenant)
@@ -51,8 +53,9 @@ final class CachingAndLoggingAgainstSandboxTests: XCTestCase {
 
     func testNetworkModePerCallAlwaysWaitsForTheServer() async throws {
         let caching = CachingMiddleware(cache: ResponseCache())
-        let client = WhitelabelPayClient(environment: .init(baseURL: sandbox.baseURL), middlewares: [caching],
-                                         credentials: StaticCredentials(["bearer": "jwt"]))
+        let client = WhitelabelPayClient(
+            environment: .init(baseURL: sandbox.baseURL), middlewares: [caching],
+            credentials: StaticCredentials(["bearer": "jwt"]))
         _ = try await client.getPaymentMeans(tenantId: tenant)
         sandbox.inject(.failures(count: 1, status: 503), for: "getPaymentMeans")
         do {
@@ -67,14 +70,18 @@ final class CachingAndLoggingAgainstSandboxTests: XCTestCase {
         let secret = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXN1YmplY3Q.s3cr3t-signature"
         let log = LogRecorder()
         let store = InMemoryTokenStore(TokenSet(accessToken: secret, refreshToken: "refresh-\(secret)", expiresAt: nil))
-        let bearer = BearerTokenMiddleware(scheme: WhitelabelPayClient.AuthSchemes.bearer, store: store, refresh: { _ in
-            TokenSet(accessToken: "renewed-\(secret)", refreshToken: "r2-\(secret)", expiresAt: nil)
-        }, logger: log.logger)
+        let bearer = BearerTokenMiddleware(
+            scheme: WhitelabelPayClient.AuthSchemes.bearer, store: store,
+            refresh: { _ in
+                TokenSet(accessToken: "renewed-\(secret)", refreshToken: "r2-\(secret)", expiresAt: nil)
+            }, logger: log.logger)
         let client = WhitelabelPayClient(
             environment: .init(baseURL: sandbox.baseURL),
-            middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true),
-                          RetryMiddleware(policy: .init(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.02), logger: log.logger),
-                          bearer]
+            middlewares: [
+                LoggingMiddleware(logger: log.logger, includeBodies: true),
+                RetryMiddleware(policy: .init(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.02), logger: log.logger),
+                bearer,
+            ]
         )
         sandbox.inject(.failures(count: 1, status: 503), for: "fetchTransactions")
         sandbox.inject(.unauthorized(count: 1), for: "getPaymentMeans")

@@ -36,7 +36,8 @@ final class PaginationAgainstSandboxTests: XCTestCase {
     }
 
     func testTokenStyleFollowsNextPageTokensInTheBody() async throws {
-        var pages = 0, items = 0
+        var pages = 0
+        var items = 0
         for try await page in client.searchItemsPages(body: ListRequest(pageToken: nil, pageSize: 2)) {
             pages += 1
             items += page.items.count

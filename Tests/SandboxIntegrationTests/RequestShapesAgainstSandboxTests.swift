@@ -23,12 +23,15 @@ final class RequestShapesAgainstSandboxTests: XCTestCase {
     }
 
     /// Sends a hand-made request, for bodies the generated client would never produce.
-    private func send(_ method: String, _ path: String, contentType: String? = nil, body: Data = Data(),
-                      authorization: String = "Bearer t0ken") async throws -> (status: Int, text: String) {
+    private func send(
+        _ method: String, _ path: String, contentType: String? = nil, body: Data = Data(),
+        authorization: String = "Bearer t0ken"
+    ) async throws -> (status: Int, text: String) {
         var headers: HTTPHeaders = ["Authorization": authorization]
         if let contentType { headers["Content-Type"] = contentType }
-        let request = HTTPRequest(method: HTTPMethod(rawValue: method)!, url: URL(string: sandbox.baseURL.absoluteString + path)!,
-                                  headers: headers, body: body)
+        let request = HTTPRequest(
+            method: HTTPMethod(rawValue: method)!, url: URL(string: sandbox.baseURL.absoluteString + path)!,
+            headers: headers, body: body)
         let response = try await URLSessionTransport().send(request)
         return (response.status, String(decoding: response.body, as: UTF8.self))
     }
@@ -50,16 +53,19 @@ final class RequestShapesAgainstSandboxTests: XCTestCase {
 
     func testSandboxRejectsBadFormBodies() async throws {
         let basic = "Basic " + Data("id:secret".utf8).base64EncodedString()
-        let missing = try await send("POST", "/oauth2/token", contentType: "application/x-www-form-urlencoded",
-                                     body: Data("scope=a".utf8), authorization: basic)
+        let missing = try await send(
+            "POST", "/oauth2/token", contentType: "application/x-www-form-urlencoded",
+            body: Data("scope=a".utf8), authorization: basic)
         XCTAssertEqual(missing.status, 400)
         XCTAssertTrue(missing.text.contains("grant_type"), missing.text)
-        let unknown = try await send("POST", "/oauth2/token", contentType: "application/x-www-form-urlencoded",
-                                     body: Data("grant_type=x&colour=red".utf8), authorization: basic)
+        let unknown = try await send(
+            "POST", "/oauth2/token", contentType: "application/x-www-form-urlencoded",
+            body: Data("grant_type=x&colour=red".utf8), authorization: basic)
         XCTAssertEqual(unknown.status, 400)
         XCTAssertTrue(unknown.text.contains("colour"), unknown.text)
-        let json = try await send("POST", "/oauth2/token", contentType: "application/json",
-                                  body: Data(#"{"grant_type":"x"}"#.utf8), authorization: basic)
+        let json = try await send(
+            "POST", "/oauth2/token", contentType: "application/json",
+            body: Data(#"{"grant_type":"x"}"#.utf8), authorization: basic)
         XCTAssertEqual(json.status, 400)
         XCTAssertTrue(json.text.contains("application/x-www-form-urlencoded"), json.text)
     }
@@ -68,13 +74,15 @@ final class RequestShapesAgainstSandboxTests: XCTestCase {
         let ticket = try await client().uploadDocument(body: DocumentUpload(side: .l, image: Data([0xFF, 0xD8, 0x0D, 0x0A])))
         XCTAssertFalse(ticket.filename.isEmpty)
 
-        let body = "--B\r\nContent-Disposition: form-data; name=\"image\"; filename=\"image\"\r\nContent-Type: text/plain\r\n\r\nhi\r\n"
+        let body =
+            "--B\r\nContent-Disposition: form-data; name=\"image\"; filename=\"image\"\r\nContent-Type: text/plain\r\n\r\nhi\r\n"
             + "--B\r\nContent-Disposition: form-data; name=\"side\"\r\n\r\nXXL\r\n--B--\r\n"
         let wrong = try await send("POST", "/documents", contentType: "multipart/form-data; boundary=B", body: Data(body.utf8))
         XCTAssertEqual(wrong.status, 400)
         XCTAssertTrue(wrong.text.contains("image/jpeg"), wrong.text)
-        let noFile = try await send("POST", "/documents", contentType: "multipart/form-data; boundary=B",
-                                    body: Data("--B\r\nContent-Disposition: form-data; name=\"side\"\r\n\r\nM\r\n--B--\r\n".utf8))
+        let noFile = try await send(
+            "POST", "/documents", contentType: "multipart/form-data; boundary=B",
+            body: Data("--B\r\nContent-Disposition: form-data; name=\"side\"\r\n\r\nM\r\n--B--\r\n".utf8))
         XCTAssertEqual(noFile.status, 400)
         XCTAssertTrue(noFile.text.contains("image: the file part is required"), noFile.text)
     }

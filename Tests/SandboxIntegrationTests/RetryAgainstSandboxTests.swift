@@ -16,9 +16,10 @@ final class RetryAgainstSandboxTests: XCTestCase {
     }
 
     private func client(retry: RetryPolicy = .fast) -> KitchenSinkClient {
-        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL),
-                          middlewares: [RetryMiddleware(policy: retry)],
-                          credentials: StaticCredentials(["bearer": "t0"]))
+        KitchenSinkClient(
+            environment: .init(baseURL: sandbox.baseURL),
+            middlewares: [RetryMiddleware(policy: retry)],
+            credentials: StaticCredentials(["bearer": "t0"]))
     }
 
     private let apple = Item(sku: "A1", name: "Apple", discontinuedAt: nil)

@@ -1,7 +1,7 @@
 import Foundation
 import KitchenSink
-import SchemaSandbox
 import SchemaModel
+import SchemaSandbox
 import XCTest
 
 /// Loads a bundled schema and serves it from an in-process sandbox on 127.0.0.1.

@@ -21,9 +21,10 @@ final class SecretRedactionAgainstSandboxTests: XCTestCase {
     }
 
     private func client(_ log: LogRecorder) -> KitchenSinkClient {
-        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL),
-                          middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true)],
-                          credentials: StaticCredentials(["queryKey": "k3y-value"]))
+        KitchenSinkClient(
+            environment: .init(baseURL: sandbox.baseURL),
+            middlewares: [LoggingMiddleware(logger: log.logger, includeBodies: true)],
+            credentials: StaticCredentials(["queryKey": "k3y-value"]))
     }
 
     func testSecretsReachTheServerButNoLogOrRecordDescription() async throws {

@@ -112,7 +112,8 @@ final class SessionsAgainstSandboxTests: XCTestCase {
         XCTAssertEqual(sandbox.requestCount("renewTokens"), 1, "exactly one refresh for 50 rejected calls")
         let renewBody = try XCTUnwrap(sandbox.receivedRequests("renewTokens").first?.body)
         let sentRefresh = try JSONSerialization.jsonObject(with: renewBody) as? [String: Any]
-        XCTAssertEqual(sentRefresh?["refreshToken"] as? String, signedIn.refreshToken, "the refresh sent the stored refresh token in the body field the schema maps")
+        XCTAssertEqual(
+            sentRefresh?["refreshToken"] as? String, signedIn.refreshToken, "the refresh sent the stored refresh token in the body field the schema maps")
         let stored = try await store.load()
         let renewed = try XCTUnwrap(stored)
         XCTAssertNotEqual(renewed.accessToken, signedIn.accessToken, "the store holds the renewed token from access_token")

@@ -20,8 +20,10 @@ final class TokenRefreshAgainstSandboxTests: XCTestCase {
         let environment = KitchenSinkClient.Environment(baseURL: sandbox.baseURL)
         let refresher = KitchenSinkClient(environment: environment)
         let bearer = BearerTokenMiddleware(scheme: KitchenSinkClient.AuthSchemes.bearer, store: store) { tokens in
-            let renewed = try await refresher.refreshToken(body: Tokens(accessToken: tokens.accessToken,
-                                                                        refreshToken: tokens.refreshToken ?? "", expiresIn: 0))
+            let renewed = try await refresher.refreshToken(
+                body: Tokens(
+                    accessToken: tokens.accessToken,
+                    refreshToken: tokens.refreshToken ?? "", expiresIn: 0))
             return TokenSet(accessToken: renewed.accessToken + "-renewed", refreshToken: renewed.refreshToken, expiresAt: nil)
         }
         return KitchenSinkClient(environment: environment, middlewares: [bearer])
@@ -73,7 +75,10 @@ final class TokenRefreshAgainstSandboxTests: XCTestCase {
         let failures = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<20 {
                 group.addTask {
-                    do { _ = try await client.listItems(); return false } catch { return true }
+                    do {
+                        _ = try await client.listItems()
+                        return false
+                    } catch { return true }
                 }
             }
             return await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }

@@ -1,6 +1,7 @@
 import Foundation
 import SchemaModel
 import XCTest
+
 @testable import SchemaSandbox
 
 @available(macOS 14, iOS 17, tvOS 17, *)
@@ -50,8 +51,9 @@ final class BookkeepingTests: XCTestCase {
     func testReceivedRequestsKeepMethodPathQueryLowercasedHeadersAndBody() async throws {
         let sandbox = try await Running.start(TestSchemas.kitchenSink)
         let body = #"{"pageSize":2}"#
-        _ = try await sandbox.client.send("POST", "/items/search?trace=on&tag=a%20b", headers: ["Authorization": "Bearer t", "X-Custom": "yes"],
-                                          body: Data(body.utf8))
+        _ = try await sandbox.client.send(
+            "POST", "/items/search?trace=on&tag=a%20b", headers: ["Authorization": "Bearer t", "X-Custom": "yes"],
+            body: Data(body.utf8))
         let recorded = try XCTUnwrap(sandbox.server.receivedRequests("searchItems").first)
         XCTAssertEqual(recorded.operation, "searchItems")
         XCTAssertEqual(recorded.method, "POST")

@@ -9,8 +9,10 @@ final class CommandTests: XCTestCase {
     func testServesLogsRequestsWithoutSecretsAndStopsOnSIGTERM() async throws {
         try SandboxCommandProcess.skipUnlessBuilt()
         let sandbox = try await SandboxCommandProcess.launch(
-            [packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
-             "--fail", "1", "--fail-status", "503", "--operation", "getPaymentMeans"],
+            [
+                packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
+                "--fail", "1", "--fail-status", "503", "--operation", "getPaymentMeans",
+            ],
             serving: "WhitelabelPay 1.1.0")
         let (process, lines, base) = (sandbox.process, sandbox.lines, sandbox.baseURL)
         defer { if process.isRunning { process.terminate() } }
@@ -46,8 +48,10 @@ final class CommandTests: XCTestCase {
         try SandboxCommandProcess.skipUnlessBuilt()
         for (flags, expected) in [([String](), 200), (["--strict-enums"], 400)] {
             let sandbox = try await SandboxCommandProcess.launch(
-                [packageRoot.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path,
-                 "--port", "0", "--no-auth", "--quiet"] + flags,
+                [
+                    packageRoot.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path,
+                    "--port", "0", "--no-auth", "--quiet",
+                ] + flags,
                 serving: "KitchenSink 2.0")
             defer { if sandbox.process.isRunning { sandbox.process.terminate() } }
             let base = sandbox.baseURL

@@ -11,11 +11,14 @@ final class ExcludedValuesServingTests: XCTestCase {
         XCTAssertEqual(query.status, 400)
         XCTAssertTrue(query.text.contains("sortOrder: expected a value other than orderUnspecified (excluded here)"), query.text)
 
-        let body = try await sandbox.client.send("POST", "/reports", headers: bearer,
-                                                 body: Data(#"{"order":"orderUnspecified","fallbackOrder":"orderUnspecified","priority":0}"#.utf8))
+        let body = try await sandbox.client.send(
+            "POST", "/reports", headers: bearer,
+            body: Data(#"{"order":"orderUnspecified","fallbackOrder":"orderUnspecified","priority":0}"#.utf8))
         XCTAssertEqual(body.status, 400)
-        for problem in ["/order: expected a value other than orderUnspecified", "/fallbackOrder: expected a value other than orderUnspecified",
-                        "/priority: expected a value other than 0"] {
+        for problem in [
+            "/order: expected a value other than orderUnspecified", "/fallbackOrder: expected a value other than orderUnspecified",
+            "/priority: expected a value other than 0",
+        ] {
             XCTAssertTrue(body.text.contains(problem), "\(problem) in \(body.text)")
         }
 

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SchemaModel
 import XCTest
+
 @testable import SchemaSandbox
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @available(macOS 14, iOS 17, tvOS 17, *)
 final class FaultTests: XCTestCase {
@@ -48,8 +50,9 @@ final class FaultTests: XCTestCase {
     func testA500OnANonIdempotentPostIsCountedOnce() async throws {
         let sandbox = try await Running.start(TestSchemas.kitchenSink)
         sandbox.server.inject(.failures(count: 1, status: 500))
-        let response = try await sandbox.client.post("/items", json: #"{"sku":"A1","name":"Apple","discontinuedAt":null}"#,
-                                                     headers: ["Authorization": "Bearer t", "Idempotency-Key": "key-1"])
+        let response = try await sandbox.client.post(
+            "/items", json: #"{"sku":"A1","name":"Apple","discontinuedAt":null}"#,
+            headers: ["Authorization": "Bearer t", "Idempotency-Key": "key-1"])
         XCTAssertEqual(response.status, 500)
         // The catalogue's case for 500 (internalError) gives the code.
         XCTAssertEqual(value(response.json, at: "error.code") as? String, "INTERNAL_ERROR")
@@ -212,8 +215,9 @@ final class FaultTests: XCTestCase {
 
         let counted = try await sandbox.client.get("/payment-means", headers: headers("status=503;count=2"))
         XCTAssertEqual(counted.status, 400)
-        XCTAssertEqual(value(counted.json, at: "message") as? String,
-                       "X-Sandbox-Fault: 'count' applies to a run, not to one request: use SandboxServer.inject(_:for:) or the sandbox command's options")
+        XCTAssertEqual(
+            value(counted.json, at: "message") as? String,
+            "X-Sandbox-Fault: 'count' applies to a run, not to one request: use SandboxServer.inject(_:for:) or the sandbox command's options")
         let unknown = try await sandbox.client.get("/payment-means", headers: headers("explode"))
         XCTAssertEqual(unknown.status, 400)
 

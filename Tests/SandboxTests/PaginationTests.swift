@@ -1,6 +1,7 @@
 import Foundation
 import SchemaModel
 import XCTest
+
 @testable import SchemaSandbox
 
 @available(macOS 14, iOS 17, tvOS 17, *)
@@ -14,8 +15,11 @@ final class PaginationTests: XCTestCase {
             XCTAssertEqual(response.status, 200)
             let content = try XCTUnwrap(value(response.json, at: "content") as? [[String: Any]])
             skus += content.compactMap { $0["sku"] as? String }
-            pages.append((content.count, value(response.json, at: "number") as! Int,
-                          value(response.json, at: "totalPages") as! Int, value(response.json, at: "last") as! Bool))
+            pages.append(
+                (
+                    content.count, value(response.json, at: "number") as! Int,
+                    value(response.json, at: "totalPages") as! Int, value(response.json, at: "last") as! Bool
+                ))
         }
         XCTAssertEqual(pages.map(\.count), [3, 3, 1])
         XCTAssertEqual(pages.map(\.number), [1, 2, 3])

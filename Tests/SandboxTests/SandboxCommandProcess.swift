@@ -25,8 +25,10 @@ struct SandboxCommandProcess {
 
     /// Launches the command and waits (up to 30 s) for its banner, which must name `api` (`"WhitelabelPay 1.1.0"`).
     /// The caller stops the process.
-    static func launch(_ arguments: [String], serving api: String,
-                       file: StaticString = #filePath, line: UInt = #line) async throws -> SandboxCommandProcess {
+    static func launch(
+        _ arguments: [String], serving api: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> SandboxCommandProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SchemaModel
 import XCTest
+
 @testable import SchemaSandbox
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The package root, found from this file (Tests/SandboxTests/...).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

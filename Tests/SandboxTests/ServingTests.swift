@@ -1,6 +1,7 @@
 import Foundation
 import SchemaModel
 import XCTest
+
 @testable import SchemaSandbox
 
 @available(macOS 14, iOS 17, tvOS 17, *)
@@ -36,9 +37,11 @@ final class ServingTests: XCTestCase {
         // 7 items (the example's 2, repeated) fit on one page of the default size 20.
         XCTAssertEqual((value(transactions.json, at: "content") as? [Any])?.count, 7)
         XCTAssertEqual(value(transactions.json, at: "totalElements") as? Int, 7)
-        XCTAssertEqual(sandbox.server.requestCounts(), [
-            "deactivatePaymentMeans": 1, "reactivatePaymentMeans": 1, "fetchTransactions": 1,
-        ])
+        XCTAssertEqual(
+            sandbox.server.requestCounts(),
+            [
+                "deactivatePaymentMeans": 1, "reactivatePaymentMeans": 1, "fetchTransactions": 1,
+            ])
         await sandbox.stop()
     }
 
@@ -67,11 +70,15 @@ final class ServingTests: XCTestCase {
             ("options", "OPTIONS", "/items", [:], nil, 204),
             ("setShareMode", "PUT", "/share-mode?mode=none", [:], nil, 204),
             ("getNamesakes", "GET", "/namesakes", [:], nil, 200),
-            ("issueToken", "POST", "/oauth2/token", ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
-             "grant_type=client_credentials", 200),
-            ("uploadDocument", "POST", "/documents", bearer.merging(["Content-Type": "multipart/form-data; boundary=B"]) { $1 },
-             "--B\r\nContent-Disposition: form-data; name=\"image\"; filename=\"image\"\r\nContent-Type: image/jpeg\r\n\r\njpeg\r\n"
-                + "--B\r\nContent-Disposition: form-data; name=\"side\"\r\n\r\nM\r\n--B--\r\n", 200),
+            (
+                "issueToken", "POST", "/oauth2/token", ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
+                "grant_type=client_credentials", 200
+            ),
+            (
+                "uploadDocument", "POST", "/documents", bearer.merging(["Content-Type": "multipart/form-data; boundary=B"]) { $1 },
+                "--B\r\nContent-Disposition: form-data; name=\"image\"; filename=\"image\"\r\nContent-Type: image/jpeg\r\n\r\njpeg\r\n"
+                    + "--B\r\nContent-Disposition: form-data; name=\"side\"\r\n\r\nM\r\n--B--\r\n", 200
+            ),
             ("uploadToURL", "PUT", "/_sandbox/url/uploadToURL", ["Content-Type": "image/jpeg"], "jpeg", 204),
             ("downloadDocument", "GET", "/documents/front.jpg", bearer, nil, 200),
             ("cashbackInfo", "GET", "/cashback?prevMonth=1", bearer, nil, 200),
@@ -140,8 +147,9 @@ final class ServingTests: XCTestCase {
         headers["X-Sandbox-Example"] = "missing"
         let unknown = try await sandbox.client.get("/payment-means", headers: headers)
         XCTAssertEqual(unknown.status, 400)
-        XCTAssertEqual(value(unknown.json, at: "message") as? String,
-                       "X-Sandbox-Example: getPaymentMeans has no example 'missing'; it has noneEnrolled, oneActive")
+        XCTAssertEqual(
+            value(unknown.json, at: "message") as? String,
+            "X-Sandbox-Example: getPaymentMeans has no example 'missing'; it has noneEnrolled, oneActive")
         await sandbox.stop()
     }
 

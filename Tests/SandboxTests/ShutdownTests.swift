@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `sandbox` command stops promptly and cleanly on SIGTERM and SIGINT whatever it is doing: idle,
 /// holding a request that an injected latency delays, or reading a request a client never finishes.
@@ -39,8 +40,10 @@ final class ShutdownTests: XCTestCase {
         // A minute of latency on every getPaymentMeans request: the state from issue 7, where SIGTERM
         // went unanswered for 20 s and more.
         let sandbox = try await SandboxCommandProcess.launch(
-            [packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
-             "--latency", "60000", "--operation", "getPaymentMeans"],
+            [
+                packageRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path, "--port", "0",
+                "--latency", "60000", "--operation", "getPaymentMeans",
+            ],
             serving: "WhitelabelPay 1.1.0", file: file, line: line)
         let (process, lines) = (sandbox.process, sandbox.lines)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
@@ -58,8 +61,9 @@ final class ShutdownTests: XCTestCase {
             try connection?.send("GET /wlp/v1/payment-means HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthor")
         case .bodyHalfSent:
             connection = try RawConnection(port: port)
-            try connection?.send("POST /wlp/v1/payment-means/\(tenantId)/deactivation HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                 + "Authorization: Bearer t\r\nX-Tenant-Id: \(tenantId)\r\nContent-Length: 100\r\n\r\n{\"reason\":")
+            try connection?.send(
+                "POST /wlp/v1/payment-means/\(tenantId)/deactivation HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: Bearer t\r\nX-Tenant-Id: \(tenantId)\r\nContent-Length: 100\r\n\r\n{\"reason\":")
         }
         // Let the server take the request in (and start waiting out the latency).
         try await Task.sleep(nanoseconds: 500_000_000)
@@ -104,9 +108,9 @@ final class RawConnection {
 
     init(port: Int) throws {
         #if canImport(Glibc)
-        socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
+            socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socketDescriptor >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
         var address = sockaddr_in()

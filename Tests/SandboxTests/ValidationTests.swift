@@ -1,6 +1,7 @@
 import Foundation
 import SchemaModel
 import XCTest
+
 @testable import SchemaSandbox
 
 @available(macOS 14, iOS 17, tvOS 17, *)
@@ -128,8 +129,9 @@ final class ValidationTests: XCTestCase {
         let kitchen = try await Running.start(TestSchemas.kitchenSink)
         let noKey = try await kitchen.client.get("/stores/1/items/A1")
         XCTAssertEqual(noKey.status, 401)
-        XCTAssertEqual(message(noKey, at: "error.message"),
-                       "missing credentials: getItem needs an Authorization: Bearer header or the header 'X-Api-Key'")
+        XCTAssertEqual(
+            message(noKey, at: "error.message"),
+            "missing credentials: getItem needs an Authorization: Bearer header or the header 'X-Api-Key'")
         let noSession = try await kitchen.client.get("/me")
         XCTAssertEqual(noSession.status, 401)
         XCTAssertEqual(kitchen.client.baseURL, kitchen.server.baseURL)

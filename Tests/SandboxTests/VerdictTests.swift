@@ -2,6 +2,7 @@ import Foundation
 import PayloadValidation
 import SchemaModel
 import XCTest
+
 @testable import SchemaSandbox
 
 /// The sandbox accepts exactly the requests schema-check's validator accepts (by default; with
@@ -34,8 +35,9 @@ final class VerdictTests: XCTestCase {
         let validator = PayloadValidator(schema: TestSchemas.kitchenSink)
         for size in ["-5", "0", "-2147483648", "2147483647"] {
             let body = #"{"pageSize":\#(size)}"#
-            XCTAssertTrue(validator.validate(data: Data(body.utf8), against: .named("ListRequest")).filter { $0.severity == .error }.isEmpty,
-                          "schema-check accepts \(body)")
+            XCTAssertTrue(
+                validator.validate(data: Data(body.utf8), against: .named("ListRequest")).filter { $0.severity == .error }.isEmpty,
+                "schema-check accepts \(body)")
             let response = try await sandbox.client.post("/items/search", json: body, headers: bearer)
             XCTAssertEqual(response.status, 200, "\(body): \(response.text)")
             let items = value(response.json, at: "items") as? [Any]
@@ -74,16 +76,18 @@ final class VerdictTests: XCTestCase {
                 let positionInput = operation.pagination.flatMap { $0.style == .page ? nil : $0.requestParameter }
                     .flatMap { name in operation.queryParameters.first { $0.name == name }?.wireName }
                 for (inputs, label) in [(base, "as in the example")] + base.mutations(of: operation)
-                    where positionInput.map({ !label.hasPrefix("query \($0)=") }) ?? true {
+                where positionInput.map({ !label.hasPrefix("query \($0)=") }) ?? true {
                     let validatorSays = inputs.isValid(for: operation, validator: validator)
-                    let response = try await sandbox.client.send(operation.method, inputs.path(for: operation), headers: inputs.headers,
-                                                                 body: inputs.body)
+                    let response = try await sandbox.client.send(
+                        operation.method, inputs.path(for: operation), headers: inputs.headers,
+                        body: inputs.body)
                     let sandboxSays = response.status != 400
                     compared += 1
                     if !validatorSays { rejected += 1 }
                     if sandboxSays != validatorSays {
-                        disagreements.append("\(schema.api).\(operation.name) \(label)\(strict ? " (strict)" : ""): schema-check "
-                                             + "\(validatorSays ? "valid" : "invalid"), sandbox \(response.status) \(response.text.prefix(300))")
+                        disagreements.append(
+                            "\(schema.api).\(operation.name) \(label)\(strict ? " (strict)" : ""): schema-check "
+                                + "\(validatorSays ? "valid" : "invalid"), sandbox \(response.status) \(response.text.prefix(300))")
                     }
                 }
             }
@@ -133,12 +137,16 @@ private struct RequestInputs {
 
     /// Values that break, or stretch, a parameter: wrong forms, unknown enum values, signs and limits,
     /// a uuid with a NUL and junk after it, and a trailing newline (`$` in a pattern must not allow it).
-    static let parameterValues = ["", "abc", "-5", "0", "1.5", "NOT_A_KNOWN_VALUE", "99999999999999999999",
-                                  "6bac7eea-c120-428d-beb6-910c6f290434\u{0}junk", "EUR\n", "2024-02-30"]
+    static let parameterValues = [
+        "", "abc", "-5", "0", "1.5", "NOT_A_KNOWN_VALUE", "99999999999999999999",
+        "6bac7eea-c120-428d-beb6-910c6f290434\u{0}junk", "EUR\n", "2024-02-30",
+    ]
 
     /// The same for body members, as JSON.
-    static let bodyValues = [#""""#, #""abc""#, "-5", "0", "1.5", "null", "true", "[]", "{}", #""NOT_A_KNOWN_VALUE""#, "1e400",
-                             #""6bac7eea-c120-428d-beb6-910c6f290434\u0000junk""#, #""EUR\n""#]
+    static let bodyValues = [
+        #""""#, #""abc""#, "-5", "0", "1.5", "null", "true", "[]", "{}", #""NOT_A_KNOWN_VALUE""#, "1e400",
+        #""6bac7eea-c120-428d-beb6-910c6f290434\u0000junk""#, #""EUR\n""#,
+    ]
 
     func mutations(of operation: SchemaOperation) -> [(RequestInputs, String)] {
         var result: [(RequestInputs, String)] = []
@@ -191,8 +199,10 @@ private struct RequestInputs {
     static func replacing(_ key: String, in object: [String: Any], with json: String) -> Data {
         var members: [String] = []
         for (name, value) in object.sorted(by: { $0.key < $1.key }) {
-            let nameText = String(decoding: try! JSONSerialization.data(withJSONObject: [name], options: [.fragmentsAllowed]), as: UTF8.self).dropFirst().dropLast()
-            let valueText = name == key ? json : String(decoding: try! JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]), as: UTF8.self)
+            let nameText = String(decoding: try! JSONSerialization.data(withJSONObject: [name], options: [.fragmentsAllowed]), as: UTF8.self).dropFirst()
+                .dropLast()
+            let valueText =
+                name == key ? json : String(decoding: try! JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]), as: UTF8.self)
             members.append("\(nameText):\(valueText)")
         }
         return Data(("{" + members.joined(separator: ",") + "}").utf8)

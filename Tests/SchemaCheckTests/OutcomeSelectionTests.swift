@@ -17,15 +17,18 @@ final class OutcomeSelectionTests: XCTestCase {
         let process = Process()
         process.executableURL = builtExecutable(named: "schema-check")
         process.arguments = [kitchenSink] + arguments + [file.path]
-        let output = folder.appendingPathComponent("out"), errors = folder.appendingPathComponent("err")
+        let output = folder.appendingPathComponent("out")
+        let errors = folder.appendingPathComponent("err")
         XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
         XCTAssertTrue(FileManager.default.createFile(atPath: errors.path, contents: nil))
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self),
-                String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        )
     }
 
     func testTheSuccessOutcomeBodyIsTheDefault() throws {
@@ -50,7 +53,8 @@ final class OutcomeSelectionTests: XCTestCase {
         XCTAssertTrue(noBody.errors.contains("outcome 'notRegistered' of operation 'checkDevice' has no body (status 404)"), noBody.errors)
         let undeclared = try check(["--response", "verifyOtp", "--status", "201"], payload: "{}")
         XCTAssertEqual(undeclared.status, 2)
-        XCTAssertTrue(undeclared.errors.contains("operation 'verifyOtp' declares no outcome with status 201; it has valid (204), invalid (422)"), undeclared.errors)
+        XCTAssertTrue(
+            undeclared.errors.contains("operation 'verifyOtp' declares no outcome with status 201; it has valid (204), invalid (422)"), undeclared.errors)
     }
 
     func testAnUndeclaredErrorStatusIsTheErrorBody() throws {

@@ -16,7 +16,9 @@ final class RequestShapesSchemaCheckTests: XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -43,6 +45,7 @@ final class RequestShapesSchemaCheckTests: XCTestCase {
         XCTAssertTrue(raw.errors.contains("operation 'uploadToURL' sends raw bytes (image/jpeg); schema-check checks JSON payloads only"), raw.errors)
         let download = try run([kitchenSink, "--response", "downloadDocument"], stdin: "{}")
         XCTAssertEqual(download.status, 2)
-        XCTAssertTrue(download.errors.contains("operation 'downloadDocument' answers raw bytes (image/jpeg); schema-check checks JSON payloads only"), download.errors)
+        XCTAssertTrue(
+            download.errors.contains("operation 'downloadDocument' answers raw bytes (image/jpeg); schema-check checks JSON payloads only"), download.errors)
     }
 }

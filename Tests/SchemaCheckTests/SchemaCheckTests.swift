@@ -21,17 +21,21 @@ final class SchemaCheckTests: XCTestCase {
     }
 
     /// Runs schema-check; fails the test (and kills the process) after `timeout` seconds.
-    private func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-                     timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) throws -> Run {
+    private func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+        timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         let folder = try temporaryFolder()
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
+        let outURL = folder.appendingPathComponent("stdout")
+        let errURL = folder.appendingPathComponent("stderr")
         XCTAssertTrue(FileManager.default.createFile(atPath: outURL.path, contents: nil))
         XCTAssertTrue(FileManager.default.createFile(atPath: errURL.path, contents: nil))
-        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        let errHandle = try FileHandle(forWritingTo: errURL)
         process.standardOutput = outHandle
         process.standardError = errHandle
         let input = Pipe()
@@ -48,9 +52,10 @@ final class SchemaCheckTests: XCTestCase {
         }
         try outHandle.close()
         try errHandle.close()
-        return Run(status: process.terminationStatus,
-                   output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                   errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     private var folders: [URL] = []
@@ -70,10 +75,13 @@ final class SchemaCheckTests: XCTestCase {
         return url.path
     }
 
-    static let validTransaction = #"{"id":"3f1c2a9e-8b4d-4c1e-9f6a-2d7e5b8c9a01","paymentMeansId":"6bac7eea-c120-428d-beb6-910c6f290434","type":"PAYMENT","status":"SUCCEEDED","amount":23.45,"currency":"EUR","createdAt":"2024-05-31T10:00:00Z"}"#
+    static let validTransaction =
+        #"{"id":"3f1c2a9e-8b4d-4c1e-9f6a-2d7e5b8c9a01","paymentMeansId":"6bac7eea-c120-428d-beb6-910c6f290434","type":"PAYMENT","status":"SUCCEEDED","amount":23.45,"currency":"EUR","createdAt":"2024-05-31T10:00:00Z"}"#
     /// Three errors (id, amount, currency) and one unknown enum value (type).
-    static let badTransaction = #"{"id":"nope","paymentMeansId":"6bac7eea-c120-428d-beb6-910c6f290434","type":"GIFT","status":"SUCCEEDED","amount":-1,"currency":"eur","createdAt":"2024-05-31T10:00:00Z"}"#
-    static let unknownEnumTransaction = #"{"id":"3f1c2a9e-8b4d-4c1e-9f6a-2d7e5b8c9a01","paymentMeansId":"6bac7eea-c120-428d-beb6-910c6f290434","type":"PAYMENT","status":"ON_HOLD","amount":1,"currency":"EUR","createdAt":"2024-05-31T10:00:00Z"}"#
+    static let badTransaction =
+        #"{"id":"nope","paymentMeansId":"6bac7eea-c120-428d-beb6-910c6f290434","type":"GIFT","status":"SUCCEEDED","amount":-1,"currency":"eur","createdAt":"2024-05-31T10:00:00Z"}"#
+    static let unknownEnumTransaction =
+        #"{"id":"3f1c2a9e-8b4d-4c1e-9f6a-2d7e5b8c9a01","paymentMeansId":"6bac7eea-c120-428d-beb6-910c6f290434","type":"PAYMENT","status":"ON_HOLD","amount":1,"currency":"EUR","createdAt":"2024-05-31T10:00:00Z"}"#
 
     // MARK: Criterion 1: inputs, every violation, exit codes, formats
 
@@ -102,7 +110,8 @@ final class SchemaCheckTests: XCTestCase {
         let errors = lines.filter { $0.contains(": error: ") }
         XCTAssertEqual(errors.count, 3, result.output)
         XCTAssertTrue(lines.contains("\(file):/amount: error: expected a number ≥ 0, found number -1 (rule: \(whitelabelpay):495:3)"), result.output)
-        XCTAssertTrue(errors.contains { $0.hasPrefix("\(file):/id: error: expected UUID string") && $0.hasSuffix("(rule: \(whitelabelpay):564:7)") }, result.output)
+        XCTAssertTrue(
+            errors.contains { $0.hasPrefix("\(file):/id: error: expected UUID string") && $0.hasSuffix("(rule: \(whitelabelpay):564:7)") }, result.output)
         XCTAssertTrue(errors.contains { $0.hasPrefix("\(file):/currency: error: expected a string matching ^[A-Z]{3}$, found string \"eur\"") }, result.output)
         XCTAssertTrue(lines.contains { $0.hasPrefix("\(file):/type: warning: string \"GIFT\"") }, result.output)
         XCTAssertTrue(result.errors.contains("checked 1 payload: 0 valid, 1 invalid, 1 warning"), result.errors)
@@ -154,7 +163,9 @@ final class SchemaCheckTests: XCTestCase {
         XCTAssertEqual(asList.status, 1)
         XCTAssertTrue(asList.output.contains("\(list):/1/amount: error:"), asList.output)
 
-        let page = try write(#"{"content":[\#(Self.badTransaction)],"number":1,"size":1,"numberOfElements":1,"totalElements":1,"totalPages":1,"first":true,"last":true}"#, to: "page.json", in: folder)
+        let page = try write(
+            #"{"content":[\#(Self.badTransaction)],"number":1,"size":1,"numberOfElements":1,"totalElements":1,"totalPages":1,"first":true,"last":true}"#,
+            to: "page.json", in: folder)
         let response = try run([whitelabelpay, "--response", "fetchTransactions", page])
         XCTAssertEqual(response.status, 1)
         XCTAssertTrue(response.output.contains("\(page):/content/0/amount: error: expected a number ≥ 0, found number -1"), response.output)
@@ -191,7 +202,8 @@ final class SchemaCheckTests: XCTestCase {
         let file = try write(Self.validTransaction, to: "tx.json", in: folder)
         let unknownType = try run([whitelabelpay, "--type", "Transactoin", file])
         XCTAssertEqual(unknownType.status, 2)
-        XCTAssertTrue(unknownType.errors.contains("unknown type 'Transactoin'") && unknownType.errors.contains("did you mean 'Transaction'?"), unknownType.errors)
+        XCTAssertTrue(
+            unknownType.errors.contains("unknown type 'Transactoin'") && unknownType.errors.contains("did you mean 'Transaction'?"), unknownType.errors)
         XCTAssertEqual(try run([whitelabelpay, file]).status, 2, "no type given")
         XCTAssertEqual(try run([whitelabelpay, "--type", "Transaction", "--request", "x", file]).status, 2)
         let badOption = try run([whitelabelpay, "--type", "Transaction", "--bogus", file])
@@ -231,8 +243,9 @@ final class SchemaCheckTests: XCTestCase {
         let summary = try XCTUnwrap(document["summary"] as? [String: Int])
         XCTAssertEqual(summary, ["payloads": 2, "valid": 1, "invalid": 1, "warnings": 1])
 
-        let ndjson = try run([whitelabelpay, "--type", "Transaction", "--format", "json", "--ndjson", "--quiet"],
-                             stdin: Data((Self.validTransaction + "\n" + Self.badTransaction + "\n").utf8))
+        let ndjson = try run(
+            [whitelabelpay, "--type", "Transaction", "--format", "json", "--ndjson", "--quiet"],
+            stdin: Data((Self.validTransaction + "\n" + Self.badTransaction + "\n").utf8))
         let quiet = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ndjson.output.utf8)) as? [String: Any])
         let listed = try XCTUnwrap(quiet["payloads"] as? [[String: Any]])
         XCTAssertEqual(listed.count, 1, "--quiet lists only payloads with issues")
@@ -291,16 +304,17 @@ final class SchemaCheckTests: XCTestCase {
 
     func testLintReportsBrokenSchemasInCompilerFormat() throws {
         let folder = try temporaryFolder()
-        let schema = try write("""
-        api: Broken
-        version: "1"
-        environments:
-          production: { url: "https://x.example" }
-        types:
-          Item:
-            fields:
-              id: strin
-        """, to: "broken.yaml", in: folder)
+        let schema = try write(
+            """
+            api: Broken
+            version: "1"
+            environments:
+              production: { url: "https://x.example" }
+            types:
+              Item:
+                fields:
+                  id: strin
+            """, to: "broken.yaml", in: folder)
         let result = try run(["lint", schema])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.output.contains("\(schema):8:11: error: unknown type 'strin'; did you mean 'string'?"), result.output)
@@ -347,14 +361,16 @@ final class SchemaCheckTests: XCTestCase {
     func testNumbersTooLargeForAnySwiftType() throws {
         let folder = try temporaryFolder()
         let huge = String(repeating: "9", count: 400)
-        let file = try write(#"{"sku":"A1","name":"Apple","discontinuedAt":null,"quantity":\#(huge),"price":\#(huge),"weight":1e400}"#, to: "big.json", in: folder)
+        let file = try write(
+            #"{"sku":"A1","name":"Apple","discontinuedAt":null,"quantity":\#(huge),"price":\#(huge),"weight":1e400}"#, to: "big.json", in: folder)
         let result = try run([kitchenSink, "--type", "Item", file])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("\(file):/quantity: error: expected integer in int32 range"), result.output)
         XCTAssertTrue(result.output.contains("\(file):/price: error:"), result.output)
         XCTAssertTrue(result.output.contains("\(file):/weight: error:"), result.output)
-        let amount = try run([whitelabelpay, "--type", "TransactionResponse"],
-                             stdin: Data(#"{"content":[],"number":1,"size":1,"numberOfElements":0,"totalElements":\#(huge),"totalPages":1,"first":true,"last":true}"#.utf8))
+        let amount = try run(
+            [whitelabelpay, "--type", "TransactionResponse"],
+            stdin: Data(#"{"content":[],"number":1,"size":1,"numberOfElements":0,"totalElements":\#(huge),"totalPages":1,"first":true,"last":true}"#.utf8))
         XCTAssertEqual(amount.status, 1)
         XCTAssertTrue(amount.output.contains("<stdin>:/totalElements: error: expected integer in int64 range"), amount.output)
     }
@@ -362,7 +378,7 @@ final class SchemaCheckTests: XCTestCase {
     func testInvalidUTF8() throws {
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("latin1.json")
-        try Data([0x7B, 0x22, 0x69, 0x64, 0x22, 0x3A, 0x22, 0xE9, 0x22, 0x7D]).write(to: url) // {"id":"é"} in Latin-1
+        try Data([0x7B, 0x22, 0x69, 0x64, 0x22, 0x3A, 0x22, 0xE9, 0x22, 0x7D]).write(to: url)  // {"id":"é"} in Latin-1
         let result = try run([whitelabelpay, "--type", "Transaction", url.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("\(url.path):1:8: error: not JSON: the input is not valid UTF-8 text"), result.output)

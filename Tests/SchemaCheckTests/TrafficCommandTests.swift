@@ -25,10 +25,12 @@ final class TrafficCommandTests: XCTestCase {
         process.executableURL = executable
         process.arguments = arguments
         let folder = try temporaryFolder()
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
+        let outURL = folder.appendingPathComponent("stdout")
+        let errURL = folder.appendingPathComponent("stderr")
         XCTAssertTrue(FileManager.default.createFile(atPath: outURL.path, contents: nil))
         XCTAssertTrue(FileManager.default.createFile(atPath: errURL.path, contents: nil))
-        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        let errHandle = try FileHandle(forWritingTo: errURL)
         process.standardOutput = outHandle
         process.standardError = errHandle
         let finished = DispatchSemaphore(value: 0)
@@ -41,9 +43,10 @@ final class TrafficCommandTests: XCTestCase {
         }
         try outHandle.close()
         try errHandle.close()
-        return Run(status: process.terminationStatus,
-                   output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                   errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     private func temporaryFolder() throws -> URL {
@@ -93,8 +96,10 @@ final class TrafficCommandTests: XCTestCase {
         let expected = ["whitelabelpay": 10, "finaptic": 32, "kdpay": 23, "jumio": 5, "bsa": 12]
         for (api, count) in expected.sorted(by: { $0.key < $1.key }) {
             let base = api == "whitelabelpay" ? baseURL : "http://127.0.0.1:{port}"
-            let result = try run(["traffic", fixture("\(api)-demo.har"), "--schema", root.appendingPathComponent("Schemas/\(api).yaml").path,
-                                  "--base-url", base, "--format", "json"])
+            let result = try run([
+                "traffic", fixture("\(api)-demo.har"), "--schema", root.appendingPathComponent("Schemas/\(api).yaml").path,
+                "--base-url", base, "--format", "json",
+            ])
             XCTAssertEqual(result.status, 0, "\(api): \(result.output) \(result.errors)")
             let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], api)
             let summary = try XCTUnwrap(document["summary"] as? [String: Int], api)
@@ -121,8 +126,10 @@ final class TrafficCommandTests: XCTestCase {
         log["entries"] = entries
         har["log"] = log
         let capture = try writeCapture(String(decoding: try JSONSerialization.data(withJSONObject: har), as: UTF8.self))
-        let result = try run(["traffic", capture, "--schema", root.appendingPathComponent("Schemas/finaptic.yaml").path,
-                              "--base-url", "http://127.0.0.1:{port}", "--format", "json"])
+        let result = try run([
+            "traffic", capture, "--schema", root.appendingPathComponent("Schemas/finaptic.yaml").path,
+            "--base-url", "http://127.0.0.1:{port}", "--format", "json",
+        ])
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         let issues = try issuesByEntry(result)
         XCTAssertTrue(issues[1]?.contains("request /credential/password error") == true, result.output)
@@ -135,10 +142,12 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output + result.errors)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
-        XCTAssertEqual(exchanges.compactMap { $0["operation"] as? String }, [
-            "getPaymentMeans", "getPaymentMeans", "deactivatePaymentMeans", "deactivatePaymentMeans", "reactivatePaymentMeans",
-            "fetchTransactions", "fetchTransactions", "fetchTransactions", "fetchTransactions",
-        ])
+        XCTAssertEqual(
+            exchanges.compactMap { $0["operation"] as? String },
+            [
+                "getPaymentMeans", "getPaymentMeans", "deactivatePaymentMeans", "deactivatePaymentMeans", "reactivatePaymentMeans",
+                "fetchTransactions", "fetchTransactions", "fetchTransactions", "fetchTransactions",
+            ])
         XCTAssertEqual(exchanges.map { $0["result"] as? String }, Array(repeating: "checked", count: 9))
         XCTAssertEqual(document["unseenOperations"] as? [String], [])
         let summary = try XCTUnwrap(document["summary"] as? [String: Int])
@@ -171,8 +180,9 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         let issues = try issuesByEntry(result)
         XCTAssertEqual(issues[1], ["response /0/active error"])
-        XCTAssertEqual(issues[2], ["response /0/id error", "response /0/active error", "response /0/type error", "response /0/createdAt error"],
-                       "the base64 body is decoded and validated")
+        XCTAssertEqual(
+            issues[2], ["response /0/id error", "response /0/active error", "response /0/type error", "response /0/createdAt error"],
+            "the base64 body is decoded and validated")
         XCTAssertEqual(issues[3], ["header X-Tenant-Id error"])
         XCTAssertEqual(issues[4], ["status  error"])
         XCTAssertEqual(issues[5], ["path paymentMeansId error"])
@@ -195,12 +205,19 @@ final class TrafficCommandTests: XCTestCase {
         let result = try traffic(fixture("whitelabelpay-edited.har"))
         XCTAssertEqual(result.status, 1)
         let name = "whitelabelpay-edited.har"
-        XCTAssertTrue(result.output.contains("""
-        \(fixture(name))#1 GET /wlp/v1/payment-means (getPaymentMeans) 200 response /0/active: error: expected boolean, found string "yes" (rule: \(whitelabelpay):396:7)
-        """), result.output)
-        XCTAssertTrue(result.output.contains("#4 POST /wlp/v1/payment-means/6bac7eea-c120-428d-beb6-910c6f290434/deactivation (deactivatePaymentMeans) 202 status: error: deactivatePaymentMeans answers 200 in the schema (or an error status), the response has 202"), result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                """
+                \(fixture(name))#1 GET /wlp/v1/payment-means (getPaymentMeans) 200 response /0/active: error: expected boolean, found string "yes" (rule: \(whitelabelpay):396:7)
+                """), result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                "#4 POST /wlp/v1/payment-means/6bac7eea-c120-428d-beb6-910c6f290434/deactivation (deactivatePaymentMeans) 202 status: error: deactivatePaymentMeans answers 200 in the schema (or an error status), the response has 202"
+            ), result.output)
         XCTAssertTrue(result.output.contains("#11 GET /wlp/v1/payment-means/all/extra: error: matches no operation of WhitelabelPay"), result.output)
-        XCTAssertTrue(result.errors.contains("checked 13 exchanges of 14: 2 valid, 11 invalid (1 matching no operation), 2 warnings, 1 to other hosts skipped"), result.errors)
+        XCTAssertTrue(
+            result.errors.contains("checked 13 exchanges of 14: 2 valid, 11 invalid (1 matching no operation), 2 warnings, 1 to other hosts skipped"),
+            result.errors)
     }
 
     func testCredentialsAndQueriesAreNeverPrinted() throws {
@@ -215,9 +232,11 @@ final class TrafficCommandTests: XCTestCase {
     }
 
     func testASecretHeaderParameterValueIsRedacted() throws {
-        let capture = try writeCapture(Self.har(url: "http://127.0.0.1:1/wlp/v1/payment-means",
-                                                headers: [("X-Tenant-Id", "super-secret-tenant"), ("Authorization", "Bearer abc")],
-                                                status: 200, body: "[]"))
+        let capture = try writeCapture(
+            Self.har(
+                url: "http://127.0.0.1:1/wlp/v1/payment-means",
+                headers: [("X-Tenant-Id", "super-secret-tenant"), ("Authorization", "Bearer abc")],
+                status: 200, body: "[]"))
         // X-Tenant-Id is not secret in the schema: its value is quoted; a schema marking it secret hides it.
         let plain = try traffic(capture)
         XCTAssertTrue(plain.output.contains("found value \"super-secret-tenant\""), plain.output)
@@ -227,8 +246,9 @@ final class TrafficCommandTests: XCTestCase {
             .replacingOccurrences(of: "        wire: X-Tenant-Id\n", with: "        wire: X-Tenant-Id\n        secret: true\n")
         try Data(text.utf8).write(to: schema)
         // The schema's example files, found beside it.
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("whitelabelpay"),
-                                                   withDestinationURL: root.appendingPathComponent("Schemas/whitelabelpay"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("whitelabelpay"),
+            withDestinationURL: root.appendingPathComponent("Schemas/whitelabelpay"))
         let hidden = try run(["traffic", capture, "--schema", schema.path, "--base-url", baseURL])
         XCTAssertEqual(hidden.status, 1, hidden.output + hidden.errors)
         XCTAssertTrue(hidden.output.contains("X-Tenant-Id: error:"), hidden.output)
@@ -238,22 +258,29 @@ final class TrafficCommandTests: XCTestCase {
     // MARK: Routing
 
     func testEnvironmentURLsMatchAnyHostAndOtherHostsAreSkipped() throws {
-        let capture = try writeCapture(Self.har(entries: [
-            Self.entry(url: "https://tenant-7.paymenttools.example/wlp/v1/payment-means", status: 200, body: "[]"),
-            Self.entry(url: "https://cdn.example.com/app.js", status: 200, body: "x"),
-        ]))
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "https://tenant-7.paymenttools.example/wlp/v1/payment-means", status: 200, body: "[]"),
+                Self.entry(url: "https://cdn.example.com/app.js", status: 200, body: "x"),
+            ]))
         let result = try run(["traffic", capture, "--schema", whitelabelpay])
         XCTAssertEqual(result.status, 0, result.output + result.errors)
-        XCTAssertTrue(result.errors.contains("checked 1 exchange of 2: 1 valid, 0 invalid (0 matching no operation), 0 warnings, 1 to other hosts skipped, 3 operations never seen"), result.errors)
-        XCTAssertTrue(result.output.contains("3 of 4 operations of WhitelabelPay never seen: deactivatePaymentMeans, reactivatePaymentMeans, fetchTransactions"), result.output)
+        XCTAssertTrue(
+            result.errors.contains(
+                "checked 1 exchange of 2: 1 valid, 0 invalid (0 matching no operation), 0 warnings, 1 to other hosts skipped, 3 operations never seen"),
+            result.errors)
+        XCTAssertTrue(
+            result.output.contains("3 of 4 operations of WhitelabelPay never seen: deactivatePaymentMeans, reactivatePaymentMeans, fetchTransactions"),
+            result.output)
     }
 
     func testACaptureOfAnotherHostSaysWhichBaseURLsWereTried() throws {
         let result = try run(["traffic", fixture("kdpay-demo.har"), "--schema", root.appendingPathComponent("Schemas/kdpay.yaml").path])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertTrue(result.errors.contains("checked 0 exchanges of 23"), result.errors)
-        XCTAssertTrue(result.errors.contains("schema-check: note: no exchange is under the base URL https://{host}; give the one in the capture with --base-url"),
-                      result.errors)
+        XCTAssertTrue(
+            result.errors.contains("schema-check: note: no exchange is under the base URL https://{host}; give the one in the capture with --base-url"),
+            result.errors)
     }
 
     // MARK: Bad input
@@ -288,14 +315,15 @@ final class TrafficCommandTests: XCTestCase {
 
     func testMalformedEntriesAreReportedAndTheRestStillChecked() throws {
         let good = Self.entry(url: "http://127.0.0.1:9/wlp/v1/payment-means", status: 200, body: "[]")
-        let capture = try writeCapture(Self.har(entries: [
-            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": 5}, \"response\": {\"status\": 200}}",
-            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": \"OK\"}}",
-            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": 200, \"content\": {\"text\": \"!!!\", \"encoding\": \"base64\"}}}",
-            "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": 200, \"content\": {\"text\": \"W10=\", \"encoding\": \"gzip\"}}}",
-            "7",
-            good,
-        ]))
+        let capture = try writeCapture(
+            Self.har(entries: [
+                "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": 5}, \"response\": {\"status\": 200}}",
+                "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": \"OK\"}}",
+                "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": 200, \"content\": {\"text\": \"!!!\", \"encoding\": \"base64\"}}}",
+                "{\"request\": {\"method\": \"GET\", \"url\": \"http://127.0.0.1:9/wlp/v1/payment-means\", \"headers\": []}, \"response\": {\"status\": 200, \"content\": {\"text\": \"W10=\", \"encoding\": \"gzip\"}}}",
+                "7",
+                good,
+            ]))
         let result = try traffic(capture, ["--format", "json"])
         XCTAssertEqual(result.status, 1, result.errors)
         let issues = try issuesByEntry(result)
@@ -374,24 +402,34 @@ final class TrafficCommandTests: XCTestCase {
             }.joined() + "--\(boundary)--\r\n"
         }
         let multipartType = "multipart/form-data; boundary=\(boundary)"
-        let token = #"{"access_token":"a","expires_in":60}"#, ticket = #"{"filename":"scan.jpg","uploadUrl":"https://uploads.example/1"}"#
-        let basic = [("Authorization", "Basic aWQ6c2VjcmV0")], bearer = [("Authorization", "Bearer t")]
-        let capture = try writeCapture(Self.har(entries: [
-            Self.entry(url: "http://127.0.0.1:9/oauth2/token", method: "POST", headers: basic, status: 200, body: token,
-                       request: (form, "grant_type=client_credentials&scope=read&scope=write")),
-            Self.entry(url: "http://127.0.0.1:9/oauth2/token", method: "POST", headers: basic, status: 200, body: token,
-                       request: (form, "scope=read&colour=red")),
-            Self.entry(url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
-                       request: (multipartType, multipart([("side", nil, "M"), ("image", "image/jpeg", "JPEG"), ("note", nil, "front")]))),
-            Self.entry(url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
-                       request: (multipartType, multipart([("image", "text/plain", "JPEG")]))),
-            Self.entry(url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
-                       request: (multipartType, "not multipart at all")),
-            Self.entry(url: "http://127.0.0.1:9/items/filtered?filter%5Bstatus%5D=not_exists&filter%5BmaxPrice%5D=9.5&labels%5Bcolour%5D=red&page=2",
-                       headers: bearer, status: 200, body: #"{"a":"b"}"#),
-            Self.entry(url: "http://127.0.0.1:9/items/filtered?filter%5BmaxPrice%5D=cheap&filter%5Bcolour%5D=red",
-                       headers: bearer, status: 200, body: #"{"a":"b"}"#),
-        ]))
+        let token = #"{"access_token":"a","expires_in":60}"#
+        let ticket = #"{"filename":"scan.jpg","uploadUrl":"https://uploads.example/1"}"#
+        let basic = [("Authorization", "Basic aWQ6c2VjcmV0")]
+        let bearer = [("Authorization", "Bearer t")]
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(
+                    url: "http://127.0.0.1:9/oauth2/token", method: "POST", headers: basic, status: 200, body: token,
+                    request: (form, "grant_type=client_credentials&scope=read&scope=write")),
+                Self.entry(
+                    url: "http://127.0.0.1:9/oauth2/token", method: "POST", headers: basic, status: 200, body: token,
+                    request: (form, "scope=read&colour=red")),
+                Self.entry(
+                    url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
+                    request: (multipartType, multipart([("side", nil, "M"), ("image", "image/jpeg", "JPEG"), ("note", nil, "front")]))),
+                Self.entry(
+                    url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
+                    request: (multipartType, multipart([("image", "text/plain", "JPEG")]))),
+                Self.entry(
+                    url: "http://127.0.0.1:9/documents", method: "POST", headers: bearer, status: 200, body: ticket,
+                    request: (multipartType, "not multipart at all")),
+                Self.entry(
+                    url: "http://127.0.0.1:9/items/filtered?filter%5Bstatus%5D=not_exists&filter%5BmaxPrice%5D=9.5&labels%5Bcolour%5D=red&page=2",
+                    headers: bearer, status: 200, body: #"{"a":"b"}"#),
+                Self.entry(
+                    url: "http://127.0.0.1:9/items/filtered?filter%5BmaxPrice%5D=cheap&filter%5Bcolour%5D=red",
+                    headers: bearer, status: 200, body: #"{"a":"b"}"#),
+            ]))
         let result = try run(["traffic", capture, "--schema", kitchenSink, "--base-url", "http://127.0.0.1:{port}", "--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)
         let issues = try issuesByEntry(result)
@@ -407,18 +445,22 @@ final class TrafficCommandTests: XCTestCase {
     // MARK: Builders
 
     /// One HAR entry; `request` (content type, text) adds a request body and its Content-Type header.
-    static func entry(url: String, method: String = "GET", headers: [(String, String)] = [("X-Tenant-Id", "0f7e1b46-2297-4872-96ab-7c1d213e9f0a"), ("Authorization", "Bearer t")],
-                      status: Int, body: String, request: (contentType: String, text: String)? = nil) -> String {
+    static func entry(
+        url: String, method: String = "GET",
+        headers: [(String, String)] = [("X-Tenant-Id", "0f7e1b46-2297-4872-96ab-7c1d213e9f0a"), ("Authorization", "Bearer t")],
+        status: Int, body: String, request: (contentType: String, text: String)? = nil
+    ) -> String {
         func quoted(_ text: String) -> Substring {
             String(data: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), encoding: .utf8)!.dropFirst().dropLast()
         }
-        let headerList = (headers + (request.map { [("Content-Type", $0.contentType)] } ?? [])).map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
+        let headerList = (headers + (request.map { [("Content-Type", $0.contentType)] } ?? [])).map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }
+            .joined(separator: ", ")
         let text = quoted(body)
         let postData = request.map { ", \"postData\": {\"mimeType\": \(quoted($0.contentType)), \"text\": \(quoted($0.text))}" } ?? ""
         return """
-        {"request": {"method": "\(method)", "url": "\(url)", "headers": [\(headerList)]\(postData)},
-         "response": {"status": \(status), "headers": [], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
-        """
+            {"request": {"method": "\(method)", "url": "\(url)", "headers": [\(headerList)]\(postData)},
+             "response": {"status": \(status), "headers": [], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
+            """
     }
 
     static func har(entries: [String]) -> String {

@@ -16,7 +16,8 @@ final class CorpusVerdictTests: XCTestCase {
 
     func testIdenticalSchemasHaveNoChangesAndNoBump() throws {
         let pair = try XCTUnwrap(CorpusPair.all().first { $0.name == "identical" })
-        let report = DiffReport(old: try SchemaLoader.loadOrThrow(path: pair.old.path), oldName: "a", new: try SchemaLoader.loadOrThrow(path: pair.new.path), newName: "b")
+        let report = DiffReport(
+            old: try SchemaLoader.loadOrThrow(path: pair.old.path), oldName: "a", new: try SchemaLoader.loadOrThrow(path: pair.new.path), newName: "b")
         XCTAssertTrue(report.changes.isEmpty)
         XCTAssertEqual(report.suggestedBump, .none)
     }
@@ -53,19 +54,24 @@ final class RealSchemaChangelogTests: XCTestCase {
     /// BSA 0.11.1: `requestOTPNumberSend` became `requestSendOTPNumber` and gained `bundleIdentifier`.
     func testBSA0111RenameWithAndWithoutRenamedFrom() throws {
         let current = try bundled("bsa")
-        let old = current
+        let old =
+            current
             .replacingOccurrences(of: "\n  requestSendOTPNumber:\n", with: "\n  requestOTPNumberSend:\n")
             .replacingOccurrences(of: "      bundleIdentifier: { type: string, docs: \"App's bundleIdentifier (added in 0.11.1).\" }\n", with: "")
             .replacingOccurrences(of: ", bundleIdentifier: com.your.app }", with: " }")
         let marked = current.replacingOccurrences(of: "\n  requestSendOTPNumber:\n", with: "\n  requestSendOTPNumber:\n    renamedFrom: requestOTPNumberSend\n")
-        XCTAssertEqual(try changes(old, marked), [
-            "field-added-required|type OTPSendRequest.field bundleIdentifier|breaks-clients|breaking",
-            "operation-renamed|operation requestSendOTPNumber|compatible|breaking",
-        ])
-        XCTAssertEqual(try changes(old, current), [
-            "field-added-required|type OTPSendRequest.field bundleIdentifier|breaks-clients|breaking",
-            "operation-removed|operation requestOTPNumberSend|compatible|breaking",
-            "operation-added|operation requestSendOTPNumber|compatible|compatible",
-        ])
+        XCTAssertEqual(
+            try changes(old, marked),
+            [
+                "field-added-required|type OTPSendRequest.field bundleIdentifier|breaks-clients|breaking",
+                "operation-renamed|operation requestSendOTPNumber|compatible|breaking",
+            ])
+        XCTAssertEqual(
+            try changes(old, current),
+            [
+                "field-added-required|type OTPSendRequest.field bundleIdentifier|breaks-clients|breaking",
+                "operation-removed|operation requestOTPNumberSend|compatible|breaking",
+                "operation-added|operation requestSendOTPNumber|compatible|compatible",
+            ])
     }
 }

@@ -17,7 +17,10 @@ final class DiffCommandTests: XCTestCase {
     func testTextListsBothLocationsAndBothVerdicts() throws {
         let result = try run(["diff"] + pair("operation-removed"))
         XCTAssertEqual(result.status, 0, result.errors)
-        XCTAssertTrue(result.output.contains("Tests/Fixtures/DiffCorpus/operation-removed/old.yaml:54:3 -> Tests/Fixtures/DiffCorpus/operation-removed/new.yaml:-: operation-removed: operation createItem: removed (POST /items)"), result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                "Tests/Fixtures/DiffCorpus/operation-removed/old.yaml:54:3 -> Tests/Fixtures/DiffCorpus/operation-removed/new.yaml:-: operation-removed: operation createItem: removed (POST /items)"
+            ), result.output)
         XCTAssertTrue(result.output.contains("    wire: breaks deployed clients: deployed clients still call it"), result.output)
         XCTAssertTrue(result.output.contains("    source: breaking: the method is gone"), result.output)
         XCTAssertTrue(result.output.contains("suggested bump: major"), result.output)
@@ -51,7 +54,9 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(result.output.contains("Suggested version bump of the generated library: **major**."), result.output)
         XCTAssertTrue(result.output.contains("## Breaking for apps already in the field\n\n- `type OTPSendRequest.field bundleIdentifier`"), result.output)
         XCTAssertTrue(result.output.contains("## Breaking for Swift code that calls the library"), result.output)
-        XCTAssertTrue(result.output.contains("- `operation requestSendOTPNumber`: renamed from requestOTPNumberSend — the method has a new name. (`operation-renamed`)"), result.output)
+        XCTAssertTrue(
+            result.output.contains("- `operation requestSendOTPNumber`: renamed from requestOTPNumberSend — the method has a new name. (`operation-renamed`)"),
+            result.output)
     }
 
     func testFailOnSetsTheExitStatusPerAxis() throws {
@@ -109,9 +114,12 @@ final class DiffCommandTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let old = folder.appendingPathComponent("old.yaml"), new = folder.appendingPathComponent("new.yaml")
-        try "api: A\nversion: \"1\"\nenvironments: { local: { url: \"http://x\" } }\ntypes:\n  T: { fields: { a: Missing } }\n".write(to: old, atomically: true, encoding: .utf8)
-        try "api: A\nversion: \"2\"\nenvironments: { local: { url: \"http://x\" } }\noperations:\n  op: { http: GET /x, response: Nope }\n".write(to: new, atomically: true, encoding: .utf8)
+        let old = folder.appendingPathComponent("old.yaml")
+        let new = folder.appendingPathComponent("new.yaml")
+        try "api: A\nversion: \"1\"\nenvironments: { local: { url: \"http://x\" } }\ntypes:\n  T: { fields: { a: Missing } }\n".write(
+            to: old, atomically: true, encoding: .utf8)
+        try "api: A\nversion: \"2\"\nenvironments: { local: { url: \"http://x\" } }\noperations:\n  op: { http: GET /x, response: Nope }\n".write(
+            to: new, atomically: true, encoding: .utf8)
         let result = try run(["diff", old.path, new.path])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.output, "")

@@ -16,12 +16,15 @@ final class RenamedFromDiagnosticsTests: XCTestCase {
 
     func testRenamedFromItself() {
         let text = miniSchema(types: "  Thing: { renamedFrom: Thing, fields: { a: string } }")
-        XCTAssertEqual(diagnostics(text), ["s.yaml:10:25: error: 'renamedFrom' of type 'Thing' names the type itself; write the name it had in the previous version"])
+        XCTAssertEqual(
+            diagnostics(text), ["s.yaml:10:25: error: 'renamedFrom' of type 'Thing' names the type itself; write the name it had in the previous version"])
     }
 
     func testRenamedFromASiblingThatStillExists() {
         let text = miniSchema(types: "  Thing: { fields: { a: string, b: { type: string, renamedFrom: a } } }")
-        XCTAssertEqual(diagnostics(text), ["s.yaml:10:65: error: 'renamedFrom' of field 'b' of type 'Thing' names 'a', which is still declared; a renamed field replaces the old one"])
+        XCTAssertEqual(
+            diagnostics(text),
+            ["s.yaml:10:65: error: 'renamedFrom' of field 'b' of type 'Thing' names 'a', which is still declared; a renamed field replaces the old one"])
     }
 
     func testTwoConstructsClaimingOneOldName() {

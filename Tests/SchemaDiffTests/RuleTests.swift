@@ -34,12 +34,15 @@ final class RuleTests: XCTestCase {
             \(variants)
             """
         }
-        let old = miniSchema(types: types("          card: Card\n          bank: Bank"),
-                             extraOperations: "  means:\n    http: GET /means\n    response: Means")
-        let added = miniSchema(types: types("          card: Card\n          bank: Bank\n          wallet: Card"),
-                               extraOperations: "  means:\n    http: GET /means\n    response: Means")
-        let retagged = miniSchema(types: types("          card: { type: Card, value: CARD }\n          bank: Bank"),
-                                  extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        let old = miniSchema(
+            types: types("          card: Card\n          bank: Bank"),
+            extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        let added = miniSchema(
+            types: types("          card: Card\n          bank: Bank\n          wallet: Card"),
+            extraOperations: "  means:\n    http: GET /means\n    response: Means")
+        let retagged = miniSchema(
+            types: types("          card: { type: Card, value: CARD }\n          bank: Bank"),
+            extraOperations: "  means:\n    http: GET /means\n    response: Means")
         try assertChanges(old, added, ["union-variant-added|type Means.variant wallet|compatible|breaking"])
         try assertChanges(added, old, ["union-variant-removed|type Means.variant wallet|compatible|breaking"])
         try assertChanges(old, retagged, ["union-variant-changed|type Means.variant card|breaks-both|breaking"])
@@ -77,17 +80,20 @@ final class RuleTests: XCTestCase {
     }
 
     func testEnvironmentRemovedAndUndeprecated() throws {
-        let old = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }",
-                                                    with: "  local: { url: \"http://127.0.0.1\" }\n  legacy: { url: \"http://legacy\", deprecated: Gone soon. }")
-        let undeprecated = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }",
-                                                             with: "  local: { url: \"http://127.0.0.1\" }\n  legacy: { url: \"http://legacy\" }")
+        let old = miniSchema().replacingOccurrences(
+            of: "  local: { url: \"http://127.0.0.1\" }",
+            with: "  local: { url: \"http://127.0.0.1\" }\n  legacy: { url: \"http://legacy\", deprecated: Gone soon. }")
+        let undeprecated = miniSchema().replacingOccurrences(
+            of: "  local: { url: \"http://127.0.0.1\" }",
+            with: "  local: { url: \"http://127.0.0.1\" }\n  legacy: { url: \"http://legacy\" }")
         try assertChanges(old, miniSchema(), ["environment-removed|environment legacy|breaks-clients|breaking"])
         try assertChanges(old, undeprecated, ["undeprecated|environment legacy|compatible|compatible"])
     }
 
     func testTypeKindAndDateFormatChanges() throws {
         let old = miniSchema(types: "  When: { fields: { at: date-time } }", extraOperations: "  when:\n    http: GET /when\n    response: When")
-        let epoch = miniSchema(types: "  When: { fields: { at: { type: date-time, format: epochSeconds } } }", extraOperations: "  when:\n    http: GET /when\n    response: When")
+        let epoch = miniSchema(
+            types: "  When: { fields: { at: { type: date-time, format: epochSeconds } } }", extraOperations: "  when:\n    http: GET /when\n    response: When")
         let alias = miniSchema(types: "  When: { type: string }", extraOperations: "  when:\n    http: GET /when\n    response: When")
         try assertChanges(old, epoch, ["date-format-changed|type When.field at|breaks-both|compatible"])
         try assertChanges(old, alias, ["type-kind-changed|type When|breaks-both|breaking"])
@@ -96,8 +102,12 @@ final class RuleTests: XCTestCase {
     func testConstraintDirection() throws {
         let old = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }")
         let wider = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 0, maximum: 50, optional: true }")
-        let pattern = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }\n      tag: { type: string, pattern: \"^[a-z]+$\", optional: true }")
-        let patternOld = miniSchema(operationExtras: "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }\n      tag: { type: string, optional: true }")
+        let pattern = miniSchema(
+            operationExtras:
+                "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }\n      tag: { type: string, pattern: \"^[a-z]+$\", optional: true }"
+        )
+        let patternOld = miniSchema(
+            operationExtras: "    headers:\n      size: { type: int, minimum: 1, maximum: 50, optional: true }\n      tag: { type: string, optional: true }")
         try assertChanges(old, wider, ["constraint-loosened|operation list.parameter size|breaks-producers|compatible"])
         try assertChanges(wider, old, ["constraint-tightened|operation list.parameter size|breaks-clients|compatible"])
         try assertChanges(patternOld, pattern, ["constraint-tightened|operation list.parameter tag|breaks-clients|compatible"])
@@ -105,7 +115,9 @@ final class RuleTests: XCTestCase {
 
     func testFieldRenamedDefaultAndNonNullable() throws {
         let old = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: en }\n      token: { type: string, nullable: true }")
-        let renamed = miniSchema(operationExtras: "    headers:\n      language: { type: string, wire: lang, default: en, renamedFrom: lang }\n      token: { type: string, nullable: true }")
+        let renamed = miniSchema(
+            operationExtras:
+                "    headers:\n      language: { type: string, wire: lang, default: en, renamedFrom: lang }\n      token: { type: string, nullable: true }")
         let otherDefault = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: de }\n      token: { type: string, nullable: true }")
         let notNullable = miniSchema(operationExtras: "    headers:\n      lang: { type: string, default: en }\n      token: string")
         try assertChanges(old, renamed, ["field-renamed|operation list.parameter language|compatible|breaking"])
@@ -129,12 +141,19 @@ final class RuleTests: XCTestCase {
         let cursor = miniSchema(operationExtras: "    paginate: { style: cursor, items: items, cursor: cursor, next: next }")
         let token = miniSchema(operationExtras: "    paginate: { style: token, items: items, token: cursor, next: next }")
         try assertChanges(cursor, token, ["pagination-changed|operation list|breaks-both|compatible"])
-        let variable = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }", with: "  local: { url: \"http://{host}\", variables: { host: { default: 127.0.0.1 } } }")
+        let variable = miniSchema().replacingOccurrences(
+            of: "  local: { url: \"http://127.0.0.1\" }", with: "  local: { url: \"http://{host}\", variables: { host: { default: 127.0.0.1 } } }")
         let otherDefault = variable.replacingOccurrences(of: "default: 127.0.0.1", with: "default: localhost")
         try assertChanges(variable, otherDefault, ["environment-variables-changed|environment local|compatible|compatible"])
-        let twoVariables = miniSchema().replacingOccurrences(of: "  local: { url: \"http://127.0.0.1\" }", with: "  local: { url: \"http://{host}:{port}\", variables: { host: { default: 127.0.0.1 }, port: { default: \"80\" } } }")
-        try assertChanges(variable, twoVariables, ["environment-url-changed|environment local|breaks-both|compatible",
-                                                   "environment-variables-changed|environment local|compatible|breaking"])
+        let twoVariables = miniSchema().replacingOccurrences(
+            of: "  local: { url: \"http://127.0.0.1\" }",
+            with: "  local: { url: \"http://{host}:{port}\", variables: { host: { default: 127.0.0.1 }, port: { default: \"80\" } } }")
+        try assertChanges(
+            variable, twoVariables,
+            [
+                "environment-url-changed|environment local|breaks-both|compatible",
+                "environment-variables-changed|environment local|compatible|breaking",
+            ])
     }
 
     func testErrorCatalogueBodyAndRetryable() throws {
@@ -142,34 +161,44 @@ final class RuleTests: XCTestCase {
             "errors:\n  body: \(body)\n  code: code\n  cases:\n    busy: { code: BUSY, status: 503, retryable: \(retryable) }\n"
         }
         let types = "  Problem: { fields: { code: string } }\n  OtherProblem: { fields: { code: string, detail: string } }"
-        try assertChanges(errors("Problem", "true") + miniSchema(types: types), errors("OtherProblem", "true") + miniSchema(types: types),
-                          ["error-body-changed|errors|breaks-producers|breaking"])
+        try assertChanges(
+            errors("Problem", "true") + miniSchema(types: types), errors("OtherProblem", "true") + miniSchema(types: types),
+            ["error-body-changed|errors|breaks-producers|breaking"])
         // The code moved: errors are no longer named the same way on either side.
-        try assertChanges(errors("OtherProblem", "true") + miniSchema(types: types), errors("OtherProblem", "true").replacingOccurrences(of: "code: code", with: "code: detail") + miniSchema(types: types),
-                          ["error-body-changed|errors|breaks-both|compatible"])
-        try assertChanges(errors("Problem", "true") + miniSchema(types: types), errors("Problem", "false") + miniSchema(types: types),
-                          ["error-retryable-changed|error busy|compatible|compatible"])
+        try assertChanges(
+            errors("OtherProblem", "true") + miniSchema(types: types),
+            errors("OtherProblem", "true").replacingOccurrences(of: "code: code", with: "code: detail") + miniSchema(types: types),
+            ["error-body-changed|errors|breaks-both|compatible"])
+        try assertChanges(
+            errors("Problem", "true") + miniSchema(types: types), errors("Problem", "false") + miniSchema(types: types),
+            ["error-retryable-changed|error busy|compatible|compatible"])
     }
 
     func testOutcomesAndUnionDiscriminatorAndVariantRename() throws {
         let single = miniSchema(extraOperations: "  check:\n    http: GET /check\n    responses:\n      ok: { status: 200, body: Page }")
-        let two = miniSchema(extraOperations: "  check:\n    http: GET /check\n    responses:\n      ok: { status: 200, body: Page }\n      gone: { status: 404 }")
+        let two = miniSchema(
+            extraOperations: "  check:\n    http: GET /check\n    responses:\n      ok: { status: 200, body: Page }\n      gone: { status: 404 }")
         try assertChanges(single, two, ["outcomes-changed|operation check|breaks-both|breaking"])
         let union = { (discriminator: String, variant: String) in
-            miniSchema(types: "  Card: { fields: { number: string } }\n  Means:\n    union:\n      discriminator: \(discriminator)\n      variants:\n        \(variant)",
-                       extraOperations: "  means:\n    http: GET /means\n    response: Means")
+            miniSchema(
+                types:
+                    "  Card: { fields: { number: string } }\n  Means:\n    union:\n      discriminator: \(discriminator)\n      variants:\n        \(variant)",
+                extraOperations: "  means:\n    http: GET /means\n    response: Means")
         }
-        try assertChanges(union("kind", "card: Card"), union("type", "card: Card"),
-                          ["union-discriminator-changed|type Means|breaks-both|compatible"])
-        try assertChanges(union("kind", "card: Card"), union("kind", "creditCard: { type: Card, value: card, renamedFrom: card }"),
-                          ["union-variant-renamed|type Means.variant creditCard|compatible|breaking"])
+        try assertChanges(
+            union("kind", "card: Card"), union("type", "card: Card"),
+            ["union-discriminator-changed|type Means|breaks-both|compatible"])
+        try assertChanges(
+            union("kind", "card: Card"), union("kind", "creditCard: { type: Card, value: card, renamedFrom: card }"),
+            ["union-variant-renamed|type Means.variant creditCard|compatible|breaking"])
     }
 
     /// Every rule is pinned by a corpus pair (and so by the proof) or by a test in this file.
     /// Rules the diff proof cannot observe by running a client against a server, and why;
     /// docs/SchemaDiff.md lists the same. They are pinned by the unit tests above.
     static let rulesTheProofCannotDrive: [String: String] = [
-        "environment-removed": "a removed environment is an address the new schema no longer documents; whether a server still answers there is a deployment fact that no server built from the new schema can show (the sandbox serves one schema at one address), so the wire verdict is a warning for apps configured for it, not something a client can observe",
+        "environment-removed":
+            "a removed environment is an address the new schema no longer documents; whether a server still answers there is a deployment fact that no server built from the new schema can show (the sandbox serves one schema at one address), so the wire verdict is a warning for apps configured for it, not something a client can observe"
     ]
 
     func testEveryRuleHasACorpusPair() throws {
@@ -187,7 +216,9 @@ final class RuleTests: XCTestCase {
         let pairs = try CorpusPair.all()
         func bump(_ name: String) throws -> VersionBump {
             let pair = try XCTUnwrap(pairs.first { $0.name == name })
-            return DiffReport(old: try SchemaLoader.loadOrThrow(path: pair.old.path), oldName: "old", new: try SchemaLoader.loadOrThrow(path: pair.new.path), newName: "new").suggestedBump
+            return DiffReport(
+                old: try SchemaLoader.loadOrThrow(path: pair.old.path), oldName: "old", new: try SchemaLoader.loadOrThrow(path: pair.new.path), newName: "new"
+            ).suggestedBump
         }
         XCTAssertEqual(try bump("identical"), VersionBump.none)
         XCTAssertEqual(try bump("cache-changed"), .patch)
@@ -199,7 +230,9 @@ final class RuleTests: XCTestCase {
 
     func testFailurePolicies() throws {
         let change = { (wire: WireImpact, source: SourceImpact) in
-            SchemaChange(rule: .deprecated, subject: "s", detail: "d", oldLocation: nil, newLocation: nil, wire: wire, wireReason: "w", source: source, sourceReason: "s")
+            SchemaChange(
+                rule: .deprecated, subject: "s", detail: "d", oldLocation: nil, newLocation: nil, wire: wire, wireReason: "w", source: source, sourceReason: "s"
+            )
         }
         XCTAssertTrue(FailurePolicy.wire.fails([change(.breaksProducers, .compatible)]))
         XCTAssertFalse(FailurePolicy.wire.fails([change(.compatible, .breaking)]))

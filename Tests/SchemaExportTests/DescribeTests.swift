@@ -22,8 +22,10 @@ final class DescribeTests: XCTestCase {
         // Schema order, and every operation has the documented keys.
         XCTAssertEqual(operations.map { $0["name"] as? String }, ["getPaymentMeans", "deactivatePaymentMeans", "reactivatePaymentMeans", "fetchTransactions"])
         for operation in operations {
-            for key in ["name", "method", "path", "paginated", "pagination", "auth", "idempotent", "deprecated", "parameters",
-                        "request", "response", "status", "errors", "cache", "outcomes"] {
+            for key in [
+                "name", "method", "path", "paginated", "pagination", "auth", "idempotent", "deprecated", "parameters",
+                "request", "response", "status", "errors", "cache", "outcomes",
+            ] {
                 XCTAssertTrue(operation.keys.contains(key), "operation has \(key): \(operation)")
             }
         }

@@ -44,9 +44,14 @@ final class DifferentialTests: XCTestCase {
         ("Alternatives", [#""cd""#, #""cd\n""#]),
         ("EitherEnd", [#""b""#, #""b\n""#, #""a\n""#]),
         ("OneCodePoint", [#""\ud83d\ude00""#, #""ab""#, #""\n""#]),
-        ("Record", [#"{"id":"6bac7eea-c120-428d-beb6-910c6f290434"}"#, #"{"id":"6BAC7EEA-C120-428D-BEB6-910C6F290434"}"#,
-                    #"{"id":"6bac7eea-c120-428d-beb6-910c6f290434\u0000junk"}"#, #"{"id":"6bac7eea-c120-428d-beb6-910c6f290434\u0000"}"#,
-                    #"{"id":"+bac7eea-c120-428d-beb6-910c6f290434"}"#, #"{"id":"6bac7eea-c120-428d-beb6-910c6f290434\n"}"#]),
+        (
+            "Record",
+            [
+                #"{"id":"6bac7eea-c120-428d-beb6-910c6f290434"}"#, #"{"id":"6BAC7EEA-C120-428D-BEB6-910C6F290434"}"#,
+                #"{"id":"6bac7eea-c120-428d-beb6-910c6f290434\u0000junk"}"#, #"{"id":"6bac7eea-c120-428d-beb6-910c6f290434\u0000"}"#,
+                #"{"id":"+bac7eea-c120-428d-beb6-910c6f290434"}"#, #"{"id":"6bac7eea-c120-428d-beb6-910c6f290434\n"}"#,
+            ]
+        ),
     ]
 
     func testValidatorAndJSONSchemaAgree() throws {
@@ -70,28 +75,36 @@ final class DifferentialTests: XCTestCase {
         for (index, schema) in schemas.enumerated() {
             for type in schema.types {
                 for example in type.examples {
-                    examples.append(Case(schemaIndex: index, type: .named(type.name), payload: try json(example.value),
-                                         what: "\(schema.api).\(type.name) example '\(example.name)'"))
+                    examples.append(
+                        Case(
+                            schemaIndex: index, type: .named(type.name), payload: try json(example.value),
+                            what: "\(schema.api).\(type.name) example '\(example.name)'"))
                 }
                 for field in type.fields {
                     // A field example is a value of the field's type.
                     if let example = field.example {
-                        examples.append(Case(schemaIndex: index, type: field.type, payload: try json(example),
-                                             what: "\(schema.api).\(type.name).\(field.name) example"))
+                        examples.append(
+                            Case(
+                                schemaIndex: index, type: field.type, payload: try json(example),
+                                what: "\(schema.api).\(type.name).\(field.name) example"))
                     }
                 }
             }
             for operation in schema.operations {
                 for example in operation.examples {
                     if let request = example.request, let body = operation.body {
-                        examples.append(Case(schemaIndex: index, type: body.type, payload: try json(request),
-                                             what: "\(schema.api).\(operation.name) example '\(example.name)' request"))
+                        examples.append(
+                            Case(
+                                schemaIndex: index, type: body.type, payload: try json(request),
+                                what: "\(schema.api).\(operation.name) example '\(example.name)' request"))
                     }
                     if let response = example.response {
                         let isSuccess = (example.status ?? operation.successStatus) < 300
                         if let type = isSuccess ? operation.response : schema.errors?.body {
-                            examples.append(Case(schemaIndex: index, type: type, payload: try json(response),
-                                                 what: "\(schema.api).\(operation.name) example '\(example.name)' response"))
+                            examples.append(
+                                Case(
+                                    schemaIndex: index, type: type, payload: try json(response),
+                                    what: "\(schema.api).\(operation.name) example '\(example.name)' response"))
                         }
                     }
                 }
@@ -102,8 +115,10 @@ final class DifferentialTests: XCTestCase {
             var mutator = Mutator(schema: schemas[example.schemaIndex])
             mutator.collect(example.payload, example.type, path: [])
             for (payload, label) in mutator.mutations {
-                mutations.append(Case(schemaIndex: example.schemaIndex, type: example.type, payload: payload,
-                                      what: "\(example.what), \(label)"))
+                mutations.append(
+                    Case(
+                        schemaIndex: example.schemaIndex, type: example.type, payload: payload,
+                        what: "\(example.what), \(label)"))
             }
         }
         // A deterministic sample of the mutations (seeded), so the test stays quick (about 2 s);
@@ -114,8 +129,10 @@ final class DifferentialTests: XCTestCase {
         var corpus: [Case] = []
         for (type, payloads) in Self.patternCorpus {
             for payload in payloads {
-                corpus.append(Case(schemaIndex: patternSchemaIndex, type: .named(type), payload: try JSONParser.parse(Data(payload.utf8)),
-                                   what: "pattern corpus \(type) \(payload)"))
+                corpus.append(
+                    Case(
+                        schemaIndex: patternSchemaIndex, type: .named(type), payload: try JSONParser.parse(Data(payload.utf8)),
+                        what: "pattern corpus \(type) \(payload)"))
             }
         }
         let cases = examples + mutations.prefix(sampleSize) + corpus
@@ -160,8 +177,10 @@ final class DifferentialTests: XCTestCase {
         for ((item, strict, validatorSays), line) in zip(expected, verdicts) {
             // `<python verdict>\t<jsonschema-rs verdict>`
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            let pythonVerdict = parts[0], rustVerdict = parts.count > 1 ? parts[1] : "missing"
-            let pythonSays = pythonVerdict.hasPrefix("valid"), rustSays = rustVerdict.hasPrefix("valid")
+            let pythonVerdict = parts[0]
+            let rustVerdict = parts.count > 1 ? parts[1] : "missing"
+            let pythonSays = pythonVerdict.hasPrefix("valid")
+            let rustSays = rustVerdict.hasPrefix("valid")
             if validatorSays { validCount += 1 }
             if corpusWhats.contains(item.what) { corpusVerdicts.append(validatorSays) }
             // Python's `re` is not ECMA-262: where the two references disagree on a corpus payload,
@@ -171,18 +190,20 @@ final class DifferentialTests: XCTestCase {
             if rustSays != validatorSays || (pythonSays != validatorSays && !pythonDialect) {
                 let issues = PayloadValidator(schema: schemas[item.schemaIndex], strictEnums: strict)
                     .validate(item.payload, against: item.type).map(\.description).joined(separator: "; ")
-                disagreements.append("""
-                \(strict ? "strict" : "open"): \(item.what) as \(item.type): validator \(validatorSays ? "valid" : "invalid"), \
-                jsonschema \(pythonVerdict), jsonschema-rs \(rustVerdict)
-                  payload: \(item.payload)
-                  validator issues: \(issues)
-                """)
+                disagreements.append(
+                    """
+                    \(strict ? "strict" : "open"): \(item.what) as \(item.type): validator \(validatorSays ? "valid" : "invalid"), \
+                    jsonschema \(pythonVerdict), jsonschema-rs \(rustVerdict)
+                      payload: \(item.payload)
+                      validator issues: \(issues)
+                    """)
             }
         }
-        print("differential: \(examples.count) examples + \(min(sampleSize, mutations.count)) of \(mutations.count) mutations "
-              + "+ \(corpus.count) pattern corpus payloads, \(expected.count) verdicts in 2 modes (\(validCount) valid, "
-              + "\(expected.count - validCount) invalid), \(pythonDialectCases) where Python's re differs from ECMA-262, "
-              + "\(disagreements.count) disagreements")
+        print(
+            "differential: \(examples.count) examples + \(min(sampleSize, mutations.count)) of \(mutations.count) mutations "
+                + "+ \(corpus.count) pattern corpus payloads, \(expected.count) verdicts in 2 modes (\(validCount) valid, "
+                + "\(expected.count - validCount) invalid), \(pythonDialectCases) where Python's re differs from ECMA-262, "
+                + "\(disagreements.count) disagreements")
         XCTAssertGreaterThan(examples.count, 10)
         XCTAssertGreaterThan(expected.count - validCount, 100, "the mutations produce invalid payloads")
         XCTAssertGreaterThan(pythonDialectCases, 20, "the corpus exercises where Python's re and ECMA-262 differ")
@@ -199,30 +220,30 @@ final class DifferentialTests: XCTestCase {
     /// 2020-12 they are annotations), so its verdict on uuids, dates and emails comes from the
     /// patterns the export writes for them.
     private static let script = #"""
-    import json, sys
-    import jsonschema_rs
-    from jsonschema import Draft202012Validator as V
+        import json, sys
+        import jsonschema_rs
+        from jsonschema import Draft202012Validator as V
 
-    bundles = [json.load(open(path)) for path in sys.argv[2:]]
-    cache = {}
+        bundles = [json.load(open(path)) for path in sys.argv[2:]]
+        cache = {}
 
-    def verdict(errors):
-        error = next(iter(errors), None)
-        return "valid" if error is None else "invalid: " + str(getattr(error, "message", error))[:200].replace("\n", " ").replace("\t", " ")
+        def verdict(errors):
+            error = next(iter(errors), None)
+            return "valid" if error is None else "invalid: " + str(getattr(error, "message", error))[:200].replace("\n", " ").replace("\t", " ")
 
-    with open(sys.argv[1]) as lines:
-        for line in lines:
-            record = json.loads(line)
-            key = (record["bundle"], json.dumps(record["root"], sort_keys=True))
-            validators = cache.get(key)
-            if validators is None:
-                schema = dict(record["root"])
-                schema["$defs"] = bundles[record["bundle"]]["$defs"]
-                validators = (V(schema, format_checker=V.FORMAT_CHECKER), jsonschema_rs.validator_for(schema, validate_formats=False))
-                cache[key] = validators
-            python, rust = validators
-            print(verdict(python.iter_errors(record["payload"])) + "\t" + verdict(rust.iter_errors(record["payload"])))
-    """#
+        with open(sys.argv[1]) as lines:
+            for line in lines:
+                record = json.loads(line)
+                key = (record["bundle"], json.dumps(record["root"], sort_keys=True))
+                validators = cache.get(key)
+                if validators is None:
+                    schema = dict(record["root"])
+                    schema["$defs"] = bundles[record["bundle"]]["$defs"]
+                    validators = (V(schema, format_checker=V.FORMAT_CHECKER), jsonschema_rs.validator_for(schema, validate_formats=False))
+                    cache[key] = validators
+                python, rust = validators
+                print(verdict(python.iter_errors(record["payload"])) + "\t" + verdict(rust.iter_errors(record["payload"])))
+        """#
 }
 
 /// Mutations of a payload, directed by the schema type at each position.
@@ -236,7 +257,8 @@ struct Mutator {
     }
 
     enum Step: CustomStringConvertible {
-        case key(String), index(Int)
+        case key(String)
+        case index(Int)
         var description: String {
             switch self {
             case .key(let key): return key
@@ -265,8 +287,10 @@ struct Mutator {
         }
     }
 
-    private mutating func visit(_ value: JSON, _ type: TypeReference, constraints: [Constraints], path: [Step],
-                                addWrongTypes: Bool = true) {
+    private mutating func visit(
+        _ value: JSON, _ type: TypeReference, constraints: [Constraints], path: [Step],
+        addWrongTypes: Bool = true
+    ) {
         if addWrongTypes { wrongTypes(value, path) }
         switch type {
         case .primitive(let primitive):
@@ -387,13 +411,17 @@ struct Mutator {
             // Not mutated: a space separator and a leap second (:60), which the client accepts; Python's
             // date-time format checker (rfc3339-validator) rejects both, so the verdicts would differ
             // for a reason outside the export (the exported pattern accepts them).
-            for bad in ["2024-05-31T10:00:00", "2024-05-31t10:00:00z", "2024-05-31T24:00:00Z", "2024-02-30T10:00:00Z",
-                        "2024-05-31T10:00:00.5+02:00", "2024-05-31"] {
+            for bad in [
+                "2024-05-31T10:00:00", "2024-05-31t10:00:00z", "2024-05-31T24:00:00Z", "2024-02-30T10:00:00Z",
+                "2024-05-31T10:00:00.5+02:00", "2024-05-31",
+            ] {
                 add(path, .string(bad), "date-time \(bad)")
             }
         case .uuid:
-            for bad in ["6bac7eea-c120-428d-beb6-910c6f29043", "{6bac7eea-c120-428d-beb6-910c6f290434}",
-                        "6BAC7EEA-C120-428D-BEB6-910C6F290434", "6bac7eeac120428dbeb6910c6f290434", "6bac7eea-c120-428d-beb6-910c6f29043g"] {
+            for bad in [
+                "6bac7eea-c120-428d-beb6-910c6f29043", "{6bac7eea-c120-428d-beb6-910c6f290434}",
+                "6BAC7EEA-C120-428D-BEB6-910C6F290434", "6bac7eeac120428dbeb6910c6f290434", "6bac7eea-c120-428d-beb6-910c6f29043g",
+            ] {
                 add(path, .string(bad), "uuid \(bad)")
             }
         case .base64, .binary:

@@ -1,8 +1,9 @@
 import Foundation
 import SchemaExport
-@testable import SchemaModel
 import TestSupport
 import XCTest
+
+@testable import SchemaModel
 
 /// The meta-schema (`client-generator meta-schema`, docs/SchemaLanguage.md "Editor support") must say
 /// what the parser says: the same keys in every section (compared with the parser's own key tables),
@@ -18,8 +19,9 @@ final class MetaSchemaTests: XCTestCase {
         let run = try runGenerator(["meta-schema"])
         XCTAssertEqual(run.status, 0, run.errors)
         let committed = try String(contentsOf: Self.committedCopy, encoding: .utf8)
-        XCTAssertEqual(run.text, committed,
-                       "Schemas/schema-language.schema.json is stale: run `swift run client-generator meta-schema -o Schemas/schema-language.schema.json`")
+        XCTAssertEqual(
+            run.text, committed,
+            "Schemas/schema-language.schema.json is stale: run `swift run client-generator meta-schema -o Schemas/schema-language.schema.json`")
         XCTAssertEqual(SchemaLanguageMetaSchema.document().text(), committed)
     }
 
@@ -52,12 +54,14 @@ final class MetaSchemaTests: XCTestCase {
     /// meta-schema, and every closed section is one of the tables.
     func testClosedSectionsAreTheParsersKeyTables() throws {
         let recorder = KeyTableRecorder()
-        ParserKeyTables.$observer.withValue({ recorder.add($0) }) {
-            _ = SchemaLoader.load(text: Self.everyConstruct, file: "every.yaml")
-            for path in Self.bundledSchemas + Self.testModuleSchemas {
-                _ = SchemaLoader.load(path: repositoryRoot.appendingPathComponent(path).path)
-            }
-        }
+        ParserKeyTables.$observer.withValue(
+            { recorder.add($0) },
+            operation: {
+                _ = SchemaLoader.load(text: Self.everyConstruct, file: "every.yaml")
+                for path in Self.bundledSchemas + Self.testModuleSchemas {
+                    _ = SchemaLoader.load(path: repositoryRoot.appendingPathComponent(path).path)
+                }
+            })
         let parserTables = recorder.tables
         XCTAssertGreaterThanOrEqual(parserTables.count, 20, "the every-construct schema no longer reaches every section")
 
@@ -143,7 +147,10 @@ final class MetaSchemaTests: XCTestCase {
         ("body encoding not a word", valid(operations: "  put:\n    http: PUT /items\n    body: { type: Item, encoding: xml }\n")),
         ("success status 404", valid(operations: "  put:\n    http: PUT /items\n    status: 404\n")),
         ("pagination style offset", valid(operations: "  list:\n    http: GET /items\n    response: Item\n    paginate: { style: offset, items: id }\n")),
-        ("pagination key of another style", valid(operations: "  list:\n    http: GET /items\n    response: Item\n    paginate: { style: page, items: id, token: t }\n")),
+        (
+            "pagination key of another style",
+            valid(operations: "  list:\n    http: GET /items\n    response: Item\n    paginate: { style: page, items: id, token: t }\n")
+        ),
         ("cache mode not a word", valid(operations: "  list:\n    http: GET /items\n    response: Item\n    cache: { mode: sometimes }\n")),
         ("cache maxAge as text", valid(operations: "  list:\n    http: GET /items\n    response: Item\n    cache: { mode: localFirst, maxAge: hour }\n")),
         ("operation example unknown key", valid(operations: "  list:\n    http: GET /items\n    response: Item\n    examples: { ok: { body: {} } }\n")),
@@ -162,62 +169,62 @@ final class MetaSchemaTests: XCTestCase {
 
     /// One use of every section of the language, so the parser meets each of its key tables.
     static let everyConstruct = """
-    api: Every
-    version: 1.0
-    summary: Every section once.
-    docs: For the meta-schema test.
-    modelled: All of it.
-    defaultAuth: [bearer]
-    environments:
-      production:
-        url: "https://{host}/v1"
-        variables:
-          host: { default: api.example.com, docs: The host. }
-    auth:
-      bearer:
-        kind: bearer
-        refresh: { operation: refresh, request: { token: refreshToken }, response: { token: access, refreshToken: refresh } }
-      session: { kind: session, login: login, name: X-Session, logout: logout }
-    errors:
-      body: Problem
-      code: code
-      envelope: false
-      cases:
-        network: { code: { prefix: A }, retryable: true }
-        offline: { when: [offline, timeout] }
-        gone: { status: 410, statusFirst: true, deprecated: "Use missing" }
-    types:
-      Problem:
-        fields:
-          code: { type: string, wire: Code, optional: true, nullable: true, minLength: 1, secret: false }
-          size: { type: Size, exclude: [L] }
-      Size:
-        type: string
-        enum: { S: { value: s, docs: Small. }, L: l }
-      Shape:
-        union:
-          discriminator: kind
-          variants:
-            problem: { type: Problem, value: PROBLEM }
-      Amount: { type: decimal, minimum: 0, renamedFrom: Money, example: 1, examples: { one: 1 } }
-    operations:
-      upload:
-        http: POST /files
-        body: { type: binary, encoding: raw, contentType: image/png }
-        response: { type: binary, contentType: image/png }
-        examples: { ok: { status: 200, docs: Uploaded. } }
-      list:
-        http: GET /problems
-        query: { page: int32, filter: { type: Problem, style: deepObject } }
-        response: "[Problem]"
-        paginate: { style: page, items: items, page: page }
-        cache: { mode: network, store: true, cacheOnlyParameter: cached }
-      check:
-        http: GET /check
-        responses:
-          ok: { status: 200, body: Problem, where: { code: ["0", "1"] } }
-          failed: { status: 200, error: gone }
-    """
+        api: Every
+        version: 1.0
+        summary: Every section once.
+        docs: For the meta-schema test.
+        modelled: All of it.
+        defaultAuth: [bearer]
+        environments:
+          production:
+            url: "https://{host}/v1"
+            variables:
+              host: { default: api.example.com, docs: The host. }
+        auth:
+          bearer:
+            kind: bearer
+            refresh: { operation: refresh, request: { token: refreshToken }, response: { token: access, refreshToken: refresh } }
+          session: { kind: session, login: login, name: X-Session, logout: logout }
+        errors:
+          body: Problem
+          code: code
+          envelope: false
+          cases:
+            network: { code: { prefix: A }, retryable: true }
+            offline: { when: [offline, timeout] }
+            gone: { status: 410, statusFirst: true, deprecated: "Use missing" }
+        types:
+          Problem:
+            fields:
+              code: { type: string, wire: Code, optional: true, nullable: true, minLength: 1, secret: false }
+              size: { type: Size, exclude: [L] }
+          Size:
+            type: string
+            enum: { S: { value: s, docs: Small. }, L: l }
+          Shape:
+            union:
+              discriminator: kind
+              variants:
+                problem: { type: Problem, value: PROBLEM }
+          Amount: { type: decimal, minimum: 0, renamedFrom: Money, example: 1, examples: { one: 1 } }
+        operations:
+          upload:
+            http: POST /files
+            body: { type: binary, encoding: raw, contentType: image/png }
+            response: { type: binary, contentType: image/png }
+            examples: { ok: { status: 200, docs: Uploaded. } }
+          list:
+            http: GET /problems
+            query: { page: int32, filter: { type: Problem, style: deepObject } }
+            response: "[Problem]"
+            paginate: { style: page, items: items, page: page }
+            cache: { mode: network, store: true, cacheOnlyParameter: cached }
+          check:
+            http: GET /check
+            responses:
+              ok: { status: 200, body: Problem, where: { code: ["0", "1"] } }
+              failed: { status: 200, error: gone }
+        """
 
     // MARK: Files
 
@@ -287,17 +294,17 @@ final class MetaSchemaTests: XCTestCase {
         let input = folder.appendingPathComponent("documents.json")
         try Data(OrderedJSON.object(documents.map { ($0.name, $0.json) }).text().utf8).write(to: input)
         let script = """
-        import json, sys
-        from jsonschema import Draft7Validator
-        meta = json.load(open(sys.argv[1]))
-        Draft7Validator.check_schema(meta)
-        validator = Draft7Validator(meta)
-        verdicts = {}
-        for name, document in json.load(open(sys.argv[2])).items():
-            errors = sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
-            verdicts[name] = ["/".join(map(str, e.absolute_path)) + ": " + e.message[:300] for e in errors[:3]]
-        print(json.dumps(verdicts))
-        """
+            import json, sys
+            from jsonschema import Draft7Validator
+            meta = json.load(open(sys.argv[1]))
+            Draft7Validator.check_schema(meta)
+            validator = Draft7Validator(meta)
+            verdicts = {}
+            for name, document in json.load(open(sys.argv[2])).items():
+                errors = sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
+                verdicts[name] = ["/".join(map(str, e.absolute_path)) + ": " + e.message[:300] for e in errors[:3]]
+            print(json.dumps(verdicts))
+            """
         let run = try runProcess(python, ["-c", script, Self.committedCopy.path, input.path])
         XCTAssertEqual(run.status, 0, run.errors)
         return try JSONDecoder().decode([String: [String]].self, from: run.output)

@@ -25,8 +25,9 @@ final class OutcomeExportTests: XCTestCase {
         let ok = try XCTUnwrap(check["200"] as? [String: Any])
         let media = try XCTUnwrap((ok["content"] as? [String: Any])?["application/json"] as? [String: Any])
         let oneOf = try XCTUnwrap((media["schema"] as? [String: Any])?["oneOf"] as? [[String: Any]])
-        XCTAssertEqual(oneOf.compactMap { $0["$ref"] as? String },
-                       ["#/components/schemas/DeviceRegistration", "#/components/schemas/ErrorBody"])
+        XCTAssertEqual(
+            oneOf.compactMap { $0["$ref"] as? String },
+            ["#/components/schemas/DeviceRegistration", "#/components/schemas/ErrorBody"])
         let outcomes = try XCTUnwrap(ok["x-outcomes"] as? [[String: Any]])
         XCTAssertEqual(outcomes.compactMap { $0["name"] as? String }, ["registered", "blocked", "failed"])
         XCTAssertEqual(outcomes[1]["error"] as? String, "deviceBlocked")
@@ -73,7 +74,10 @@ final class OutcomeExportTests: XCTestCase {
         XCTAssertEqual(offline["when"] as? [String], ["offline"])
 
         let summary = Inventory.summary(schema)
-        XCTAssertTrue(summary.contains("→ registered 200 DeviceRegistration where rtCode=0000 | blocked 200 error deviceBlocked where rtCode=E102|E103 | failed 200 error internalError | notRegistered 404"), summary)
+        XCTAssertTrue(
+            summary.contains(
+                "→ registered 200 DeviceRegistration where rtCode=0000 | blocked 200 error deviceBlocked where rtCode=E102|E103 | failed 200 error internalError | notRegistered 404"
+            ), summary)
         XCTAssertTrue(summary.contains("scanAuthFailed: codes starting with B0"), summary)
         XCTAssertTrue(summary.contains("deadlineExceeded: when timeout"), summary)
     }

@@ -20,8 +20,10 @@ final class SchemaExportTests: XCTestCase {
                 XCTAssertEqual(first.output, second.output, "same schema, same bytes: \(path) \(arguments)")
                 let document = try parse(first.output, "\(path) \(arguments)")
                 let options = ExportOptions(strictEnums: arguments.contains("--strict-enums"))
-                let library = arguments[1] == "openapi" ? OpenAPIExport.document(schema, options: options)
-                                                        : try JSONSchemaExport.document(schema, options: options)
+                let library =
+                    arguments[1] == "openapi"
+                    ? OpenAPIExport.document(schema, options: options)
+                    : try JSONSchemaExport.document(schema, options: options)
                 XCTAssertEqual(first.text, library.text(), "the command prints the library's document")
                 XCTAssertTrue(first.text.contains("\n  \""), "two-space indent")
                 if arguments[1] == "openapi" {
@@ -223,13 +225,17 @@ final class SchemaExportTests: XCTestCase {
         func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
             regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
         }
-        for text in ["0", "1", "+1", "01", "-0", "-12", "9223372036854775807", "-9223372036854775808", "0009223372036854775807",
-                     "9223372036854775808", "-9223372036854775809", "1.0", "", "+", "-", " 1", "1 ", "1\n", "x"] {
+        for text in [
+            "0", "1", "+1", "01", "-0", "-12", "9223372036854775807", "-9223372036854775808", "0009223372036854775807",
+            "9223372036854775808", "-9223372036854775809", "1.0", "", "+", "-", " 1", "1 ", "1\n", "x",
+        ] {
             XCTAssertEqual(matches(key, text), Int(text) != nil, "integer key \(text.debugDescription)")
         }
-        for (text, valid) in [("2024-02-29", true), ("2023-02-29", false), ("2000-02-29", true), ("1900-02-29", false),
-                              ("2023-02-30", false), ("2023-04-31", false), ("2023-12-31", true), ("0000-01-01", false),
-                              ("0001-01-01", true), ("2023-13-01", false), ("2023-1-01", false), ("2023-01-01\n", false)] {
+        for (text, valid) in [
+            ("2024-02-29", true), ("2023-02-29", false), ("2000-02-29", true), ("1900-02-29", false),
+            ("2023-02-30", false), ("2023-04-31", false), ("2023-12-31", true), ("0000-01-01", false),
+            ("0001-01-01", true), ("2023-13-01", false), ("2023-1-01", false), ("2023-01-01\n", false),
+        ] {
             XCTAssertEqual(matches(date, text), valid, "date \(text.debugDescription)")
         }
     }

@@ -25,7 +25,8 @@ func runProcess(_ executable: URL, _ arguments: [String]) throws -> CommandResul
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    let output = Pipe(), errors = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
     try process.run()

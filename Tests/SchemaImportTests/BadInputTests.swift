@@ -16,53 +16,67 @@ final class BadInputTests: XCTestCase {
     }
 
     private let header = """
-    openapi: 3.1.0
-    info: { title: Bad, version: "1" }
-    servers: [{ url: "https://api.example.com" }]
+        openapi: 3.1.0
+        info: { title: Bad, version: "1" }
+        servers: [{ url: "https://api.example.com" }]
 
-    """
+        """
 
     func testNotYAMLNotOpenAPIAndOtherVersions() {
         XCTAssertTrue(errors("openapi: [unclosed\n").first?.hasPrefix("input.yaml:2:1: error: invalid YAML") ?? false, "\(errors("openapi: [unclosed\n"))")
-        XCTAssertEqual(errors("just some text"), ["input.yaml:1:1: error: not an OpenAPI document: expected a mapping with an 'openapi' key at the top level, found a string 'just some text' [#]"])
+        XCTAssertEqual(
+            errors("just some text"),
+            ["input.yaml:1:1: error: not an OpenAPI document: expected a mapping with an 'openapi' key at the top level, found a string 'just some text' [#]"])
         XCTAssertEqual(errors("name: value\n"), ["input.yaml:1:1: error: not an OpenAPI document: the top level has no 'openapi' version key [#]"])
-        XCTAssertEqual(errors("swagger: \"2.0\"\ninfo: {}\n"),
-                       ["input.yaml:1:10: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi) [#/swagger]"])
-        XCTAssertEqual(errors("openapi: 4.0.0\n"), ["input.yaml:1:10: error: unsupported OpenAPI version '4.0.0': import reads OpenAPI 3.0 and 3.1 [#/openapi]"])
+        XCTAssertEqual(
+            errors("swagger: \"2.0\"\ninfo: {}\n"),
+            [
+                "input.yaml:1:10: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi) [#/swagger]"
+            ])
+        XCTAssertEqual(
+            errors("openapi: 4.0.0\n"), ["input.yaml:1:10: error: unsupported OpenAPI version '4.0.0': import reads OpenAPI 3.0 and 3.1 [#/openapi]"])
         XCTAssertEqual(errors(""), ["input.yaml:1:1: error: the document is empty"])
     }
 
     func testReferenceCyclesAndExternalReferences() {
-        let parameterCycle = header + """
-        paths:
-          /a:
-            get:
-              operationId: getA
-              parameters: [{ $ref: "#/components/parameters/A" }]
-              responses: { "204": { description: ok } }
-        components:
-          parameters:
-            A: { $ref: "#/components/parameters/B" }
-            B: { $ref: "#/components/parameters/A" }
-        """
-        XCTAssertEqual(errors(parameterCycle).first,
-                       "input.yaml:13:16: error: $ref cycle: #/components/parameters/A -> #/components/parameters/B -> #/components/parameters/A never reaches a definition [#/components/parameters/B/$ref]")
-        let schemaCycle = header + """
-        paths: {}
-        components:
-          schemas:
-            A: { $ref: "#/components/schemas/B" }
-            B: { $ref: "#/components/schemas/A" }
-        """
+        let parameterCycle =
+            header + """
+                paths:
+                  /a:
+                    get:
+                      operationId: getA
+                      parameters: [{ $ref: "#/components/parameters/A" }]
+                      responses: { "204": { description: ok } }
+                components:
+                  parameters:
+                    A: { $ref: "#/components/parameters/B" }
+                    B: { $ref: "#/components/parameters/A" }
+                """
+        XCTAssertEqual(
+            errors(parameterCycle).first,
+            "input.yaml:13:16: error: $ref cycle: #/components/parameters/A -> #/components/parameters/B -> #/components/parameters/A never reaches a definition [#/components/parameters/B/$ref]"
+        )
+        let schemaCycle =
+            header + """
+                paths: {}
+                components:
+                  schemas:
+                    A: { $ref: "#/components/schemas/B" }
+                    B: { $ref: "#/components/schemas/A" }
+                """
         XCTAssertEqual(errors(schemaCycle), ["input.yaml:8:8: error: $ref cycle: A -> B -> A never reaches a definition [#/components/schemas/B]"])
-        let external = header + """
-        paths: {}
-        components:
-          schemas:
-            A: { type: object, properties: { b: { $ref: "other.yaml#/B" } } }
-        """
-        XCTAssertEqual(errors(external),
-                       ["input.yaml:7:49: error: external $ref 'other.yaml#/B' is not supported: import reads one document; bundle it first (for example with redocly bundle) [#/components/schemas/A/properties/b/$ref]"])
+        let external =
+            header + """
+                paths: {}
+                components:
+                  schemas:
+                    A: { type: object, properties: { b: { $ref: "other.yaml#/B" } } }
+                """
+        XCTAssertEqual(
+            errors(external),
+            [
+                "input.yaml:7:49: error: external $ref 'other.yaml#/B' is not supported: import reads one document; bundle it first (for example with redocly bundle) [#/components/schemas/A/properties/b/$ref]"
+            ])
     }
 
     func testHugeAndHostileDocumentsAreRefusedBeforeTheyGrow() {

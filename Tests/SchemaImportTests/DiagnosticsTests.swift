@@ -7,51 +7,53 @@ import XCTest
 /// Pointer), and what the importer chose is a `modelled:` note in the written schema.
 final class DiagnosticsTests: XCTestCase {
     private let document = """
-    openapi: 3.0.3
-    info: { title: Pet Shop, version: "2" }
-    servers: [{ url: "https://shop.example.com/v2" }, { url: /relative }]
-    paths:
-      /pets/{pet-id}:
-        get:
-          parameters:
-            - { name: pet-id, in: path, required: true, schema: { type: integer, format: int64 } }
-            - { name: session, in: cookie, schema: { type: string } }
-            - { name: X-Trace-Id, in: header, schema: { type: string, format: uuid } }
-          responses:
-            "200":
-              description: The pet.
-              content:
-                application/json:
-                  schema:
-                    type: object
-                    required: [name]
-                    properties:
-                      name: { type: string, minLength: 1 }
-                      weight: { type: number, exclusiveMinimum: 0 }
-            "404":
-              description: No such pet.
-              content:
-                application/json:
-                  schema: { $ref: "#/components/schemas/Problem" }
-          callbacks:
-            onAdopted: {}
-    components:
-      schemas:
-        Problem:
-          type: object
-          properties:
-            detail: { type: string, nullable: true }
-    """
+        openapi: 3.0.3
+        info: { title: Pet Shop, version: "2" }
+        servers: [{ url: "https://shop.example.com/v2" }, { url: /relative }]
+        paths:
+          /pets/{pet-id}:
+            get:
+              parameters:
+                - { name: pet-id, in: path, required: true, schema: { type: integer, format: int64 } }
+                - { name: session, in: cookie, schema: { type: string } }
+                - { name: X-Trace-Id, in: header, schema: { type: string, format: uuid } }
+              responses:
+                "200":
+                  description: The pet.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [name]
+                        properties:
+                          name: { type: string, minLength: 1 }
+                          weight: { type: number, exclusiveMinimum: 0 }
+                "404":
+                  description: No such pet.
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Problem" }
+              callbacks:
+                onAdopted: {}
+        components:
+          schemas:
+            Problem:
+              type: object
+              properties:
+                detail: { type: string, nullable: true }
+        """
 
     func testUnmappableConstructsAreWarningsWithPointersAndChoicesAreModelledNotes() throws {
         let result = OpenAPIImport.importDocument(text: document, file: "shop.yaml")
         let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.description)
-        XCTAssertEqual(warnings, [
-            "shop.yaml:3:58: warning: server URL '/relative' is relative: the schema language needs absolute base URLs; not imported [#/servers/1/url]",
-            "shop.yaml:9:11: warning: cookie parameter 'session' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/parameters/1]",
-            "shop.yaml:21:61: warning: 'exclusiveMinimum' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/responses/200/content/application~1json/schema/properties/weight/exclusiveMinimum]",
-            "shop.yaml:28:9: warning: 'callbacks' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/callbacks]",
-        ])
+        XCTAssertEqual(
+            warnings,
+            [
+                "shop.yaml:3:58: warning: server URL '/relative' is relative: the schema language needs absolute base URLs; not imported [#/servers/1/url]",
+                "shop.yaml:9:11: warning: cookie parameter 'session' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/parameters/1]",
+                "shop.yaml:21:61: warning: 'exclusiveMinimum' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/responses/200/content/application~1json/schema/properties/weight/exclusiveMinimum]",
+                "shop.yaml:28:9: warning: 'callbacks' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/callbacks]",
+            ])
         let schema = try XCTUnwrap(result.schema)
         for note in [
             "modelled: The document's title is 'Pet Shop'. Imported from OpenAPI 3.0.3 by client-generator import.",
@@ -65,8 +67,9 @@ final class DiagnosticsTests: XCTestCase {
         let loaded = try XCTUnwrap(SchemaLoader.load(text: schema, file: "shop.imported.yaml").schema)
         let operation = try XCTUnwrap(loaded.operations.first)
         XCTAssertEqual(operation.name, "getPetsPetId")
-        XCTAssertEqual(operation.parameters.map { "\($0.location.rawValue) \($0.field.name) \($0.field.wireName) \($0.field.type)" },
-                       ["path petId petId int", "header traceId X-Trace-Id uuid"])
+        XCTAssertEqual(
+            operation.parameters.map { "\($0.location.rawValue) \($0.field.name) \($0.field.wireName) \($0.field.type)" },
+            ["path petId petId int", "header traceId X-Trace-Id uuid"])
         XCTAssertEqual(operation.response?.description, "GetPetsPetIdResponse")
         XCTAssertEqual(operation.errors, ["notFound"])
         XCTAssertEqual(loaded.errors?.body?.description, "Problem")

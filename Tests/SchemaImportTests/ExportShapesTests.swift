@@ -9,14 +9,14 @@ import XCTest
 final class ExportShapesTests: XCTestCase {
     private func imported(_ schemas: String, file: StaticString = #filePath, line: UInt = #line) throws -> Schema {
         let document = """
-        openapi: 3.1.0
-        info: { title: Shapes, version: "1" }
-        servers: [{ url: "https://api.example.com" }]
-        paths: {}
-        components:
-          schemas:
-        \(schemas)
-        """
+            openapi: 3.1.0
+            info: { title: Shapes, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths: {}
+            components:
+              schemas:
+            \(schemas)
+            """
         let result = OpenAPIImport.importDocument(text: document, file: "shapes.yaml")
         let text = try XCTUnwrap(result.schema, result.diagnostics.map(\.description).joined(separator: "\n"), file: file, line: line)
         return try XCTUnwrap(SchemaLoader.load(text: text, file: "shapes.imported.yaml").schema, text, file: file, line: line)
@@ -37,26 +37,27 @@ final class ExportShapesTests: XCTestCase {
     private struct NotAUnion: Error {}
 
     private let pieces = """
-            Circle:
-              properties: { kind: { type: string }, radius: { type: number, format: double } }
-              required: [kind, radius]
-            Square:
-              properties: { kind: { type: string }, side: { type: number, format: double } }
-              required: [kind, side]
-    """
+                Circle:
+                  properties: { kind: { type: string }, radius: { type: number, format: double } }
+                  required: [kind, radius]
+                Square:
+                  properties: { kind: { type: string }, side: { type: number, format: double } }
+                  required: [kind, side]
+        """
 
     func testReferenceStatesItsTypeBesideRefAndStructsHaveNone() throws {
-        let schema = try imported("""
-                Item:
-                  title: Item
-                  properties: { id: { type: string } }
-                  required: [id]
-                Holder:
-                  properties:
-                    item: { $ref: "#/components/schemas/Item", type: object }
-                    spare: { $ref: "#/components/schemas/Item", type: [object, "null"] }
-                  required: [item, spare]
-        """)
+        let schema = try imported(
+            """
+                    Item:
+                      title: Item
+                      properties: { id: { type: string } }
+                      required: [id]
+                    Holder:
+                      properties:
+                        item: { $ref: "#/components/schemas/Item", type: object }
+                        spare: { $ref: "#/components/schemas/Item", type: [object, "null"] }
+                      required: [item, spare]
+            """)
         guard case .structure = schema.type(named: "Item")?.kind else { return XCTFail("Item is not a struct") }
         let item = try XCTUnwrap(field(schema, "Holder", "item"))
         XCTAssertEqual(item.type.description, "Item")
@@ -67,17 +68,18 @@ final class ExportShapesTests: XCTestCase {
     }
 
     func testOpenEnumWithAnUntypedOpenBranch() throws {
-        let schema = try imported("""
-                State:
-                  anyOf: [{ type: string, enum: [on_hold, active] }, { minLength: 0 }]
-                  x-enum-varnames: [onHold, active]
-                Level:
-                  anyOf: [{ type: integer, enum: [1, 2] }, { format: int32, minimum: -2147483648, maximum: 2147483647 }]
-                Holder:
-                  properties:
-                    state: { $ref: "#/components/schemas/State", type: [string, "null"] }
-                    level: { $ref: "#/components/schemas/Level", type: integer }
-        """)
+        let schema = try imported(
+            """
+                    State:
+                      anyOf: [{ type: string, enum: [on_hold, active] }, { minLength: 0 }]
+                      x-enum-varnames: [onHold, active]
+                    Level:
+                      anyOf: [{ type: integer, enum: [1, 2] }, { format: int32, minimum: -2147483648, maximum: 2147483647 }]
+                    Holder:
+                      properties:
+                        state: { $ref: "#/components/schemas/State", type: [string, "null"] }
+                        level: { $ref: "#/components/schemas/Level", type: integer }
+            """)
         guard case .enumeration(let state)? = schema.type(named: "State")?.kind else { return XCTFail("State is not an enum") }
         XCTAssertEqual(state.cases.map(\.name), ["onHold", "active"])
         XCTAssertEqual(state.rawType, .string)
@@ -89,24 +91,24 @@ final class ExportShapesTests: XCTestCase {
 
     func testTaggedUnionAsIfThenElseChainAndAnyOfOneOfWithDiscriminator() throws {
         let union = """
-                Shape:
-                  if: { properties: { kind: { const: circle } }, required: [kind] }
-                  then: { $ref: "#/components/schemas/Circle" }
-                  else:
-                    if: { properties: { kind: { const: SQUARE } }, required: [kind] }
-                    then: { $ref: "#/components/schemas/Square" }
-                  anyOf:
-                    - oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
-                      discriminator:
+                    Shape:
+                      if: { properties: { kind: { const: circle } }, required: [kind] }
+                      then: { $ref: "#/components/schemas/Circle" }
+                      else:
+                        if: { properties: { kind: { const: SQUARE } }, required: [kind] }
+                        then: { $ref: "#/components/schemas/Square" }
+                      anyOf:
+                        - oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
+                          discriminator:
+                            propertyName: kind
+                            mapping: { circle: "#/components/schemas/Circle", SQUARE: "#/components/schemas/Square" }
+                        - {}
+            """
+        let extensionLine = """
+                      x-discriminator:
                         propertyName: kind
                         mapping: { circle: "#/components/schemas/Circle", SQUARE: "#/components/schemas/Square" }
-                    - {}
-        """
-        let extensionLine = """
-                  x-discriminator:
-                    propertyName: kind
-                    mapping: { circle: "#/components/schemas/Circle", SQUARE: "#/components/schemas/Square" }
-        """
+            """
         // With this project's x-discriminator, and without it (how another tool's copy would read).
         for document in [pieces + "\n" + union + "\n" + extensionLine, pieces + "\n" + union] {
             let shape = try self.union(try imported(document), "Shape")
@@ -118,20 +120,21 @@ final class ExportShapesTests: XCTestCase {
     }
 
     func testIntegerTaggedUnionHasNoDiscriminatorOnlyTheChain() throws {
-        let schema = try imported(pieces + "\n" + """
-                Shape:
-                  if: { properties: { kind: { const: 1 } }, required: [kind] }
-                  then: { $ref: "#/components/schemas/Circle" }
-                  else:
-                    if: { properties: { kind: { const: 2 } }, required: [kind] }
-                    then: { $ref: "#/components/schemas/Square" }
-                  anyOf:
-                    - oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
-                    - {}
-                  x-discriminator:
-                    propertyName: kind
-                    mapping: { "1": "#/components/schemas/Circle", "2": "#/components/schemas/Square" }
-        """)
+        let schema = try imported(
+            pieces + "\n" + """
+                        Shape:
+                          if: { properties: { kind: { const: 1 } }, required: [kind] }
+                          then: { $ref: "#/components/schemas/Circle" }
+                          else:
+                            if: { properties: { kind: { const: 2 } }, required: [kind] }
+                            then: { $ref: "#/components/schemas/Square" }
+                          anyOf:
+                            - oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
+                            - {}
+                          x-discriminator:
+                            propertyName: kind
+                            mapping: { "1": "#/components/schemas/Circle", "2": "#/components/schemas/Square" }
+                """)
         let shape = try union(schema, "Shape")
         XCTAssertEqual(shape.tagType, .integer, "integer consts in the if/then/else chain")
         XCTAssertEqual(shape.variants.map(\.tag), ["1", "2"])
@@ -139,12 +142,12 @@ final class ExportShapesTests: XCTestCase {
 
     func testUntaggedUnionWithACatchAllBranch() throws {
         let union = """
-                Either:
-                  anyOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }, {}]
-        """
+                    Either:
+                      anyOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }, {}]
+            """
         let listed = """
-                  x-untagged-variants: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
-        """
+                      x-untagged-variants: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
+            """
         for document in [pieces + "\n" + union + "\n" + listed, pieces + "\n" + union] {
             let either = try self.union(try imported(document), "Either")
             XCTAssertNil(either.discriminator)
@@ -153,39 +156,41 @@ final class ExportShapesTests: XCTestCase {
     }
 
     func testStrictNullableClosedEnumInlinedWithNullInTypeAndEnum() throws {
-        let schema = try imported("""
-                Colour:
-                  type: string
-                  enum: [red, green]
-                Holder:
-                  properties:
-                    colour: { type: [string, "null"], enum: [red, green, null] }
-                  required: [colour]
-        """)
+        let schema = try imported(
+            """
+                    Colour:
+                      type: string
+                      enum: [red, green]
+                    Holder:
+                      properties:
+                        colour: { type: [string, "null"], enum: [red, green, null] }
+                      required: [colour]
+            """)
         let colour = try XCTUnwrap(field(schema, "Holder", "colour"))
         XCTAssertTrue(colour.isNullable)
         XCTAssertEqual(colour.type.description, "Colour", "the component enum with the same values, not a copy")
     }
 
     func testStrictCopiesOfAnEnumAliasWithExcludeAndOfAnEnumWithAnExcludeAdded() throws {
-        let schema = try imported("""
-                Priority:
-                  type: integer
-                  format: int32
-                  enum: [1, 10, 0]
-                  x-enum-varnames: [low, high, ancient]
-                SortOrder:
-                  type: string
-                  enum: [orderUnspecified, descending]
-                RequestedOrder:
-                  description: Never orderUnspecified.
-                  $ref: "#/components/schemas/SortOrder"
-                  not: { enum: [orderUnspecified] }
-                Holder:
-                  properties:
-                    fallbackOrder: { anyOf: [{ $ref: "#/components/schemas/SortOrder", not: { enum: [orderUnspecified] } }, { type: "null" }] }
-                    priority: { type: [integer, "null"], format: int32, enum: [1, 10, 0, null], not: { enum: [0] }, default: 1 }
-        """)
+        let schema = try imported(
+            """
+                    Priority:
+                      type: integer
+                      format: int32
+                      enum: [1, 10, 0]
+                      x-enum-varnames: [low, high, ancient]
+                    SortOrder:
+                      type: string
+                      enum: [orderUnspecified, descending]
+                    RequestedOrder:
+                      description: Never orderUnspecified.
+                      $ref: "#/components/schemas/SortOrder"
+                      not: { enum: [orderUnspecified] }
+                    Holder:
+                      properties:
+                        fallbackOrder: { anyOf: [{ $ref: "#/components/schemas/SortOrder", not: { enum: [orderUnspecified] } }, { type: "null" }] }
+                        priority: { type: [integer, "null"], format: int32, enum: [1, 10, 0, null], not: { enum: [0] }, default: 1 }
+            """)
         XCTAssertEqual(field(schema, "Holder", "fallbackOrder")?.type.description, "RequestedOrder")
         let priority = try XCTUnwrap(field(schema, "Holder", "priority"))
         XCTAssertEqual(priority.type.description, "Priority", "the copy with the field's exclude added")
@@ -194,19 +199,20 @@ final class ExportShapesTests: XCTestCase {
     }
 
     func testNullableAliasInlinedAsTheAliasSchema() throws {
-        let schema = try imported("""
-                Money:
-                  title: Money
-                  description: An amount in minor units.
-                  type: string
-                  format: decimal
-                  pattern: "^-?[0-9]+$"
-                Holder:
-                  properties:
-                    price: { type: [string, "null"], format: decimal, pattern: "^-?[0-9]+$", description: The price. }
-                    plain: { type: [string, "null"] }
-                  required: [price]
-        """)
+        let schema = try imported(
+            """
+                    Money:
+                      title: Money
+                      description: An amount in minor units.
+                      type: string
+                      format: decimal
+                      pattern: "^-?[0-9]+$"
+                    Holder:
+                      properties:
+                        price: { type: [string, "null"], format: decimal, pattern: "^-?[0-9]+$", description: The price. }
+                        plain: { type: [string, "null"] }
+                      required: [price]
+            """)
         let price = try XCTUnwrap(field(schema, "Holder", "price"))
         XCTAssertTrue(price.isNullable)
         XCTAssertEqual(price.type.description, "Money", "the alias whose schema it is")

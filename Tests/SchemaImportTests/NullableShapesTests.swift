@@ -8,18 +8,18 @@ import XCTest
 final class NullableShapesTests: XCTestCase {
     private func imported(_ properties: String, openapi: String = "3.1.0", file: StaticString = #filePath, line: UInt = #line) throws -> Schema {
         let document = """
-        openapi: \(openapi)
-        info: { title: Shapes, version: "1" }
-        servers: [{ url: "https://api.example.com" }]
-        paths: {}
-        components:
-          schemas:
-            Thing:
-              type: object
-              required: [id, note]
-              properties:
-        \(properties)
-        """
+            openapi: \(openapi)
+            info: { title: Shapes, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths: {}
+            components:
+              schemas:
+                Thing:
+                  type: object
+                  required: [id, note]
+                  properties:
+            \(properties)
+            """
         let result = OpenAPIImport.importDocument(text: document, file: "shapes.yaml")
         let text = try XCTUnwrap(result.schema, result.diagnostics.map(\.description).joined(separator: "\n"), file: file, line: line)
         return try XCTUnwrap(SchemaLoader.load(text: text, file: "shapes.imported.yaml").schema, text, file: file, line: line)
@@ -30,21 +30,24 @@ final class NullableShapesTests: XCTestCase {
     }
 
     func testAnyOfNullAndTypeListAndNullableTrueAllReadAsNullable() throws {
-        let anyOf = try imported("""
-                id: { type: string }
-                note: { anyOf: [{ type: string, maxLength: 5 }, { type: "null" }] }
-                count: { anyOf: [{ type: integer, format: int32 }, { type: "null" }] }
-        """)
-        let typeList = try imported("""
-                id: { type: string }
-                note: { type: [string, "null"], maxLength: 5 }
-                count: { type: [integer, "null"], format: int32 }
-        """)
-        let nullableTrue = try imported("""
-                id: { type: string }
-                note: { type: string, nullable: true, maxLength: 5 }
-                count: { type: integer, format: int32, nullable: true }
-        """, openapi: "3.0.3")
+        let anyOf = try imported(
+            """
+                    id: { type: string }
+                    note: { anyOf: [{ type: string, maxLength: 5 }, { type: "null" }] }
+                    count: { anyOf: [{ type: integer, format: int32 }, { type: "null" }] }
+            """)
+        let typeList = try imported(
+            """
+                    id: { type: string }
+                    note: { type: [string, "null"], maxLength: 5 }
+                    count: { type: [integer, "null"], format: int32 }
+            """)
+        let nullableTrue = try imported(
+            """
+                    id: { type: string }
+                    note: { type: string, nullable: true, maxLength: 5 }
+                    count: { type: integer, format: int32, nullable: true }
+            """, openapi: "3.0.3")
         for schema in [anyOf, typeList, nullableTrue] {
             let note = try XCTUnwrap(field(schema, "note"))
             XCTAssertEqual(note.type.description, "string")
@@ -59,11 +62,12 @@ final class NullableShapesTests: XCTestCase {
 
     func testOpenEnumWithAndWithoutATypedEnumBranch() throws {
         for branch in ["{ enum: [on_hold, active] }", "{ type: string, enum: [on_hold, active] }"] {
-            let schema = try imported("""
-                    id: { type: string }
-                    note: { type: string }
-                    state: { anyOf: [\(branch), { type: string }], x-enum-varnames: [onHold, active] }
-            """)
+            let schema = try imported(
+                """
+                        id: { type: string }
+                        note: { type: string }
+                        state: { anyOf: [\(branch), { type: string }], x-enum-varnames: [onHold, active] }
+                """)
             let state = try XCTUnwrap(field(schema, "state"))
             guard case .named(let name) = state.type, case .enumeration(let enumeration)? = schema.type(named: name)?.kind else {
                 return XCTFail("state is \(state.type), not an enum")

@@ -39,7 +39,8 @@ final class ThirdPartyImportTests: XCTestCase {
             let result = OpenAPIImport.importDocument(path: input.path)
             XCTAssertEqual(result.operationCount, expectation.operations, expectation.file)
             XCTAssertEqual(result.typeCount, expectation.types, expectation.file)
-            XCTAssertEqual(result.diagnostics.count, expectation.warnings, "\(expectation.file):\n\(result.diagnostics.map(\.description).joined(separator: "\n"))")
+            XCTAssertEqual(
+                result.diagnostics.count, expectation.warnings, "\(expectation.file):\n\(result.diagnostics.map(\.description).joined(separator: "\n"))")
             XCTAssertFalse(result.hasErrors, expectation.file)
 
             let lint = try runTool(generator, ["lint", schema.path])
@@ -51,8 +52,9 @@ final class ThirdPartyImportTests: XCTestCase {
             XCTAssertEqual(generate.status, 0, "\(expectation.file): \(generate.errors)")
             guard canCompile else { continue }
             let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.sorted()
-            let swiftc = try runTool(URL(fileURLWithPath: "/usr/bin/env"),
-                                     ["swiftc", "-typecheck", "-module-name", "Imported", "-I", modules.path] + sources.map { output.appendingPathComponent($0).path })
+            let swiftc = try runTool(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["swiftc", "-typecheck", "-module-name", "Imported", "-I", modules.path] + sources.map { output.appendingPathComponent($0).path })
             XCTAssertEqual(swiftc.status, 0, "\(expectation.file): \(swiftc.errors)")
             XCTAssertFalse((swiftc.output + swiftc.errors).contains("warning:"), "\(expectation.file): \(swiftc.errors)")
         }

@@ -63,20 +63,22 @@ struct RequestReader {
 
         let target = String(requestLine[1])
         let (path, query) = Self.split(target)
-        return .request(TestHTTPServer.Request(
-            method: String(requestLine[0]),
-            target: target,
-            path: path,
-            queryItems: Self.parseQuery(query),
-            headers: headers,
-            body: Data(buffer[bodyStart..<(bodyStart + length)])
-        ))
+        return .request(
+            TestHTTPServer.Request(
+                method: String(requestLine[0]),
+                target: target,
+                path: path,
+                queryItems: Self.parseQuery(query),
+                headers: headers,
+                body: Data(buffer[bodyStart..<(bodyStart + length)])
+            ))
     }
 
     /// Appends whatever arrives next; false on EOF, error, timeout or shutdown.
     private mutating func fill() -> Bool {
-        guard Socket.waitReadable(connection, orWake: wake, timeoutMilliseconds: Self.idleTimeoutMilliseconds)
-            == .readable,
+        guard
+            Socket.waitReadable(connection, orWake: wake, timeoutMilliseconds: Self.idleTimeoutMilliseconds)
+                == .readable,
             let chunk = Socket.receive(connection, capacity: 64 * 1024)
         else { return false }
         buffer += chunk

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Thin wrappers over the POSIX socket calls the server needs, hiding Glibc/Darwin differences.
@@ -16,11 +16,11 @@ enum Socket {
     }
 
     #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    private static let streamType = SOCK_STREAM
-    private static let sendFlags: Int32 = 0
+        private static let streamType = SOCK_STREAM
+        private static let sendFlags: Int32 = 0
     #endif
 
     /// A listening socket on 127.0.0.1 with a kernel-chosen port.
@@ -29,7 +29,7 @@ enum Socket {
         guard descriptor >= 0 else { throw TestHTTPServer.StartError(description: "socket: \(errorText())") }
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -79,8 +79,8 @@ enum Socket {
     /// Linux uses `MSG_NOSIGNAL` per send instead).
     static func disableSigpipe(_ descriptor: Int32) {
         #if canImport(Darwin)
-        var on: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
@@ -115,14 +115,15 @@ enum Socket {
     /// socket with unread input makes the kernel send a reset that can destroy the response in flight.
     static func finish(_ descriptor: Int32, wake: Int32) {
         #if canImport(Glibc)
-        _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+            _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
         #else
-        _ = Darwin.shutdown(descriptor, SHUT_WR)
+            _ = Darwin.shutdown(descriptor, SHUT_WR)
         #endif
         let deadline = Date().addingTimeInterval(1)
         while Date() < deadline,
-              waitReadable(descriptor, orWake: wake, timeoutMilliseconds: 100) == .readable,
-              receive(descriptor, capacity: 4096) != nil {}
+            waitReadable(descriptor, orWake: wake, timeoutMilliseconds: 100) == .readable,
+            receive(descriptor, capacity: 4096) != nil
+        {}
     }
 
     /// Names the calling thread `TestHTTPServer` so leaks are easy to spot in a debugger or `/proc`;
@@ -130,12 +131,12 @@ enum Socket {
     /// export `pthread_setname_np`, so Linux goes through `/proc/thread-self/comm`.
     static func nameCurrentThread() {
         #if canImport(Glibc)
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY)
-        guard descriptor >= 0 else { return }
-        _ = write(descriptor, "TestHTTPServer", 14)
-        close(descriptor)
+            let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+            guard descriptor >= 0 else { return }
+            _ = write(descriptor, "TestHTTPServer", 14)
+            close(descriptor)
         #else
-        _ = pthread_setname_np("TestHTTPServer")
+            _ = pthread_setname_np("TestHTTPServer")
         #endif
     }
 

@@ -21,9 +21,9 @@ public struct SplitMix64: RandomNumberGenerator {
 /// (Linux, where `Bundle.main` is that folder); the test target must depend on the executable.
 public func builtExecutable(named name: String) -> URL {
     #if os(macOS)
-    let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
     #else
-    let products = Bundle.main.bundleURL
+        let products = Bundle.main.bundleURL
     #endif
     return products.appendingPathComponent(name)
 }
@@ -43,7 +43,8 @@ public func runTool(_ executable: URL, _ arguments: [String], in directory: URL?
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    let output = Pipe(), errors = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
     try process.run()
@@ -52,14 +53,21 @@ public func runTool(_ executable: URL, _ arguments: [String], in directory: URL?
     reader.start()
     let outData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                   errors: String(decoding: errorData.wait(), as: UTF8.self))
+    return ToolRun(
+        status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+        errors: String(decoding: errorData.wait(), as: UTF8.self))
 }
 
 /// The standard error bytes, handed from the reading thread to the caller.
 private final class ErrorStreamBuffer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()
-    func set(_ value: Data) { data = value; done.signal() }
-    func wait() -> Data { done.wait(); return data }
+    func set(_ value: Data) {
+        data = value
+        done.signal()
+    }
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
 }

@@ -13,10 +13,12 @@ final class ExampleServer: Sendable {
 
     init(schema: Schema, basePath: String, override: @escaping Override = { _ in nil }) throws {
         let routes = schema.operations.map { operation in
-            (method: operation.method,
-             segments: operation.path.split(separator: "/").map(String.init),
-             status: operation.examples.first?.status ?? operation.successStatus,
-             body: operation.examples.first?.response?.jsonText)
+            (
+                method: operation.method,
+                segments: operation.path.split(separator: "/").map(String.init),
+                status: operation.examples.first?.status ?? operation.successStatus,
+                body: operation.examples.first?.response?.jsonText
+            )
         }
         self.basePath = basePath
         server = try TestHTTPServer { request in
@@ -28,8 +30,9 @@ final class ExampleServer: Sendable {
                     && zip(route.segments, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
             }
             guard let route else { return .json(404, #"{"message":"no such operation"}"#) }
-            return TestHTTPServer.Response(status: route.status, headers: ["Content-Type": "application/json"],
-                                           body: Data((route.body ?? "").utf8))
+            return TestHTTPServer.Response(
+                status: route.status, headers: ["Content-Type": "application/json"],
+                body: Data((route.body ?? "").utf8))
         }
     }
 

@@ -11,13 +11,13 @@ let package = Package(
     dependencies: [
         // Rewritten by PluginTests to `.package(path: "<temporary folder>/schema-clients")`; as it stands
         // the identity is this checkout's folder name, so build the fixture through the test, not in place.
-        .package(path: "../../.."),
+        .package(path: "../../..")
     ],
     targets: [
         .executableTarget(
             name: "consumer-demo",
             dependencies: [.product(name: "ClientRuntime", package: "schema-clients")],
             plugins: [.plugin(name: "ClientGeneratorPlugin", package: "schema-clients")]
-        ),
+        )
     ]
 )

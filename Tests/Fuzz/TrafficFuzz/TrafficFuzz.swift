@@ -20,7 +20,8 @@ enum TrafficFuzz {
     static let checks: [(TrafficRoutes, ExchangeChecker)] = {
         var checks: [(TrafficRoutes, ExchangeChecker)] = []
         // KitchenSink has the form, multipart and deep-object requests (seed corpus/traffic/request-shapes.har).
-        let paths = ["whitelabelpay", "finaptic", "kdpay", "jumio", "bsa"].map { ($0, "Schemas/\($0).yaml") }
+        let paths =
+            ["whitelabelpay", "finaptic", "kdpay", "jumio", "bsa"].map { ($0, "Schemas/\($0).yaml") }
             + [("kitchensink", "Tests/GeneratedModules/KitchenSink/kitchensink.yaml")]
         for (api, path) in paths {
             let schema: Schema

@@ -1,8 +1,8 @@
 import Foundation
 import PayloadValidation
-import SchemaSandbox
 import SchemaDiff
 import SchemaModel
+import SchemaSandbox
 import XCTest
 
 /// The proof behind the verdicts (docs/SchemaDiff.md, "How the verdicts are proven"). For every corpus
@@ -32,8 +32,11 @@ final class DiffProofTests: XCTestCase {
 
         var report: [String] = []
         var mismatches: [String] = []
-        var wireConfirmed = 0, sourceConfirmed = 0, wireBreakingConfirmed = 0
-        var digesterCompared = 0, digesterAgreed = 0
+        var wireConfirmed = 0
+        var sourceConfirmed = 0
+        var wireBreakingConfirmed = 0
+        var digesterCompared = 0
+        var digesterAgreed = 0
         var digesterExplained: [String] = []
         for pair in package.pairs {
             let changes = try pair.corpus.changes()
@@ -42,7 +45,8 @@ final class DiffProofTests: XCTestCase {
             let expectedProducers = changes.contains { $0.wire == .breaksProducers || $0.wire == .breaksBoth }
             let observedClients = !wire.oldOnNewFailures.isEmpty
             let observedProducers = !wire.newOnOldFailures.isEmpty || !wire.rejectedPayloads.isEmpty
-            let details = "old client on new server: \(wire.oldOnNewFailures.isEmpty ? "all ok" : wire.oldOnNewFailures.joined(separator: "; ")); "
+            let details =
+                "old client on new server: \(wire.oldOnNewFailures.isEmpty ? "all ok" : wire.oldOnNewFailures.joined(separator: "; ")); "
                 + "new client on old server: \(wire.newOnOldFailures.isEmpty ? "all ok" : wire.newOnOldFailures.joined(separator: "; ")); "
                 + "old payloads the new schema rejects: \(wire.rejectedPayloads.isEmpty ? "none" : wire.rejectedPayloads.joined(separator: "; "))"
             if !wire.baselineFailures.isEmpty {
@@ -51,7 +55,9 @@ final class DiffProofTests: XCTestCase {
                 wireConfirmed += 1
                 if expectedClients || expectedProducers { wireBreakingConfirmed += 1 }
             } else {
-                mismatches.append("\(pair.corpus.name): wire verdict says clients \(expectedClients) producers \(expectedProducers), observed clients \(observedClients) producers \(observedProducers): \(details)")
+                mismatches.append(
+                    "\(pair.corpus.name): wire verdict says clients \(expectedClients) producers \(expectedProducers), observed clients \(observedClients) producers \(observedProducers): \(details)"
+                )
             }
 
             let source = try sourceObservation(pair, modules: products)
@@ -59,27 +65,38 @@ final class DiffProofTests: XCTestCase {
             if expectedSourceBreak == !source.compiled {
                 sourceConfirmed += 1
             } else {
-                mismatches.append("\(pair.corpus.name): source verdict \(expectedSourceBreak ? "breaking" : "compatible"), but the old caller \(source.compiled ? "compiles" : "does not compile") with the new module: \(source.output.prefix(600))")
+                mismatches.append(
+                    "\(pair.corpus.name): source verdict \(expectedSourceBreak ? "breaking" : "compatible"), but the old caller \(source.compiled ? "compiles" : "does not compile") with the new module: \(source.output.prefix(600))"
+                )
             }
             if let digester = try digesterObservation(pair, products: products) {
                 digesterCompared += 1
-                let ours = expectedSourceBreak ? "breaking" : "compatible", theirs = digester.breaking ? "breaking" : "compatible"
+                let ours = expectedSourceBreak ? "breaking" : "compatible"
+                let theirs = digester.breaking ? "breaking" : "compatible"
                 if ours == theirs {
                     digesterAgreed += 1
                 } else if let reason = Self.knownDigesterDifferences[pair.corpus.name], reason.digester == theirs {
-                    digesterExplained.append("\(pair.corpus.name): ours \(ours), digester \(theirs) (\(digester.findings.joined(separator: "; "))): \(reason.why)")
+                    digesterExplained.append(
+                        "\(pair.corpus.name): ours \(ours), digester \(theirs) (\(digester.findings.joined(separator: "; "))): \(reason.why)")
                 } else {
-                    mismatches.append("\(pair.corpus.name): swift-api-digester says \(theirs) (\(digester.findings.joined(separator: "; "))), our source verdict is \(ours), and no known difference explains it")
+                    mismatches.append(
+                        "\(pair.corpus.name): swift-api-digester says \(theirs) (\(digester.findings.joined(separator: "; "))), our source verdict is \(ours), and no known difference explains it"
+                    )
                 }
             }
-            report.append("\(pair.corpus.name): wire \(observedClients ? "old-client-fails" : "old-client-ok")/\(observedProducers ? "producers-fail" : "producers-ok"), source \(source.compiled ? "compiles" : "does-not-compile"); \(details)")
+            report.append(
+                "\(pair.corpus.name): wire \(observedClients ? "old-client-fails" : "old-client-ok")/\(observedProducers ? "producers-fail" : "producers-ok"), source \(source.compiled ? "compiles" : "does-not-compile"); \(details)"
+            )
         }
-        let elapsed = Date().timeIntervalSince(started), build = built.timeIntervalSince(started)
-        let summary = "diff proof: \(package.pairs.count) pairs; wire verdicts confirmed \(wireConfirmed)/\(package.pairs.count) (\(wireBreakingConfirmed) of them breaking); "
+        let elapsed = Date().timeIntervalSince(started)
+        let build = built.timeIntervalSince(started)
+        let summary =
+            "diff proof: \(package.pairs.count) pairs; wire verdicts confirmed \(wireConfirmed)/\(package.pairs.count) (\(wireBreakingConfirmed) of them breaking); "
             + "source verdicts confirmed \(sourceConfirmed)/\(package.pairs.count); swift-api-digester agrees on \(digesterAgreed)/\(digesterCompared) "
             + "(\(digesterExplained.count) known differences); build \(Int(build)) s, total \(Int(elapsed)) s"
         print(summary)
-        try ([summary] + mismatches.map { "MISMATCH \($0)" } + digesterExplained.map { "DIGESTER \($0)" } + report).joined(separator: "\n").write(to: package.root.appendingPathComponent("report.txt"), atomically: true, encoding: .utf8)
+        try ([summary] + mismatches.map { "MISMATCH \($0)" } + digesterExplained.map { "DIGESTER \($0)" } + report).joined(separator: "\n").write(
+            to: package.root.appendingPathComponent("report.txt"), atomically: true, encoding: .utf8)
         XCTAssertEqual(mismatches, [], mismatches.joined(separator: "\n"))
     }
 
@@ -96,7 +113,8 @@ final class DiffProofTests: XCTestCase {
         // Strict enums: a server that enforces its schema rejects enum values it does not list (by
         // default the sandbox, like generated clients, lets them through).
         let options = SandboxOptions(strictEnums: true)
-        let oldServer = SandboxServer(schema: pair.old.schema, options: options), newServer = SandboxServer(schema: pair.new.schema, options: options)
+        let oldServer = SandboxServer(schema: pair.old.schema, options: options)
+        let newServer = SandboxServer(schema: pair.new.schema, options: options)
         try await oldServer.start()
         try await newServer.start()
         var observation = WireObservation()
@@ -131,8 +149,9 @@ final class DiffProofTests: XCTestCase {
     private func failures(_ driver: URL, client: ProofPackage.Side, server: Schema, url: URL) throws -> [String] {
         let expected = try JSONSerialization.data(withJSONObject: Self.pageItems(client: client.schema, server: server), options: [.sortedKeys])
         let added = try JSONSerialization.data(withJSONObject: Self.valuesOnlyIn(server, notIn: client.schema).sorted())
-        let result = try ProcessRunner.run(driver.path, [client.module, url.absoluteString],
-                                           environment: ["PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self)])
+        let result = try ProcessRunner.run(
+            driver.path, [client.module, url.absoluteString],
+            environment: ["PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self)])
         guard result.status == 0 else { throw ProofError("proof-driver \(client.module) exited with \(result.status): \(result.output.prefix(2000))") }
         return result.output.split(separator: "\n").map(String.init).filter { !$0.hasSuffix(": ok") }
     }
@@ -141,13 +160,14 @@ final class DiffProofTests: XCTestCase {
     /// which a client keeps as `.undocumented` by design (not a misread).
     static func valuesOnlyIn(_ server: Schema, notIn client: Schema) -> Set<String> {
         func values(_ schema: Schema) -> Set<String> {
-            Set(schema.types.flatMap { type -> [String] in
-                switch type.kind {
-                case .enumeration(let enumeration): return enumeration.cases.map(\.value)
-                case .union(let union): return union.variants.map(\.tag)
-                default: return []
-                }
-            })
+            Set(
+                schema.types.flatMap { type -> [String] in
+                    switch type.kind {
+                    case .enumeration(let enumeration): return enumeration.cases.map(\.value)
+                    case .union(let union): return union.variants.map(\.tag)
+                    default: return []
+                    }
+                })
         }
         return values(server).subtracting(values(client))
     }
@@ -159,7 +179,9 @@ final class DiffProofTests: XCTestCase {
         var counts: [String: Int] = [:]
         for operation in client.operations {
             guard let pagination = operation.pagination,
-                  let served = server.operations.first(where: { $0.name == operation.name || $0.notes.renamedFrom == operation.name || operation.notes.renamedFrom == $0.name })
+                let served = server.operations.first(where: {
+                    $0.name == operation.name || $0.notes.renamedFrom == operation.name || operation.notes.renamedFrom == $0.name
+                })
             else { continue }
             if served.pagination != nil {
                 counts[operation.name] = SandboxOptions().pageItemCount
@@ -180,11 +202,14 @@ final class DiffProofTests: XCTestCase {
         var rejected: [String] = []
         for operation in pair.old.schema.operations {
             guard let newOperation = pair.new.schema.operations.first(where: { $0.name == operation.name || $0.notes.renamedFrom == operation.name }),
-                  let type = newOperation.response else { continue }
+                let type = newOperation.response
+            else { continue }
             for example in operation.examples where (example.status ?? operation.successStatus) < 300 {
                 guard let response = example.response else { continue }
                 let issues = validator.validate(data: Data(response.jsonText.utf8), against: type).filter { $0.severity == .error }
-                if !issues.isEmpty { rejected.append("\(operation.name)/\(example.name): \(issues.map { "\($0.pointer): \($0.message)" }.joined(separator: ", "))") }
+                if !issues.isEmpty {
+                    rejected.append("\(operation.name)/\(example.name): \(issues.map { "\($0.pointer): \($0.message)" }.joined(separator: ", "))")
+                }
             }
         }
         return rejected
@@ -195,7 +220,8 @@ final class DiffProofTests: XCTestCase {
     /// Pairs where swift-api-digester (API mode) and our source verdict differ, and why; filled from
     /// the first comparison and documented in docs/SchemaDiff.md.
     static let knownDigesterDifferences: [String: (digester: String, why: String)] = {
-        let defaultedArgument = "swift-api-digester matches declarations by their full name, so adding an argument with a default "
+        let defaultedArgument =
+            "swift-api-digester matches declarations by their full name, so adding an argument with a default "
             + "replaces the old declaration; only code that names the function without calling it (`Item.init(id:name:note:status:)` "
             + "as a value) breaks, while calls keep compiling, as the source check shows. Our verdict is about calls."
         return [
@@ -205,8 +231,11 @@ final class DiffProofTests: XCTestCase {
             "seed-finaptic-field-added": ("breaking", defaultedArgument),
             "seed-finaptic-field-deprecated": ("breaking", defaultedArgument),
             "seed-bsa-0.12.1-parameter-added": ("breaking", defaultedArgument),
-            "type-kind-changed": ("compatible", "swift-api-digester reports nothing when the enum Status becomes `typealias Status = Int`; "
-                + "the old caller's exhaustive switch over Status no longer compiles, as the source check shows."),
+            "type-kind-changed": (
+                "compatible",
+                "swift-api-digester reports nothing when the enum Status becomes `typealias Status = Int`; "
+                    + "the old caller's exhaustive switch over Status no longer compiles, as the source check shows."
+            ),
         ]
     }()
 
@@ -215,10 +244,12 @@ final class DiffProofTests: XCTestCase {
     /// `-diagnose-sdk`. nil when the toolchain has no swift-api-digester.
     private func digesterObservation(_ pair: ProofPackage.Pair, products: URL) throws -> (breaking: Bool, findings: [String])? {
         guard (try? ProcessRunner.run("/bin/sh", ["-c", "command -v swift-api-digester"]))?.status == 0 else { return nil }
-        let modules = FileManager.default.fileExists(atPath: products.appendingPathComponent("Modules").path) ? products.appendingPathComponent("Modules") : products
+        let modules =
+            FileManager.default.fileExists(atPath: products.appendingPathComponent("Modules").path) ? products.appendingPathComponent("Modules") : products
         let folder = products.deletingLastPathComponent().appendingPathComponent("digester")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let oldDump = folder.appendingPathComponent("\(pair.old.module).json"), newDump = folder.appendingPathComponent("\(pair.new.module).json")
+        let oldDump = folder.appendingPathComponent("\(pair.old.module).json")
+        let newDump = folder.appendingPathComponent("\(pair.new.module).json")
         for (module, dump) in [(pair.old.module, oldDump), (pair.new.module, newDump)] {
             let result = try ProcessRunner.run("/usr/bin/env", ["swift-api-digester", "-dump-sdk", "-module", module, "-I", modules.path, "-o", dump.path])
             guard result.status == 0 else { throw ProofError("swift-api-digester -dump-sdk \(module) failed: \(result.output.prefix(1000))") }
@@ -235,7 +266,8 @@ final class DiffProofTests: XCTestCase {
     // MARK: Source
 
     private func sourceObservation(_ pair: ProofPackage.Pair, modules products: URL) throws -> (compiled: Bool, output: String) {
-        let modules = FileManager.default.fileExists(atPath: products.appendingPathComponent("Modules").path) ? products.appendingPathComponent("Modules") : products
+        let modules =
+            FileManager.default.fileExists(atPath: products.appendingPathComponent("Modules").path) ? products.appendingPathComponent("Modules") : products
         let folder = products.deletingLastPathComponent().appendingPathComponent("source-checks")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("\(pair.old.module)-with-\(pair.new.module).swift")

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaModel
+
 @testable import SwiftRenderer
 
 /// Writes "a small caller written against a generated module" for the diff proof: Swift that
@@ -28,7 +29,10 @@ struct ProofCallerWriter {
     func render() -> String {
         var lines = ["import Foundation", "import ClientRuntime", "import ProofSupport", ""]
         lines += exampleHeaderMiddleware()
-        lines += ["", "/// Each struct's fields (Swift property -> JSON key), for the misread check.", "let proofWireNames: [String: [String: String]] = \(wireNames())"]
+        lines += [
+            "", "/// Each struct's fields (Swift property -> JSON key), for the misread check.",
+            "let proofWireNames: [String: [String: String]] = \(wireNames())",
+        ]
         lines += ["", "func proofValue<T>(_: T.Type) -> T { fatalError(\"never called\") }", ""]
         lines += runFunction()
         lines += [""]
@@ -73,7 +77,9 @@ struct ProofCallerWriter {
                     "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
                 ]
                 if let body = operation.body {
-                    lines.append("        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))")
+                    lines.append(
+                        "        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))"
+                    )
                 }
                 let call = "try await client.\(operation.name)(\(arguments(operation, example: example).joined(separator: ", ")))"
                 if expectsError {
@@ -89,13 +95,16 @@ struct ProofCallerWriter {
                     // The answer must be the example's outcome; its body is not compared.
                     lines.append("        let answer = \(call)")
                     lines.append("        let outcome = proofCaseName(answer)")
-                    lines.append("        results.append(\(literal(label + ": ")) + (outcome == \(literal(outcome.name)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
+                    lines.append(
+                        "        results.append(\(literal(label + ": ")) + (outcome == \(literal(outcome.name)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
                 } else if operation.response == nil {
                     lines.append("        \(call)")
                     lines.append("        results.append(\(literal(label + ": ok")))")
                 } else {
                     lines.append("        let value = \(call)")
-                    lines.append("        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))")
+                    lines.append(
+                        "        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))"
+                    )
                 }
                 lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
             }
@@ -113,7 +122,8 @@ struct ProofCallerWriter {
     /// How many the server holds the proof tells the driver (`PROOF_PAGE_ITEMS`, see ProofSupport).
     private func followPages(_ operation: SchemaModel.Operation, credentialsArgument: String) -> [String] {
         guard let pagination = operation.pagination,
-              let example = operation.examples.first(where: { ($0.status ?? operation.successStatus) < 300 }) else { return [] }
+            let example = operation.examples.first(where: { ($0.status ?? operation.successStatus) < 300 })
+        else { return [] }
         let label = "\(operation.name)/\(example.name)/pages"
         let driven = "\(pagination.requestParameter):"
         let cacheArguments = Set((operation.cache?.parameters ?? []).map { "\($0.name):" })
@@ -127,7 +137,9 @@ struct ProofCallerWriter {
             "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
         ]
         if let body = operation.body {
-            lines.append("        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))")
+            lines.append(
+                "        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))"
+            )
         }
         lines += [
             "        var count = 0",
@@ -205,7 +217,9 @@ struct ProofCallerWriter {
         var lines = ["public func proofSourceUsage(client: \(client)) async throws {"]
         for environment in schema.environments {
             let arguments = environment.variables.map { "\($0.name): proofValue(String.self)" }.joined(separator: ", ")
-            lines.append(environment.variables.isEmpty ? "    _ = \(client).Environment.\(environment.name)" : "    _ = \(client).Environment.\(environment.name)(\(arguments))")
+            lines.append(
+                environment.variables.isEmpty
+                    ? "    _ = \(client).Environment.\(environment.name)" : "    _ = \(client).Environment.\(environment.name)(\(arguments))")
         }
         for operation in schema.operations {
             var arguments = cacheArgumentUsage(operation) + operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }

@@ -26,10 +26,12 @@ struct ProofPackage {
     init(corpus: [CorpusPair]) throws {
         pairs = try corpus.map { pair in
             let base = pair.name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-            let old = try SchemaLoader.loadOrThrow(path: pair.old.path), new = try SchemaLoader.loadOrThrow(path: pair.new.path)
-            return Pair(corpus: pair,
-                        old: Side(module: "P\(base)Old", schema: old, caller: ProofCallerWriter(schema: old).render()),
-                        new: Side(module: "P\(base)New", schema: new, caller: ProofCallerWriter(schema: new).render()))
+            let old = try SchemaLoader.loadOrThrow(path: pair.old.path)
+            let new = try SchemaLoader.loadOrThrow(path: pair.new.path)
+            return Pair(
+                corpus: pair,
+                old: Side(module: "P\(base)Old", schema: old, caller: ProofCallerWriter(schema: old).render()),
+                new: Side(module: "P\(base)New", schema: new, caller: ProofCallerWriter(schema: new).render()))
         }
     }
 
@@ -38,8 +40,9 @@ struct ProofPackage {
         let sources = root.appendingPathComponent("Sources")
         let runtimeSource = packageRoot.appendingPathComponent("Sources/ClientRuntime")
         for name in try FileManager.default.contentsOfDirectory(atPath: runtimeSource.path) where name.hasSuffix(".swift") {
-            try writeIfChanged(try String(contentsOf: runtimeSource.appendingPathComponent(name), encoding: .utf8),
-                               to: sources.appendingPathComponent("ClientRuntime/\(name)"))
+            try writeIfChanged(
+                try String(contentsOf: runtimeSource.appendingPathComponent(name), encoding: .utf8),
+                to: sources.appendingPathComponent("ClientRuntime/\(name)"))
         }
         try writeIfChanged(ProofSupportSource.source + "\n", to: sources.appendingPathComponent("ProofSupport/ProofSupport.swift"))
         for side in pairs.flatMap({ [$0.old, $0.new] }) {
@@ -57,22 +60,22 @@ struct ProofPackage {
         try writeIfChanged(main.joined(separator: "\n") + "\n", to: sources.appendingPathComponent("proof-driver/main.swift"))
         let targets = modules.map { ".target(name: \"\($0)\", dependencies: [\"ClientRuntime\", \"ProofSupport\"])," }
         let manifest = """
-        // swift-tools-version: 6.0
-        // Written by Tests/SchemaDiffTests/Proof/ProofPackage.swift; every generated client of the diff corpus.
-        import PackageDescription
+            // swift-tools-version: 6.0
+            // Written by Tests/SchemaDiffTests/Proof/ProofPackage.swift; every generated client of the diff corpus.
+            import PackageDescription
 
-        let package = Package(
-            name: "DiffProof",
-            platforms: [.macOS(.v13)],
-            targets: [
-                .target(name: "ClientRuntime"),
-                .target(name: "ProofSupport", dependencies: ["ClientRuntime"]),
-                \(targets.joined(separator: "\n        "))
-                .executableTarget(name: "proof-driver", dependencies: [\(modules.map { "\"\($0)\"" }.joined(separator: ", "))]),
-            ]
-        )
+            let package = Package(
+                name: "DiffProof",
+                platforms: [.macOS(.v13)],
+                targets: [
+                    .target(name: "ClientRuntime"),
+                    .target(name: "ProofSupport", dependencies: ["ClientRuntime"]),
+                    \(targets.joined(separator: "\n        "))
+                    .executableTarget(name: "proof-driver", dependencies: [\(modules.map { "\"\($0)\"" }.joined(separator: ", "))]),
+                ]
+            )
 
-        """
+            """
         try writeIfChanged(manifest, to: root.appendingPathComponent("Package.swift"))
     }
 
@@ -101,7 +104,9 @@ struct ProofError: Error, CustomStringConvertible {
 
 enum ProcessRunner {
     /// Runs a tool and returns its exit status and standard output and error together.
-    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.executableURL = URL(fileURLWithPath: executable)

@@ -18,140 +18,140 @@
 /// - a documented error whose body did not decode as the catalogue's body type is a misread too.
 enum ProofSupportSource {
     static let source = #"""
-    import ClientRuntime
-    import Foundation
+        import ClientRuntime
+        import Foundation
 
-    /// The last response body a call received (one call at a time per instance).
-    public final class ProofServedBody: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored = Data()
-        public init() {}
-        public var body: Data {
-            get { lock.lock(); defer { lock.unlock() }; return stored }
-            set { lock.lock(); stored = newValue; lock.unlock() }
+        /// The last response body a call received (one call at a time per instance).
+        public final class ProofServedBody: @unchecked Sendable {
+            private let lock = NSLock()
+            private var stored = Data()
+            public init() {}
+            public var body: Data {
+                get { lock.lock(); defer { lock.unlock() }; return stored }
+                set { lock.lock(); stored = newValue; lock.unlock() }
+            }
         }
-    }
 
-    /// How many items each paginated operation's server holds, by the client's operation name: the
-    /// proof sets `PROOF_PAGE_ITEMS` (JSON) per run, from the schema the server serves.
-    public let proofExpectedItems: [String: Int] = {
-        guard let text = ProcessInfo.processInfo.environment["PROOF_PAGE_ITEMS"],
-              let map = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int] else { return [:] }
-        return map
-    }()
+        /// How many items each paginated operation's server holds, by the client's operation name: the
+        /// proof sets `PROOF_PAGE_ITEMS` (JSON) per run, from the schema the server serves.
+        public let proofExpectedItems: [String: Int] = {
+            guard let text = ProcessInfo.processInfo.environment["PROOF_PAGE_ITEMS"],
+                  let map = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int] else { return [:] }
+            return map
+        }()
 
-    /// The case of an outcome enum (`found`, `gone`), as the schema names it.
-    public func proofCaseName(_ value: Any) -> String {
-        Mirror(reflecting: value).children.first?.label ?? "\(value)"
-    }
-
-    /// Enum values and union tags the server's schema has and the client's does not (`PROOF_NEW_VALUES`,
-    /// JSON, set by the proof per run): reading one of them as `.undocumented` is what the client should do.
-    public let proofNewValues: Set<String> = {
-        guard let text = ProcessInfo.processInfo.environment["PROOF_NEW_VALUES"],
-              let values = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String] else { return [] }
-        return Set(values)
-    }()
-
-    /// Why `value` is not what `served` said, or nil when it is.
-    public func proofMisread<T: Encodable>(_ value: T?, served: Data, wireNames: [String: [String: String]]) -> String? {
-        let sent = served.isEmpty ? nil : try? JSONSerialization.jsonObject(with: served, options: [.fragmentsAllowed])
-        guard let value else {
-            return sent == nil ? nil : "the body did not decode as the schema's type"
+        /// The case of an outcome enum (`found`, `gone`), as the schema names it.
+        public func proofCaseName(_ value: Any) -> String {
+            Mirror(reflecting: value).children.first?.label ?? "\(value)"
         }
-        if let path = undocumentedPath(value, path: "", depth: 0) {
-            return "\(path.isEmpty ? "/" : path) read as .undocumented"
-        }
-        guard let sent else { return nil }
-        if let dropped = droppedField(value, sent: sent, path: "", wireNames: wireNames, depth: 0) { return dropped }
-        guard let data = try? JSONCoding.makeEncoder().encode(value),
-              let read = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            return "what was read does not encode back to JSON"
-        }
-        return difference(sent: sent, read: read, path: "")
-    }
 
-    /// The first field of a struct in `value` that was sent but read as nil.
-    private func droppedField(_ value: Any, sent: Any, path: String, wireNames: [String: [String: String]], depth: Int) -> String? {
-        guard depth < 64 else { return nil }
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .optional?, .enum?:
-            // An optional's value, a union variant's payload (read from the same object), a kept raw value.
-            guard let child = mirror.children.first else { return nil }
-            return droppedField(child.value, sent: sent, path: path, wireNames: wireNames, depth: depth + 1)
-        case .struct?:
-            guard let names = wireNames[String(describing: type(of: value))], let object = sent as? [String: Any] else { return nil }
-            for child in mirror.children {
-                guard let label = child.label, let wire = names[label], let sentValue = object[wire], !(sentValue is NSNull) else { continue }
-                let field = Mirror(reflecting: child.value)
-                if field.displayStyle == .optional, field.children.isEmpty { return "\(path)/\(wire) was sent but read as nil" }
-                if let found = droppedField(child.value, sent: sentValue, path: "\(path)/\(wire)", wireNames: wireNames, depth: depth + 1) { return found }
+        /// Enum values and union tags the server's schema has and the client's does not (`PROOF_NEW_VALUES`,
+        /// JSON, set by the proof per run): reading one of them as `.undocumented` is what the client should do.
+        public let proofNewValues: Set<String> = {
+            guard let text = ProcessInfo.processInfo.environment["PROOF_NEW_VALUES"],
+                  let values = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String] else { return [] }
+            return Set(values)
+        }()
+
+        /// Why `value` is not what `served` said, or nil when it is.
+        public func proofMisread<T: Encodable>(_ value: T?, served: Data, wireNames: [String: [String: String]]) -> String? {
+            let sent = served.isEmpty ? nil : try? JSONSerialization.jsonObject(with: served, options: [.fragmentsAllowed])
+            guard let value else {
+                return sent == nil ? nil : "the body did not decode as the schema's type"
+            }
+            if let path = undocumentedPath(value, path: "", depth: 0) {
+                return "\(path.isEmpty ? "/" : path) read as .undocumented"
+            }
+            guard let sent else { return nil }
+            if let dropped = droppedField(value, sent: sent, path: "", wireNames: wireNames, depth: 0) { return dropped }
+            guard let data = try? JSONCoding.makeEncoder().encode(value),
+                  let read = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+                return "what was read does not encode back to JSON"
+            }
+            return difference(sent: sent, read: read, path: "")
+        }
+
+        /// The first field of a struct in `value` that was sent but read as nil.
+        private func droppedField(_ value: Any, sent: Any, path: String, wireNames: [String: [String: String]], depth: Int) -> String? {
+            guard depth < 64 else { return nil }
+            let mirror = Mirror(reflecting: value)
+            switch mirror.displayStyle {
+            case .optional?, .enum?:
+                // An optional's value, a union variant's payload (read from the same object), a kept raw value.
+                guard let child = mirror.children.first else { return nil }
+                return droppedField(child.value, sent: sent, path: path, wireNames: wireNames, depth: depth + 1)
+            case .struct?:
+                guard let names = wireNames[String(describing: type(of: value))], let object = sent as? [String: Any] else { return nil }
+                for child in mirror.children {
+                    guard let label = child.label, let wire = names[label], let sentValue = object[wire], !(sentValue is NSNull) else { continue }
+                    let field = Mirror(reflecting: child.value)
+                    if field.displayStyle == .optional, field.children.isEmpty { return "\(path)/\(wire) was sent but read as nil" }
+                    if let found = droppedField(child.value, sent: sentValue, path: "\(path)/\(wire)", wireNames: wireNames, depth: depth + 1) { return found }
+                }
+                return nil
+            case .collection?:
+                guard let array = sent as? [Any] else { return nil }
+                for (index, pair) in zip(mirror.children, array).enumerated() {
+                    if let found = droppedField(pair.0.value, sent: pair.1, path: "\(path)/\(index)", wireNames: wireNames, depth: depth + 1) { return found }
+                }
+                return nil
+            default:
+                return nil
+            }
+        }
+
+        private func undocumentedPath(_ value: Any, path: String, depth: Int) -> String? {
+            guard depth < 64 else { return nil }
+            let mirror = Mirror(reflecting: value)
+            for (index, child) in mirror.children.enumerated() {
+                if mirror.displayStyle == .enum && child.label == "undocumented" {
+                    if proofNewValues.isDisjoint(with: scalars(of: child.value)) { return path }
+                    continue
+                }
+                let step = child.label.map { $0 == "some" ? "" : "/\($0)" } ?? "/\(index)"
+                if let found = undocumentedPath(child.value, path: path + step, depth: depth + 1) { return found }
             }
             return nil
-        case .collection?:
-            guard let array = sent as? [Any] else { return nil }
-            for (index, pair) in zip(mirror.children, array).enumerated() {
-                if let found = droppedField(pair.0.value, sent: pair.1, path: "\(path)/\(index)", wireNames: wireNames, depth: depth + 1) { return found }
-            }
-            return nil
-        default:
-            return nil
         }
-    }
 
-    private func undocumentedPath(_ value: Any, path: String, depth: Int) -> String? {
-        guard depth < 64 else { return nil }
-        let mirror = Mirror(reflecting: value)
-        for (index, child) in mirror.children.enumerated() {
-            if mirror.displayStyle == .enum && child.label == "undocumented" {
-                if proofNewValues.isDisjoint(with: scalars(of: child.value)) { return path }
-                continue
-            }
-            let step = child.label.map { $0 == "some" ? "" : "/\($0)" } ?? "/\(index)"
-            if let found = undocumentedPath(child.value, path: path + step, depth: depth + 1) { return found }
+        /// The text of a kept raw value, or of the top-level scalars of a kept JSON object (its tag among them).
+        private func scalars(of value: Any) -> Set<String> {
+            guard let encodable = value as? any Encodable, let data = try? JSONEncoder().encode(encodable),
+                  let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return ["\(value)"] }
+            let members = (json as? [String: Any]).map { Array($0.values) } ?? [json]
+            return Set(members.compactMap { member in
+                if let text = member as? String { return text }
+                if let number = member as? NSNumber { return number.stringValue }
+                return nil
+            })
         }
-        return nil
-    }
 
-    /// The text of a kept raw value, or of the top-level scalars of a kept JSON object (its tag among them).
-    private func scalars(of value: Any) -> Set<String> {
-        guard let encodable = value as? any Encodable, let data = try? JSONEncoder().encode(encodable),
-              let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return ["\(value)"] }
-        let members = (json as? [String: Any]).map { Array($0.values) } ?? [json]
-        return Set(members.compactMap { member in
-            if let text = member as? String { return text }
-            if let number = member as? NSNumber { return number.stringValue }
-            return nil
-        })
-    }
-
-    private func difference(sent: Any, read: Any, path: String) -> String? {
-        switch (sent, read) {
-        case (let sent as [String: Any], let read as [String: Any]):
-            for key in sent.keys.sorted() {
-                let sentValue = sent[key]!
-                if sentValue is NSNull { continue }
-                // A key not read back is one the client's type does not have (dropped fields are found above).
-                guard let readValue = read[key], !(readValue is NSNull) else { continue }
-                if let found = difference(sent: sentValue, read: readValue, path: "\(path)/\(key)") { return found }
+        private func difference(sent: Any, read: Any, path: String) -> String? {
+            switch (sent, read) {
+            case (let sent as [String: Any], let read as [String: Any]):
+                for key in sent.keys.sorted() {
+                    let sentValue = sent[key]!
+                    if sentValue is NSNull { continue }
+                    // A key not read back is one the client's type does not have (dropped fields are found above).
+                    guard let readValue = read[key], !(readValue is NSNull) else { continue }
+                    if let found = difference(sent: sentValue, read: readValue, path: "\(path)/\(key)") { return found }
+                }
+                return nil
+            case (let sent as [Any], let read as [Any]):
+                guard sent.count == read.count else { return "\(path): \(sent.count) elements sent, \(read.count) read" }
+                for (index, pair) in zip(sent, read).enumerated() {
+                    if let found = difference(sent: pair.0, read: pair.1, path: "\(path)/\(index)") { return found }
+                }
+                return nil
+            case (let sent as String, let read as String):
+                if sent == read { return nil }
+                if let sentDate = RFC3339.date(from: sent), let readDate = RFC3339.date(from: read), sentDate == readDate { return nil }
+                return "\(path): sent \"\(sent)\", read \"\(read)\""
+            case (let sent as NSNumber, let read as NSNumber):
+                return sent == read ? nil : "\(path): sent \(sent), read \(read)"
+            default:
+                return "\(path): sent \(sent), read \(read)"
             }
-            return nil
-        case (let sent as [Any], let read as [Any]):
-            guard sent.count == read.count else { return "\(path): \(sent.count) elements sent, \(read.count) read" }
-            for (index, pair) in zip(sent, read).enumerated() {
-                if let found = difference(sent: pair.0, read: pair.1, path: "\(path)/\(index)") { return found }
-            }
-            return nil
-        case (let sent as String, let read as String):
-            if sent == read { return nil }
-            if let sentDate = RFC3339.date(from: sent), let readDate = RFC3339.date(from: read), sentDate == readDate { return nil }
-            return "\(path): sent \"\(sent)\", read \"\(read)\""
-        case (let sent as NSNumber, let read as NSNumber):
-            return sent == read ? nil : "\(path): sent \(sent), read \(read)"
-        default:
-            return "\(path): sent \(sent), read \(read)"
         }
-    }
-    """#
+        """#
 }

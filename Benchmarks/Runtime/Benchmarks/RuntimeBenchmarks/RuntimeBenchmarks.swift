@@ -2,12 +2,13 @@ import Benchmark
 import BenchmarkFixtures
 import ClientRuntime
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HandWrittenModels
 import LoopbackServer
 import WhitelabelPay
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // Runtime costs of the generated WhitelabelPay client next to what a developer would write by hand
 // (issue 14, line 4). Each pair runs the same input; Benchmarks/Runtime/run.sh prints them side by side.
@@ -68,8 +69,9 @@ let loopback = Result { try LoopbackServer(body: TransactionPageFixture.json(tra
 /// (the warm-up iterations open it).
 let rawSession = URLSession(configuration: .default)
 let rawRequest = loopback.map { server in
-    var request = URLRequest(url: server.baseURL.appendingPathComponent("wlp/v1/transactions")
-        .appending(queryItems: [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "size", value: "20")]))
+    var request = URLRequest(
+        url: server.baseURL.appendingPathComponent("wlp/v1/transactions")
+            .appending(queryItems: [URLQueryItem(name: "page", value: "1"), URLQueryItem(name: "size", value: "20")]))
     request.setValue("Bearer \(accessToken)", forHTTPHeaderField: "Authorization")
     request.setValue(tenantID.uuidString.lowercased(), forHTTPHeaderField: "X-Tenant-Id")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -85,25 +87,28 @@ let plainClient = loopback.map { server in
 /// (`ClientCore` runs each call in a task of its own with a timer task beside it), and in addition over a
 /// session without the transport's delegate (which collects the body chunk by chunk to enforce the size limit).
 let clientWithoutTimeout = loopback.map { server in
-    WhitelabelPayClient(configuration: ClientConfiguration(
-        baseURL: server.baseURL.appendingPathComponent("wlp/v1"),
-        credentials: StaticCredentials(["bearer": accessToken]),
-        callTimeout: nil
-    ))
+    WhitelabelPayClient(
+        configuration: ClientConfiguration(
+            baseURL: server.baseURL.appendingPathComponent("wlp/v1"),
+            credentials: StaticCredentials(["bearer": accessToken]),
+            callTimeout: nil
+        ))
 }
 let clientWithoutTimeoutOrDelegate = loopback.map { server in
-    WhitelabelPayClient(configuration: ClientConfiguration(
-        baseURL: server.baseURL.appendingPathComponent("wlp/v1"),
-        transport: URLSessionTransport(session: URLSession(configuration: .default)),
-        credentials: StaticCredentials(["bearer": accessToken]),
-        callTimeout: nil
-    ))
+    WhitelabelPayClient(
+        configuration: ClientConfiguration(
+            baseURL: server.baseURL.appendingPathComponent("wlp/v1"),
+            transport: URLSessionTransport(session: URLSession(configuration: .default)),
+            credentials: StaticCredentials(["bearer": accessToken]),
+            callTimeout: nil
+        ))
 }
 /// The stack the README composes, logging off: caching, retries, bearer tokens with refresh.
 let stackClient = loopback.map { server in
-    let tokens = InMemoryTokenStore(TokenSet(
-        accessToken: accessToken, refreshToken: "benchmark-refresh-token", expiresAt: Date().addingTimeInterval(86_400)
-    ))
+    let tokens = InMemoryTokenStore(
+        TokenSet(
+            accessToken: accessToken, refreshToken: "benchmark-refresh-token", expiresAt: Date().addingTimeInterval(86_400)
+        ))
     return WhitelabelPayClient(
         environment: .init(baseURL: server.baseURL.appendingPathComponent("wlp/v1")),
         middlewares: [

@@ -79,7 +79,8 @@ struct SplitMix64 {
 
     /// A random version-4 UUID in canonical lowercase form.
     mutating func uuid() -> String {
-        let high = next(), low = next()
+        let high = next()
+        let low = next()
         let bytes = withUnsafeBytes(of: (high, low)) { Array($0) }
         var uuid = bytes
         uuid[6] = uuid[6] & 0x0F | 0x40

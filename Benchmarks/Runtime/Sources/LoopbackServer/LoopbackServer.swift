@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 that answers every request with one fixed `200` response.
@@ -25,7 +26,8 @@ public final class LoopbackServer: @unchecked Sendable {
     ///   - body: The body of every response.
     ///   - contentType: Its `Content-Type`.
     public init(body: Data, contentType: String = "application/json") throws {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
             + "Connection: keep-alive\r\n\r\n"
         response = Array(head.utf8) + Array(body)
 
@@ -65,12 +67,12 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
-    /// A client that hangs up mid-response must not kill the process with SIGPIPE.
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+        private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
+        /// A client that hangs up mid-response must not kill the process with SIGPIPE.
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    private static let streamSocketType = SOCK_STREAM
-    private static let sendFlags: Int32 = 0
+        private static let streamSocketType = SOCK_STREAM
+        private static let sendFlags: Int32 = 0
     #endif
 
     private func acceptLoop() {
