@@ -28,7 +28,8 @@
 # swift-openapi-generator 1.14.3 (release) from https://github.com/apple/swift-openapi-generator (10+ minutes).
 # Not part of `swift test` or CI. Environment: RUNS, SIZES, BUNDLED (schema paths; empty for none), SOG,
 # GENERATOR (a client-generator binary for the generation column; default: this tree's debug build), WORK,
-# THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "0.00 s" in the table).
+# THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "0.00 s" in the table),
+# THEIRS_PLUGIN=0 (skip the no-op through their plugin, whose first build compiles their module once more: "-").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Benchmarks/compile"
@@ -53,7 +54,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 seconds() { awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else printf "-" }'; }
 # "ok" when a <= limit * b
-within() { awk -v a="$1" -v b="$2" -v l="$3" 'BEGIN { print (a <= l * b) ? "ok" : "MISSED" }'; }
+within() { awk -v a="$1" -v b="$2" -v l="$3" 'BEGIN { print (b <= 0) ? "not measured" : (a <= l * b) ? "ok" : "MISSED" }'; }
 
 # --- the generators ---------------------------------------------------------------------------------
 ours_generator=${GENERATOR:-}
@@ -223,10 +224,14 @@ for api in "${apis[@]}"; do
         done | median > "$work/m.edit.$side"
         for _ in $(seq "$runs"); do timed build "$package" "$target"; done | median > "$work/m.noop.$side"
     done
-    echo "$name: theirs with their plugin: first build (their generator, debug; generation), no-op ($runs runs) ..." >&2
-    quiet build "$theirs_plugin" "$target"
-    quiet build "$theirs_plugin" "$target"
-    for _ in $(seq "$runs"); do timed build "$theirs_plugin" "$target"; done | median > "$work/m.noop.theirs-plugin"
+    if [ "${THEIRS_PLUGIN:-1}" = 0 ]; then
+        echo 0 > "$work/m.noop.theirs-plugin"
+    else
+        echo "$name: theirs with their plugin: first build (their generator, debug; generation), no-op ($runs runs) ..." >&2
+        quiet build "$theirs_plugin" "$target"
+        quiet build "$theirs_plugin" "$target"
+        for _ in $(seq "$runs"); do timed build "$theirs_plugin" "$target"; done | median > "$work/m.noop.theirs-plugin"
+    fi
 
     read -r gen_o < "$work/m.gen.ours"; read -r gen_t < "$work/m.gen.theirs"
     read -r clean_o < "$work/m.clean.ours"; read -r clean_t < "$work/m.clean.theirs"
