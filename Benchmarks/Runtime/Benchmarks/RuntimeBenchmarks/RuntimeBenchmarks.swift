@@ -143,7 +143,7 @@ let bearerClient = loopback.map { server in
 
 func clientCallBenchmarks() {
     let configuration = Benchmark.Configuration(
-        metrics: pairMetrics, warmupIterations: 20, maxDuration: .seconds(10), maxIterations: 3_000
+        metrics: pairMetrics, warmupIterations: 20, maxDuration: .seconds(10), maxIterations: 10_000
     )
 
     // What a hand-written client does: one URLSession request with the same headers, then decoding the
