@@ -86,6 +86,11 @@ table("Decoding a page of 10,000 WhitelabelPay transactions", "items", 10_000,
 table("One GET /transactions call (20 transactions) against 127.0.0.1", "calls", 1,
       [("raw URLSession + hand-written decoding", "GET /transactions: raw URLSession"),
        ("generated client", "GET /transactions: generated client"),
+       ("raw URLSession + generated models (the client's decoding, not its request path)",
+        "GET /transactions: raw URLSession + generated models"),
+       ("generated client + caching", "GET /transactions: generated client + caching"),
+       ("generated client + retry", "GET /transactions: generated client + retry"),
+       ("generated client + bearer refresh", "GET /transactions: generated client + bearer refresh"),
        ("generated client + middleware stack (caching, retry, bearer refresh; logging off)",
         "GET /transactions: generated client + middleware stack"),
        ("diagnosis: generated client without call timeout",
@@ -93,6 +98,24 @@ table("One GET /transactions call (20 transactions) against 127.0.0.1", "calls",
        ("diagnosis: ... and without the transport's delegate (URLSessionTransport(session:))",
         "GET /transactions: diagnosis: generated client without call timeout or transport delegate")],
       0.9, "GET /transactions: raw URLSession")
+
+# The call rows against each other: the request path alone (both sides decode the generated models), and
+# what each middleware adds to the plain client.
+def compare(label, value_name, baseline_name):
+    value, baseline = find(value_name), find(baseline_name)
+    if not (value and baseline and value.get("Time (wall clock)") and baseline.get("Time (wall clock)")):
+        return
+    extra_us = value["Time (wall clock)"] - baseline["Time (wall clock)"]
+    extra_mallocs = value.get("Malloc (total)", 0) - baseline.get("Malloc (total)", 0)
+    print(f"{label}: {baseline['Time (wall clock)'] / value['Time (wall clock)']:.2f}x the throughput, "
+          f"{extra_us:+,.1f} µs and {extra_mallocs:+,.0f} mallocs per call")
+
+print()
+compare("generated client vs raw URLSession + generated models (request path alone)",
+        "GET /transactions: generated client", "GET /transactions: raw URLSession + generated models")
+for middleware in ("caching", "retry", "bearer refresh", "middleware stack"):
+    compare(f"+ {middleware} vs generated client", f"GET /transactions: generated client + {middleware}",
+            "GET /transactions: generated client")
 PY
 
 # Instructions per decoded item: callgrind counts them the same whatever the load. A run that only builds

@@ -54,6 +54,9 @@ public struct CachingMiddleware: ClientMiddleware {
     ) async throws -> HTTPResponse {
         let policy = operation.cache
         let mode = RequestOptions.current.cacheMode ?? policy.mode
+        // A network-only call whose answer is not stored never reads or writes the cache, so it needs no key
+        // (building one redacts the URL and hashes every header and the body).
+        if mode == .networkOnly, !policy.storesAnswers { return try await next(request) }
         let maxAge = RequestOptions.current.cacheMaxAge ?? policy.maxAge ?? .infinity
         let key = CacheKey(request, operation: operation, identity: CredentialIdentity.current)
         if mode == .cacheOnly {

@@ -9,10 +9,13 @@ import Foundation
 public struct ClientCore: Sendable {
     /// The configuration requests are sent with.
     public let configuration: ClientConfiguration
+    /// The base URL's origin, which credentials never leave; worked out once rather than on every call.
+    private let baseOrigin: Origin
 
     /// Creates a core for `configuration`.
     public init(configuration: ClientConfiguration) {
         self.configuration = configuration
+        baseOrigin = Origin(configuration.baseURL)
     }
 
     /// Sends `request` through credentials, then the middlewares (first = outermost), then the transport.
@@ -108,10 +111,13 @@ public struct ClientCore: Sendable {
         } catch {
             throw Failure.invalidRequest(error)
         }
+        // The catalogue's retry rule judges a 2xx only where this client's errors can be in one (an envelope).
+        var operation = request.operation
+        operation.retryRule = operation.retryRule?.judgingSuccesses(like: Failure.self)
         do {
             let effective = options.merged(over: RequestOptions.current)
             let response = try await RequestOptions.$current.withValue(effective) {
-                try await send(httpRequest, operation: request.operation)
+                try await send(httpRequest, operation: operation)
             }
             // A failure reported inside a success answer (an error envelope) is thrown like any other.
             if let failure = Failure.envelopeFailure(in: response, operation: request.operation) { throw failure }
@@ -208,7 +214,7 @@ public struct ClientCore: Sendable {
         guard !operation.auth.isEmpty, let provider = configuration.credentials else { return (request, nil) }
         // Credentials never leave the base URL's origin, whatever URL the request was built for (an
         // operation whose URL comes from an earlier response may point anywhere).
-        guard Origin(request.url) == Origin(configuration.baseURL) else { return (request, nil) }
+        guard Origin(request.url) == baseOrigin else { return (request, nil) }
         for scheme in operation.auth {
             guard let secret = try await provider.credential(for: scheme) else { continue }
             let authorized = try CredentialAttachment.attach(secret, for: scheme, to: request)

@@ -20,7 +20,7 @@ public enum OutcomeMatching {
                         debugDescription: "Expected a JSON body for \(Output.self), but the response body is empty."
                     ))
             }
-            return try JSONCoding.makeDecoder().decode(Output.self, from: response.body)
+            return try JSONCoding.sharedDecoder.decode(Output.self, from: response.body)
         } catch {
             throw Failure.invalidResponse(response, error)
         }

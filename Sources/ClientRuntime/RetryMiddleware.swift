@@ -8,7 +8,9 @@ import Foundation
 /// - Other transient transport errors (timeout, connection lost) and responses whose status is in the
 ///   policy's `retryableStatuses` or the operation's are retried only when the operation is idempotent or
 ///   carries an idempotency key. The operation's `retryRule` (the error catalogue's `retryable`) overrides
-///   the status either way, under the same condition. The request is resent unchanged, so the key is the same on every attempt.
+///   the status either way, under the same condition; through a generated client it judges a 2xx only when
+///   the client's error type finds a failure in it (an `envelope` catalogue), so a success is never held up
+///   by decoding its body against the catalogue. The request is resent unchanged, so the key is the same on every attempt.
 /// - Errors that are not transport failures (a refresh that failed, cancellation) are never retried.
 ///
 /// When attempts run out, or the next wait would pass the deadline, the last response is returned (so the
@@ -57,7 +59,6 @@ public struct RetryMiddleware: ClientMiddleware {
         next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         let policy = RequestOptions.current.retry ?? self.policy
-        let retryableStatuses = policy.retryableStatuses.union(operation.retryableStatuses)
         let safeToRepeat = operation.isIdempotent || operation.hasIdempotencyKey
         let start = now()
         var attempt = 1
@@ -76,9 +77,13 @@ public struct RetryMiddleware: ClientMiddleware {
             var minimumWait: TimeInterval = 0
             switch outcome {
             case .success(let response):
+                // Only a request that is safe to repeat is worth judging (the catalogue's verdict may decode the body).
+                guard safeToRepeat else { return response }
                 // The catalogue's case decides first (retryable whatever the status, or never), then the status.
-                let retryable = operation.retryRule?.isRetryable(response, for: operation) ?? retryableStatuses.contains(response.status)
-                guard safeToRepeat, retryable else { return response }
+                let retryable =
+                    operation.retryRule?.isRetryable(response, for: operation)
+                    ?? (policy.retryableStatuses.contains(response.status) || operation.retryableStatuses.contains(response.status))
+                guard retryable else { return response }
                 reason = "status \(response.status)"
                 if policy.respectRetryAfter, let header = response.headers["Retry-After"],
                     let requested = RetryAfter.delay(from: header, now: now())

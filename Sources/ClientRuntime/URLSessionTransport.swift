@@ -169,12 +169,13 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
-        // `allHeaderFields` is an unordered dictionary; sorting makes the result deterministic.
-        let fields = response.allHeaderFields.compactMap { key, value -> (name: String, value: String)? in
+        // `allHeaderFields` is an unordered dictionary; sorting makes the result deterministic. Names are
+        // lowercased once each, not on every comparison.
+        let fields = response.allHeaderFields.compactMap { key, value -> (sortKey: String, name: String, value: String)? in
             guard let name = key.base as? String else { return nil }
-            return (name: name, value: String(describing: value))
+            return (sortKey: name.lowercased(), name: name, value: String(describing: value))
         }
-        return HTTPHeaders(fields.sorted { $0.name.lowercased() < $1.name.lowercased() })
+        return HTTPHeaders(fields.sorted { $0.sortKey < $1.sortKey }.map { (name: $0.name, value: $0.value) })
     }
 }
 
