@@ -56,9 +56,9 @@ extension UUID {
 }
 
 extension JSONValue {
-    /// Whether every string in this value is a canonical UUID (`UUID.isCanonical`). Generated models
-    /// check the raw value of fields built from `uuid` (`uuid`, `[uuid]`, `[string: uuid]`, …) with it
-    /// after decoding, because `UUID`'s own `Decodable` conformance takes non-canonical text.
+    /// Whether every string in this value is a canonical UUID (`UUID.isCanonical`), for a value decoded
+    /// as JSON whose strings must all be UUIDs. (Generated models read fields built from `uuid` with
+    /// `decodeCanonicalUUIDs(forKey:)` instead, which checks each UUID as it decodes it.)
     public var stringsAreCanonicalUUIDs: Bool {
         // The usual case, a single uuid field, needs no worklist (an allocation per decoded field).
         if case .string(let text) = self { return UUID.isCanonical(text) }
