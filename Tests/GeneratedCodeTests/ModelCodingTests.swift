@@ -228,6 +228,7 @@ final class ModelCodingTests: XCTestCase {
             "ProcessingFormGroup": { _ = try decodeJSON(ProcessingFormGroup.self, $0) },
             "Notice": { if case .undocumented = try decodeJSON(Notice.self, $0) { XCTFail("decoded as unknown") } },
             "PushEvent": { _ = try decodeJSON(PushEvent.self, $0) },
+            "Identifiers": { _ = try decodeJSON(Identifiers.self, $0) },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {
@@ -237,7 +238,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 7, "Everything's example, Item's two (one from a $file) and one each of the v2 types")
+        XCTAssertEqual(checked, 8, "Everything's example, Item's two (one from a $file), one each of the v2 types and Identifiers'")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

@@ -15,6 +15,7 @@ final class ValidatorAgreesWithDecodingTests: XCTestCase {
         "Page": { _ = try JSONCoding.makeDecoder().decode(Page.self, from: $0) },
         "Shape": { _ = try JSONCoding.makeDecoder().decode(Shape.self, from: $0) },
         "Group": { _ = try JSONCoding.makeDecoder().decode(Group.self, from: $0) },
+        "Identifiers": { _ = try JSONCoding.makeDecoder().decode(Identifiers.self, from: $0) },
     ]
 
     /// Starting payloads: every type example, plus a few hand-written ones for types without examples.
