@@ -62,7 +62,8 @@ public struct CredentialIdentity: Sendable, Hashable, CustomStringConvertible, C
 /// and publishes the result as `CredentialIdentity.current` for the whole middleware chain.
 ///
 /// Implement it in a custom middleware or provider that attaches credentials, so the response cache keeps
-/// users apart. `BearerTokenMiddleware` and `StaticCredentials` conform.
+/// users apart. `BearerTokenMiddleware` conforms. A provider that does not (such as `StaticCredentials`)
+/// is identified by the secret it attached.
 public protocol CredentialIdentifying: Sendable {
     /// The identity `operation` will be authenticated as, or `nil` when this source adds no credential
     /// to it (another scheme, nothing stored).
