@@ -84,7 +84,9 @@ enum YAMLReader {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // `resolve` below types plain scalars (YAML 1.2 core schema), so Yams resolves no tags:
+            // its default resolver runs a regular expression per scalar, most of reading a schema.
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             let (message, mark) = describe(error)
             log.error("invalid YAML: \(message)", at: mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) })

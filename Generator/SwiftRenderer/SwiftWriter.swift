@@ -62,7 +62,9 @@ enum SwiftEscaping {
     /// separated by an empty line.
     static func docLines(_ paragraphs: [String?]) -> [String] {
         var lines: [String] = []
-        for paragraph in paragraphs.compactMap({ $0 }) where !paragraph.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        // `Character.isWhitespace` (Unicode White_Space: spaces, tabs, every line break) rather than
+        // Foundation's trimming, which bridges every paragraph to NSString.
+        for paragraph in paragraphs.compactMap({ $0 }) where !paragraph.allSatisfy(\.isWhitespace) {
             if !lines.isEmpty { lines.append("") }
             var current = ""
             var previousWasCR = false
@@ -85,7 +87,7 @@ enum SwiftEscaping {
                 }
             }
             lines.append(current)
-            while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+            while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         }
         return lines.map { line in
             var trimmed = line
@@ -94,11 +96,17 @@ enum SwiftEscaping {
         }
     }
 
+    // Both run for every character of every doc comment and literal, so they decide ASCII without a
+    // table or a Unicode property lookup (the generator runs in a debug build, in the build plugin).
     private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-        ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+        switch scalar {
+        case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": return true
+        default: return false
+        }
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
             return true
