@@ -52,8 +52,9 @@ public enum SwiftNaming {
         "Swift", "Foundation", "ClientRuntime",
     ]).union(generatedLocalTypeNames)
 
-    /// Local typealiases in generated client methods (`typealias Output = Item`): no schema type or
-    /// parameter may take these names.
+    /// Names generated client methods use for types (`Failure`, the client's error; `Output` and
+    /// `IdempotencyKey`, which earlier versions declared as local typealiases): no schema type or parameter
+    /// may take these names, so a schema keeps its Swift names across versions.
     public static let generatedLocalTypeNames: Set<String> = ["Output", "Failure", "IdempotencyKey"]
 
     /// Names generated code already uses for its own members; a schema name equal to one gets a
@@ -65,7 +66,8 @@ public enum SwiftNaming {
         public static let optionalCaseNames: Set<String> = ["none"]
         public static let enumCases: Set<String> = Set(["undocumented", "rawValue", "knownCases", "hashValue", "init"]).union(optionalCaseNames)
         public static let unionVariants: Set<String> = Set(["undocumented", "DiscriminatorKey"]).union(optionalCaseNames)
-        /// Struct fields: the struct's own `CodingKeys`.
+        /// Struct fields: `CodingKeys`, the enum structs had before `FieldKey`; still reserved so that no
+        /// field's Swift name changes.
         public static let fields: Set<String> = ["CodingKeys"]
         public static let errorCases: Set<String> = Set([
             "undocumented", "transport", "invalidRequest", "invalidResponse", "status",
@@ -76,7 +78,9 @@ public enum SwiftNaming {
         ]).union(optionalCaseNames)
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
-        public static let operations: Set<String> = ["init", "core", "configuration", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol"]
+        public static let operations: Set<String> = [
+            "init", "core", "configuration", "Failure", "Swift", "Foundation", "ClientRuntime", "Type", "Protocol",
+        ]
         /// Members of the client's `Operations`: its list `all`, and names Swift reads as metatypes
         /// (see also `operationInfoName`).
         public static let operationInfos: Set<String> = ["all", "Type", "Protocol"]
@@ -84,8 +88,8 @@ public enum SwiftNaming {
         public static let authSchemes: Set<String> = ["Type", "Protocol"]
         /// Environments: the module the generated `Environment` qualifies `URLTemplate` with.
         public static let environments: Set<String> = ["ClientRuntime"]
-        /// The locals of a generated client method (`Output` and `Failure` are local typealiases), and
-        /// the modules it qualifies names with.
+        /// The locals of a generated client method, the client's `Failure` it names, and the modules it
+        /// qualifies names with.
         public static let parameters: Set<String> = Set(["builder", "options", "Swift", "Foundation", "ClientRuntime"]).union(generatedLocalTypeNames)
     }
 

@@ -40,6 +40,11 @@ struct ClientRenderer {
                 writer.line("self.core = .init(configuration: configuration)")
             }
             writer.line()
+            // The methods name their error type through this member: a local typealias would make the
+            // compiler check every method body again whenever it emits the module, on every edit.
+            writer.line("/// The error every method of this client throws.")
+            writer.line("public typealias Failure = \(errorName)")
+            writer.line()
             renderEnvironment(into: &writer)
             writer.line()
             renderAuthSchemes(into: &writer)
@@ -178,11 +183,15 @@ struct ClientRenderer {
                 writer.docs([
                     "What middlewares know about `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` (`\(operation.method) \(Docs.inline(operation.path))`)."
                 ])
-                writer.line("public static let \(SwiftNaming.operationInfoName(operation.name, api: schema.api)): OperationInfo = .init(")
-                for (index, argument) in arguments.enumerated() {
-                    writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
+                // Computed, not stored: the compiler checks and emits a stored static's initializer again
+                // with the module's interface on every edit (Benchmarks/README.md); building one is cheap.
+                writer.block("public static var \(SwiftNaming.operationInfoName(operation.name, api: schema.api)): OperationInfo") { writer in
+                    writer.line(".init(")
+                    for (index, argument) in arguments.enumerated() {
+                        writer.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
+                    }
+                    writer.line(")")
                 }
-                writer.line(")")
             }
             writer.line()
             writer.line("/// Every operation of the API, in the schema's order.")
@@ -268,9 +277,8 @@ struct ClientRenderer {
             ]).joined(separator: ", ")
         let options = cacheOptionsExpression(operation)
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
-            // Local names are reserved parameter names (SwiftNaming.Reserved.parameters).
-            writer.line("typealias Output = \(output ?? "NoContent")")
-            writer.line("typealias Failure = \(errorName)")
+            // `Failure` is the client's member (no parameter or operation takes the name); the output type
+            // comes from the return type, so no type is named in an expression.
             let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || setsRequestShape(operation)
             writer.line(
                 "\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)"
@@ -290,20 +298,18 @@ struct ClientRenderer {
             }
             if let header = operation.idempotencyKeyHeader {
                 writer.line("// One key per call, so every retry of this call carries the same key.")
-                writer.line("typealias IdempotencyKey = UUID")
-                writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), IdempotencyKey().uuidString)")
+                writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), Foundation.UUID().uuidString)")
             }
             for line in requestShapeLines(operation) { writer.line(line) }
             let body = bodyArguments(operation)
             if outcomes != nil {
                 writer.line(
-                    "return try Output(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)), operation: builder.operation)"
+                    "return try .init(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)), operation: builder.operation)"
                 )
                 return
             }
-            writer.line(
-                "\(output == nil ? "_ =" : "return") try await self.core.perform(builder, \(body)output: Output.self, failure: Failure.self, options: \(options))"
-            )
+            let call = "try await self.core.perform(builder, \(body)failure: Failure.self, options: \(options))"
+            writer.line(output == nil ? "_ = \(call) as NoContent" : "return \(call)")
         }
     }
 }

@@ -64,14 +64,8 @@ struct TypeRenderer {
     private func renderStruct(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
         let name = SwiftNaming.typeName(type.name, api: schema.api)
         let members = fields.map { (field: $0, swift: SwiftNaming.fieldName($0.name)) }
-        // Synthesized Codable is enough unless a field has a default (used when the key is missing)
-        // or is nullable but required (the key must be present, and nil is written as null).
-        // So is a date-time with a wire `format:` (epoch numbers, a fixed pattern).
-        let needsCustomCoding = fields.contains {
-            $0.defaultValue != nil || ($0.isNullable && !$0.isOptional) || holdsOnlyUUIDs($0.type) || schema.effectiveDateFormat(of: $0) != nil
-        }
-        let needsCodingKeys = needsCustomCoding || members.contains { $0.field.wireName != SwiftNaming.bare($0.swift) }
-
+        // Every struct with fields decodes and encodes them itself, keyed by wire name through
+        // ClientRuntime's one `FieldKey` (FieldKey.swift says why not a `CodingKeys` enum per struct).
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
         writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
             for member in members {
@@ -97,25 +91,15 @@ struct TypeRenderer {
                     writer.line("self.\(member.swift) = \(member.swift)")
                 }
             }
-            if needsCodingKeys {
-                writer.line()
-                writer.block("enum CodingKeys: String, CodingKey") { writer in
-                    for member in members {
-                        // The key is the case name unless the wire name differs (renamed keywords included).
-                        let raw = member.field.wireName == SwiftNaming.bare(member.swift) ? "" : " = \(SwiftEscaping.stringLiteral(member.field.wireName))"
-                        writer.line("case \(member.swift)\(raw)")
-                    }
-                }
-            }
-            if needsCustomCoding {
+            if !members.isEmpty {
                 writer.line()
                 // Types appear only where Swift looks up types alone (annotations, `as`): in an
                 // expression, a field named like a type (`String`, `Decimal`) would be found instead.
                 writer.block("public init(from decoder: any Decoder) throws") { writer in
-                    writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                    writer.line("let container = try decoder.fieldContainer()")
                     for member in members {
                         let type = SwiftTypes.name(member.field.type, in: schema)
-                        let key = "forKey: .\(member.swift)"
+                        let key = keyArgument(member.field)
                         // UUIDs are read once, as text, and only in canonical form (ClientRuntime's
                         // CanonicalUUIDDecoding.swift says why `UUID`'s own decoding is not enough).
                         let (decode, decodeIfPresent) =
@@ -131,24 +115,25 @@ struct TypeRenderer {
                         } else if member.field.isOptional {
                             writer.line("self.\(member.swift) = try container.\(decodeIfPresent)(\(key))")
                         } else {
-                            // Nullable and required: the key must be there, null decodes as nil.
+                            // Required: the key must be there (if nullable, null decodes as nil).
                             writer.line("self.\(member.swift) = try container.\(decode)(\(key))")
                         }
                     }
                 }
                 writer.line()
                 writer.block("public func encode(to encoder: any Encoder) throws") { writer in
-                    writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                    writer.line("var container = encoder.fieldContainer()")
                     for member in members {
+                        let key = keyArgument(member.field)
                         let method = member.field.isOptional && member.field.defaultValue == nil ? "encodeIfPresent" : "encode"
                         // `self.`: a field may be called `container` or `encoder`.
                         if let format = schema.effectiveDateFormat(of: member.field) {
                             let dateMethod = method == "encode" ? "encodeDate" : "encodeDateIfPresent"
                             writer.line(
-                                "try container.\(dateMethod)(self.\(member.swift), forKey: .\(member.swift), format: \(DateFormatRendering.expression(format)))"
+                                "try container.\(dateMethod)(self.\(member.swift), \(key), format: \(DateFormatRendering.expression(format)))"
                             )
                         } else {
-                            writer.line("try container.\(method)(self.\(member.swift), forKey: .\(member.swift))")
+                            writer.line("try container.\(method)(self.\(member.swift), \(key))")
                         }
                     }
                 }
@@ -193,6 +178,11 @@ struct TypeRenderer {
                 writer.line(".init(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)")
             }
         }
+    }
+
+    /// The field's key, a `FieldKey` literal: its wire name.
+    private func keyArgument(_ field: Field) -> String {
+        "forKey: \(SwiftEscaping.stringLiteral(field.wireName))"
     }
 
     private func defaultArgument(_ field: Field) -> String {

@@ -81,7 +81,7 @@ public struct ClientCore: Sendable {
     ///   2xx body does not decode. A `Failure` thrown by a middleware passes through unwrapped.
     public func perform<Output: Decodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
-        output: Output.Type,
+        output: Output.Type = Output.self,
         failure: Failure.Type,
         options: RequestOptions = .default
     ) async throws -> Output {
@@ -163,7 +163,7 @@ public struct ClientCore: Sendable {
     public func perform<Body: Encodable & Sendable, Output: Decodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         jsonBody: Body,
-        output: Output.Type,
+        output: Output.Type = Output.self,
         failure: Failure.Type,
         options: RequestOptions = .default
     ) async throws -> Output {
@@ -182,7 +182,7 @@ public struct ClientCore: Sendable {
         _ request: RequestBuilder,
         body: Body,
         encoding: RequestBodyEncoding,
-        output: Output.Type,
+        output: Output.Type = Output.self,
         failure: Failure.Type,
         options: RequestOptions = .default
     ) async throws -> Output {

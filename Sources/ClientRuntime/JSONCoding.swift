@@ -3,7 +3,8 @@ import Foundation
 /// The JSON coders every generated client uses, so all APIs agree on dates, data and key order.
 ///
 /// Date-times are RFC 3339: decoding accepts any fractional precision (or none) and any offset; encoding
-/// writes UTC with milliseconds. `Data` is base64. Keys are used exactly as the generated `CodingKeys` say.
+/// writes UTC with milliseconds. `Data` is base64. Keys are used exactly as the generated models write
+/// them (`FieldKey` literals: the wire names).
 public enum JSONCoding {
     /// A new encoder: RFC 3339 dates, base64 data, sorted keys (deterministic bodies), unescaped slashes.
     public static func makeEncoder() -> JSONEncoder {

@@ -1,0 +1,38 @@
+/// A model field's key on the wire: what every generated model decodes and encodes its fields with,
+/// written as a string literal where it is used (`forKey: "createdAt"`).
+///
+/// One key type for all models rather than a `CodingKeys` enum in each: an enum brings its own
+/// conformances (`CodingKey`, `RawRepresentable`, `Hashable`, descriptions) that the compiler checks and
+/// emits for every model, and again for the module's interface on every edit. Benchmarks/README.md
+/// ("Where the compiler spends its time") has the measurements.
+public struct FieldKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
+    public let stringValue: String
+
+    public init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    public init?(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    /// Fields are keyed by name only.
+    public var intValue: Int? { nil }
+
+    /// Fields are keyed by name only.
+    public init?(intValue: Int) { nil }
+}
+
+extension Decoder {
+    /// The keyed container a generated model decodes its fields from.
+    public func fieldContainer() throws -> KeyedDecodingContainer<FieldKey> {
+        try container(keyedBy: FieldKey.self)
+    }
+}
+
+extension Encoder {
+    /// The keyed container a generated model encodes its fields into.
+    public func fieldContainer() -> KeyedEncodingContainer<FieldKey> {
+        container(keyedBy: FieldKey.self)
+    }
+}
