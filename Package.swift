@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     // Products are what a depending package can use, and SwiftPM resolves the packages behind every product a
     // dependency declares. So only the client libraries and the generator's tools and plugins are products: a
-    // consumer resolves Yams and swift-argument-parser, never the sandbox's server stack. The sandbox
+    // consumer resolves Yams and swift-argument-parser (its target's build builds only Yams), never the sandbox's server stack. The sandbox
     // (`swift run sandbox`) and the demos (`swift run <api>-demo`) are executable targets, run from a checkout
     // of this package (README, "Depending on SchemaClients").
     products: [
@@ -77,10 +77,15 @@ let package = Package(
             dependencies: ["SchemaDiff", "SchemaModel", "SwiftRenderer", "PayloadValidation", "SchemaSandbox", "client-generator", "TestSupport"],
             path: "Tests/SchemaDiffTests"
         ),
+        // `generate`: load, render, write the changed files; shared by the CLI and the plugins' tool.
+        .target(name: "ClientGeneration", dependencies: ["SchemaModel", "SwiftRenderer"], path: "Generator/ClientGeneration"),
+        // The build plugins' tool: `generate` alone, so a consumer builds neither swift-argument-parser nor the
+        // CLI's other commands (README, "Depending on SchemaClients").
+        .executableTarget(name: "client-generator-build", dependencies: ["ClientGeneration"], path: "Generator/BuildTool"),
         .executableTarget(
             name: "client-generator",
             dependencies: [
-                "SchemaModel", "SwiftRenderer", "SchemaExport", "PayloadValidation", "SchemaDiff", "SchemaImport",
+                "SchemaModel", "SwiftRenderer", "ClientGeneration", "SchemaExport", "PayloadValidation", "SchemaDiff", "SchemaImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Generator/CLI"
@@ -104,7 +109,7 @@ let package = Package(
         .plugin(
             name: "ClientGeneratorPlugin",
             capability: .buildTool(),
-            dependencies: ["client-generator"],
+            dependencies: ["client-generator-build"],
             path: "Plugins/ClientGeneratorPlugin"
         ),
         .plugin(
@@ -116,7 +121,7 @@ let package = Package(
                 ),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift to the folder you name.")]
             ),
-            dependencies: ["client-generator"],
+            dependencies: ["client-generator-build"],
             path: "Plugins/GenerateClientCode"
         ),
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClientGeneration
 import Foundation
 import PayloadValidation
 import SchemaModel
@@ -53,23 +54,11 @@ struct Generate: ParsableCommand {
     var output: String
 
     func run() throws {
-        let started = Date()
-        let loaded = try SchemaInput.load(schema)
-        let files = SwiftRenderer.render(loaded, schemaFileName: URL(fileURLWithPath: schema).lastPathComponent)
-        let folder = URL(fileURLWithPath: output)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var written = 0
-        for file in files {
-            let url = folder.appendingPathComponent(file.name)
-            let data = Data(file.contents.utf8)
-            if (try? Data(contentsOf: url)) == data { continue }
-            try data.write(to: url, options: .atomic)
-            written += 1
+        do {
+            print(try ClientGeneration.run(schemaPath: schema, outputPath: output))
+        } catch is ClientGeneration.SchemaFailed {
+            throw ExitCode(1)
         }
-        let elapsed = Int(Date().timeIntervalSince(started) * 1000)
-        print(
-            "client-generator: \(loaded.api): \(loaded.types.count) types, \(loaded.operations.count) operations; wrote \(written) of \(files.count) files to \(folder.path) in \(elapsed) ms"
-        )
     }
 }
 

@@ -16,7 +16,7 @@ struct ClientGeneratorPlugin: BuildToolPlugin {
         return try GeneratorConfiguration.buildCommands(
             configurationFile: configuration,
             targetName: target.name,
-            tool: try context.tool(named: "client-generator").url,
+            tool: try context.tool(named: "client-generator-build").url,
             workDirectory: context.pluginWorkDirectoryURL
         )
     }
@@ -33,7 +33,7 @@ struct ClientGeneratorPlugin: BuildToolPlugin {
             return try GeneratorConfiguration.buildCommands(
                 configurationFile: configuration.url,
                 targetName: target.displayName,
-                tool: try context.tool(named: "client-generator").url,
+                tool: try context.tool(named: "client-generator-build").url,
                 workDirectory: context.pluginWorkDirectoryURL
             )
         }

@@ -15,7 +15,7 @@ struct GenerateClientCode: CommandPlugin {
             throw GeneratorConfiguration.Problem.invalid("unexpected arguments \(extractor.remainingArguments); use --target NAME and --output DIR")
         }
         let targets = try targetNames.isEmpty ? context.package.targets : context.package.targets(named: targetNames)
-        let tool = try context.tool(named: "client-generator").url
+        let tool = try context.tool(named: "client-generator-build").url
         let outputRoot = URL(fileURLWithPath: outputOption, relativeTo: context.package.directoryURL).standardizedFileURL
         var generated = 0
         for case let target as SourceModuleTarget in targets {

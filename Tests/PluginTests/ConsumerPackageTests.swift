@@ -3,8 +3,8 @@ import XCTest
 
 /// Builds Tests/Fixtures/ConsumerPackage, a package that depends on this one and generates its own
 /// client with the ClientGeneratorPlugin, with the real `swift` command: clean build, no-change
-/// rebuild, schema edit, the command plugin and a broken schema. Slow (it builds Yams and
-/// swift-argument-parser once), so it runs only with RUN_PLUGIN_TESTS=1.
+/// rebuild, schema edit, the command plugin and a broken schema. Slow (it builds Yams and the
+/// generator once), so it runs only with RUN_PLUGIN_TESTS=1.
 final class ConsumerPackageTests: XCTestCase {
     static let target = "consumer-demo"
 
@@ -48,17 +48,37 @@ final class ConsumerPackageTests: XCTestCase {
         let generatingLine = "Generating the \(Self.target) client from petshop.yaml"
         let executable = package.appendingPathComponent(".build/debug/\(Self.target)")
 
-        // a. Clean build: the plugin generates the client, the executable uses it.
-        let clean = try run(["swift", "build"], in: package, timeout: 2400)
+        // a. Clean build of the target: the plugin generates the client.
+        let clean = try run(["swift", "build", "--target", Self.target], in: package, timeout: 2400)
         XCTAssertEqual(clean.status, 0, "clean build failed:\n\(clean.output)")
         XCTAssertTrue(clean.output.contains(generatingLine), "no '\(generatingLine)' in:\n\(clean.output)")
         XCTAssertTrue(clean.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 67 of 67 files"), clean.output)
-        print("PluginTests: clean build of the fixture: \(clean.seconds) s")
+        print("PluginTests: clean build of the fixture's target: \(clean.seconds) s")
 
         // Depending on a client and the plugin resolves only what they need: the generator's two
         // packages, never the sandbox's server stack (Package.swift declares no product that reaches it).
         let checkouts = try fileManager.contentsOfDirectory(atPath: package.appendingPathComponent(".build/checkouts").path)
         XCTAssertEqual(Set(checkouts), ["Yams", "swift-argument-parser"], "the fixture resolved more than the plugin and the client need")
+        // And building the target builds only what generating needs: the plugins' tool is
+        // `client-generator-build`, without the CLI's other commands and swift-argument-parser (which the
+        // `client-generator` product needs; a plain `swift build` builds that product too, as SwiftPM
+        // builds every executable product of a dependency).
+        // (SwiftPM makes a `<module>.build` folder for every module it plans; a built one holds objects.)
+        let buildFolder = package.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        let builtModules = try fileManager.contentsOfDirectory(atPath: buildFolder.path).filter { folder in
+            let objects = fileManager.enumerator(atPath: buildFolder.appendingPathComponent(folder).path)?.contains { ($0 as? String)?.hasSuffix(".o") == true }
+            return folder.hasSuffix(".build") && objects == true
+        }
+        XCTAssertTrue(builtModules.contains { $0.hasPrefix("SwiftRenderer") }, "no SwiftRenderer among the built modules: \(builtModules.sorted())")
+        for unneeded in ["ArgumentParser", "SchemaDiff", "SchemaImport", "SchemaExport", "PayloadValidation", "client_generator.", "client_generator-"] {
+            XCTAssertFalse(
+                builtModules.contains { $0.hasPrefix(unneeded) },
+                "building the target built \(unneeded), which generating a client does not need: \(builtModules.sorted())")
+        }
+
+        // The whole package: the executable uses the client.
+        let all = try run(["swift", "build"], in: package, timeout: 2400)
+        XCTAssertEqual(all.status, 0, "build failed:\n\(all.output)")
 
         let expected = """
             pet: 7 Rex dog 129.5 Rexy
