@@ -14,14 +14,17 @@
 #   one-type edit   `benchmarkEdit`, an optional string, added to one object type (edit-type.py), then
 #                   the build: ours through the build-tool plugin (regeneration included), theirs by
 #                   regenerating with their binary (included in the time) and `swift build`
-#   no-op           `swift build --target <api>` with nothing changed, theirs twice: in the package of
-#                   their generated files (no plugin step) and in a package that generates with their
-#                   build-tool plugin (OpenAPIGenerator), as ours does and as their README shows
+#   no-op           `swift build --target <api>` with nothing changed, three ways: ours through our plugin
+#                   against theirs from checked-in generated files (no plugin step), both through their
+#                   own build-tool plugin (theirs: OpenAPIGenerator, as their README shows), and both
+#                   from checked-in generated files (ours: `client-generator generate` output in a plain
+#                   target, as the GenerateClientCode command plugin writes it)
 # Ours is a package depending on this repository by path and using ClientGeneratorPlugin, i.e. what a
 # user builds. Theirs is a package whose target holds their generated files as sources; theirs-plugin
 # one whose targets hold the export and an openapi-generator-config.yaml and apply their plugin (used
-# for the no-op only: its first build compiles their generator in debug). Debug builds, `swift build`'s
-# default parallelism.
+# for the no-op only: its first build compiles their generator in debug); ours-plain one whose targets
+# hold our generated files (no-op only; its first build compiles our module once more). Debug builds,
+# `swift build`'s default parallelism.
 #
 # Everything lives in $WORK (default .build-compile-bench/ in the repository, git-ignored) and is reused
 # by the next run: the first run builds both packages' dependencies and, unless $SOG names a binary,
@@ -29,7 +32,8 @@
 # Not part of `swift test` or CI. Environment: RUNS, SIZES, BUNDLED (schema paths; empty for none), SOG,
 # GENERATOR (a client-generator binary for the generation column; default: this tree's debug build), WORK,
 # THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "0.00 s" in the table),
-# THEIRS_PLUGIN=0 (skip the no-op through their plugin, whose first build compiles their module once more: "-").
+# THEIRS_PLUGIN=0 (skip the no-op through their plugin, whose first build compiles their module once more: "-"),
+# OURS_PLAIN=0 (skip the no-op of our checked-in generated files, whose first build compiles ours once more: "-").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Benchmarks/compile"
@@ -86,8 +90,8 @@ done
 target_of() { echo "api_${1//[^A-Za-z0-9]/_}"; }
 
 # --- the three packages -------------------------------------------------------------------------------
-ours="$work/ours" theirs="$work/theirs" theirs_plugin="$work/theirs-plugin"
-mkdir -p "$ours/Sources" "$theirs/Sources" "$theirs/specs" "$theirs_plugin/Sources"
+ours="$work/ours" theirs="$work/theirs" theirs_plugin="$work/theirs-plugin" ours_plain="$work/ours-plain"
+mkdir -p "$ours/Sources" "$theirs/Sources" "$theirs/specs" "$theirs_plugin/Sources" "$ours_plain/Sources"
 ln -sfn "$root" "$work/schema-clients"   # fixed name, so the dependency's identity is `schema-clients`
 targets=""
 for api in "${apis[@]}"; do targets+="\"$(target_of "${api%%|*}")\", "; done
@@ -119,6 +123,19 @@ let package = Package(
     targets: [$targets].map { name in
         .target(name: name, dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                                            .product(name: "HTTPTypes", package: "swift-http-types")])
+    }
+)
+EOF
+cat > "$ours_plain/Package.swift" <<EOF
+// swift-tools-version: 6.0
+// Written by Benchmarks/compile/run.sh: one target per API, holding our generated files (no plugin).
+import PackageDescription
+let package = Package(
+    name: "OursPlainCompileBenchmark",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "../schema-clients")],
+    targets: [$targets].map { name in
+        .target(name: name, dependencies: [.product(name: "ClientRuntime", package: "schema-clients")])
     }
 )
 EOF
@@ -159,6 +176,14 @@ regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$th
     for file in "$theirs/Sources/$2.new"/*.swift; do cmp -s "$file" "$theirs/Sources/$2/$(basename "$file")" || cp "$file" "$theirs/Sources/$2/"; done
     rm -rf "$theirs/Sources/$2.new"; }
 build() { swift build --package-path "$1" --target "$2"; }
+# A no-op measured in one of the packages used for no-ops only: two builds to settle (the first builds the
+# module), then the median of $runs, into $work/m.noop.<name>; "0" when skipped (`enabled` is 0).
+extra_noop() { local enabled=$1 package=$2 target=$3 name=$4 what=$5
+    if [ "$enabled" = 0 ]; then echo 0 > "$work/m.noop.$name"; return; fi
+    echo "$what, no-op ($runs runs) ..." >&2
+    quiet build "$package" "$target"
+    quiet build "$package" "$target"
+    for _ in $(seq "$runs"); do timed build "$package" "$target"; done | median > "$work/m.noop.$name"; }
 # Deletes the module's compiled state (objects, dependency records, module), keeping the files SwiftPM
 # writes when it plans the build (the output file map, sources list and include folder).
 clean_module() { find "$1/.build/debug/$2.build" -mindepth 1 -maxdepth 1 ! -name '*.json' ! -name sources ! -name include -exec rm -rf {} +
@@ -177,6 +202,7 @@ for api in "${apis[@]}"; do
     cmp -s "$work/apis/$name.openapi.json" "$theirs_plugin/Sources/$target/openapi.json" || cp "$work/apis/$name.openapi.json" "$theirs_plugin/Sources/$target/openapi.json"
     write_if_changed "$theirs_plugin/Sources/$target/openapi-generator-config.yaml" $'generate:\n  - types\n  - client\naccessModifier: public'
     write_if_changed "$theirs_plugin/Sources/$target/Module.swift" "// The module is the client swift-openapi-generator's plugin generates from openapi.json."
+    quiet "$ours_generator" generate "$schema" --output "$ours_plain/Sources/$target"   # rewrites only changed files
 done
 
 # --- measure ----------------------------------------------------------------------------------------
@@ -184,8 +210,8 @@ results="$work/results.md"
 {
     echo "Compile benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), medians of $runs; load before: $(uptime | sed 's/.*load average: //')"
     echo
-    echo "| API (operations) | generation ours / theirs | lines ours / theirs | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op build ours / theirs | no-op build ours / theirs with their plugin |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| API (operations) | generation ours / theirs | lines ours / theirs | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op: ours (plugin) / theirs (checked in) | no-op: both through a plugin | no-op: both checked in |"
+    echo "|---|---|---|---|---|---|---|---|"
 } > "$results"
 checks=""
 for api in "${apis[@]}"; do
@@ -224,24 +250,19 @@ for api in "${apis[@]}"; do
         done | median > "$work/m.edit.$side"
         for _ in $(seq "$runs"); do timed build "$package" "$target"; done | median > "$work/m.noop.$side"
     done
-    if [ "${THEIRS_PLUGIN:-1}" = 0 ]; then
-        echo 0 > "$work/m.noop.theirs-plugin"
-    else
-        echo "$name: theirs with their plugin: first build (their generator, debug; generation), no-op ($runs runs) ..." >&2
-        quiet build "$theirs_plugin" "$target"
-        quiet build "$theirs_plugin" "$target"
-        for _ in $(seq "$runs"); do timed build "$theirs_plugin" "$target"; done | median > "$work/m.noop.theirs-plugin"
-    fi
+    extra_noop "${THEIRS_PLUGIN:-1}" "$theirs_plugin" "$target" theirs-plugin "$name: theirs with their plugin: first build (their generator, debug; generation)"
+    extra_noop "${OURS_PLAIN:-1}" "$ours_plain" "$target" ours-plain "$name: ours from checked-in generated files: first build"
 
     read -r gen_o < "$work/m.gen.ours"; read -r gen_t < "$work/m.gen.theirs"
     read -r clean_o < "$work/m.clean.ours"; read -r clean_t < "$work/m.clean.theirs"
     read -r edit_o < "$work/m.edit.ours"; read -r edit_t < "$work/m.edit.theirs"
     read -r noop_o < "$work/m.noop.ours"; read -r noop_t < "$work/m.noop.theirs"; read -r noop_tp < "$work/m.noop.theirs-plugin"
-    row="| $name ($operations) | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $lines_ours / $lines_theirs ($(ratio "$lines_ours" "$lines_theirs")) | $(seconds "$clean_o") / $(seconds "$clean_t") ($(ratio "$clean_o" "$clean_t")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o")) | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) | $(seconds "$noop_o") / $(seconds "$noop_tp") ($(ratio "$noop_o" "$noop_tp")) |"
+    read -r noop_op < "$work/m.noop.ours-plain"
+    row="| $name ($operations) | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $lines_ours / $lines_theirs ($(ratio "$lines_ours" "$lines_theirs")) | $(seconds "$clean_o") / $(seconds "$clean_t") ($(ratio "$clean_o" "$clean_t")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o")) | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) | $(seconds "$noop_o") / $(seconds "$noop_tp") ($(ratio "$noop_o" "$noop_tp")) | $(seconds "$noop_op") / $(seconds "$noop_t") ($(ratio "$noop_op" "$noop_t")) |"
     echo "$row" >> "$results"
     echo "$row" >&2
     if [ "${name#synthetic-}" = 100 ] || [ "${name#synthetic-}" = 500 ]; then
-        checks+="$name: clean <= 0.35x theirs: $(within "$clean_o" "$clean_t" 0.35); one-type edit <= 0.15x our clean: $(within "$edit_o" "$clean_o" 0.15); no-op <= theirs: $(within "$noop_o" "$noop_t" 1) (their plain package), $(within "$noop_o" "$noop_tp" 1) (their plugin)"$'\n'
+        checks+="$name: clean <= 0.35x theirs: $(within "$clean_o" "$clean_t" 0.35); one-type edit <= 0.15x our clean: $(within "$edit_o" "$clean_o" 0.15); no-op <= theirs: $(within "$noop_o" "$noop_t" 1) (our plugin, their checked-in files), $(within "$noop_o" "$noop_tp" 1) (both plugins), $(within "$noop_op" "$noop_t" 1) (both checked in)"$'\n'
     fi
 done
 {

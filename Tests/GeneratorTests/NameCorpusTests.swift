@@ -89,7 +89,7 @@ enum NameCorpus {
         "APIFailure", "AuthScheme", "CalendarDate", "ClientConfiguration", "ClientCore", "ClientMiddleware",
         "CredentialProvider", "ErrorResponse", "HTTPResponse", "HTTPTransport", "JSONCoding", "JSONValue",
         "NoContent", "OperationInfo", "ParameterEncodable", "PageSequence", "ItemSequence", "Paginator",
-        "RequestBuilder", "RequestOptions", "URLSessionTransport", "URLTemplate",
+        "RequestBuilder", "RequestOptions", "URLSessionTransport", "URLTemplate", "FieldKey", "fieldContainer",
         // Generated types, members and locals
         "Environment", "AuthSchemes", "Operations", "DiscriminatorKey", "Output", "Failure", "IdempotencyKey",
         "container", "encoder", "decoder", "builder", "options", "core", "configuration", "body", "value",
