@@ -9,9 +9,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     // Products are what a depending package can use, and SwiftPM resolves the packages behind every product a
     // dependency declares. So only the client libraries and the generator's tools and plugins are products: a
-    // consumer resolves Yams and swift-argument-parser (its target's build builds only Yams), never the sandbox's server stack. The sandbox
-    // (`swift run sandbox`) and the demos (`swift run <api>-demo`) are executable targets, run from a checkout
-    // of this package (README, "Depending on SchemaClients").
+    // consumer resolves Yams and swift-argument-parser (its target's build builds only Yams), never the
+    // sandbox's server stack. The sandbox (`swift run sandbox`) and the demos (`swift run <api>-demo`) are
+    // executable targets, run from a checkout of this package (README, "Depending on SchemaClients").
     products: [
         .library(name: "ClientRuntime", targets: ["ClientRuntime"]),
         .library(name: "WhitelabelPay", targets: ["WhitelabelPay"]),

@@ -21,12 +21,11 @@ struct ClientGenerator: ParsableCommand {
 /// Loads a schema, printing its diagnostics to standard error in the compiler format.
 enum SchemaInput {
     static func load(_ path: String) throws -> Schema {
-        let result = SchemaLoader.load(path: path)
-        for diagnostic in result.diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        do {
+            return try ClientGeneration.loadSchema(path: path)
+        } catch is ClientGeneration.SchemaFailed {
+            throw ExitCode(1)
         }
-        guard let schema = result.schema else { throw ExitCode(1) }
-        return schema
     }
 }
 

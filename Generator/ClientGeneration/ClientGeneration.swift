@@ -23,16 +23,23 @@ public enum ClientGeneration {
     /// The schema did not load; its diagnostics went to standard error.
     public struct SchemaFailed: Error {}
 
-    /// Generates the client for the schema at `schemaPath` into `outputPath` (created if missing).
-    /// Files whose contents did not change are left untouched, so a rebuild recompiles only what an edit
-    /// touched. Diagnostics go to standard error, as `file:line:column: error: message` lines.
-    public static func run(schemaPath: String, outputPath: String) throws -> Summary {
-        let started = Date()
-        let result = SchemaLoader.load(path: schemaPath)
+    /// Loads the schema at `path`, printing its diagnostics to standard error in the compiler format
+    /// (`file:line:column: error: message`); throws `SchemaFailed` when it did not load.
+    public static func loadSchema(path: String) throws -> Schema {
+        let result = SchemaLoader.load(path: path)
         for diagnostic in result.diagnostics {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
         guard let schema = result.schema else { throw SchemaFailed() }
+        return schema
+    }
+
+    /// Generates the client for the schema at `schemaPath` into `outputPath` (created if missing).
+    /// Files whose contents did not change are left untouched, so a rebuild recompiles only what an edit
+    /// touched. Diagnostics go to standard error (`loadSchema`).
+    public static func run(schemaPath: String, outputPath: String) throws -> Summary {
+        let started = Date()
+        let schema = try loadSchema(path: schemaPath)
         let files = SwiftRenderer.render(schema, schemaFileName: URL(fileURLWithPath: schemaPath).lastPathComponent)
         let folder = URL(fileURLWithPath: outputPath)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
