@@ -19,11 +19,16 @@
 #                   own build-tool plugin (theirs: OpenAPIGenerator, as their README shows), and both
 #                   from checked-in generated files (ours: `client-generator generate` output in a plain
 #                   target, as the GenerateClientCode command plugin writes it)
+#   merge-module    clean compile and one-type edit of ours again, in a package whose target adds
+#                   `-no-emit-module-separately` (docs/Plugin.md, "Large APIs"): the driver merges each
+#                   compile job's partial module instead of re-emitting the whole module's interface
+#                   in one job on every edit
 # Ours is a package depending on this repository by path and using ClientGeneratorPlugin, i.e. what a
 # user builds. Theirs is a package whose target holds their generated files as sources; theirs-plugin
 # one whose targets hold the export and an openapi-generator-config.yaml and apply their plugin (used
 # for the no-op only: its first build compiles their generator in debug); ours-plain one whose targets
-# hold our generated files (no-op only; its first build compiles our module once more). Debug builds,
+# hold our generated files (no-op only; its first build compiles our module once more); ours-merge is
+# ours with that flag (its first build compiles our module once more). Debug builds,
 # `swift build`'s default parallelism.
 #
 # Everything lives in $WORK (default .build-compile-bench/ in the repository, git-ignored) and is reused
@@ -31,9 +36,10 @@
 # swift-openapi-generator 1.14.3 (release) from https://github.com/apple/swift-openapi-generator (10+ minutes).
 # Not part of `swift test` or CI. Environment: RUNS, SIZES, BUNDLED (schema paths; empty for none), SOG,
 # GENERATOR (a client-generator binary for the generation column; default: this tree's debug build), WORK,
-# THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "0.00 s" in the table),
+# THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "-" in the table),
 # THEIRS_PLUGIN=0 (skip the no-op through their plugin, whose first build compiles their module once more: "-"),
-# OURS_PLAIN=0 (skip the no-op of our checked-in generated files, whose first build compiles ours once more: "-").
+# OURS_PLAIN=0 (skip the no-op of our checked-in generated files, whose first build compiles ours once more: "-"),
+# OURS_MERGE=0 (skip the merge-module column: "-"). A skipped measurement is "-" and its target "not measured".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Benchmarks/compile"
@@ -55,10 +61,11 @@ timed() {
 }
 quiet() { if ! "$@" >"$log" 2>&1; then cat "$log" >&2; echo "run.sh: failed: $*" >&2; exit 1; fi; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-seconds() { awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else printf "-" }'; }
+# A skipped measurement is 0 ms.
+seconds() { awk -v ms="$1" 'BEGIN { if (ms > 0) printf "%.2f s", ms / 1000; else printf "-" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2fx", a / b; else printf "-" }'; }
 # "ok" when a <= limit * b
-within() { awk -v a="$1" -v b="$2" -v l="$3" 'BEGIN { print (b <= 0) ? "not measured" : (a <= l * b) ? "ok" : "MISSED" }'; }
+within() { awk -v a="$1" -v b="$2" -v l="$3" 'BEGIN { print (a <= 0 || b <= 0) ? "not measured" : (a <= l * b) ? "ok" : "MISSED" }'; }
 
 # --- the generators ---------------------------------------------------------------------------------
 ours_generator=${GENERATOR:-}
@@ -90,8 +97,8 @@ done
 target_of() { echo "api_${1//[^A-Za-z0-9]/_}"; }
 
 # --- the three packages -------------------------------------------------------------------------------
-ours="$work/ours" theirs="$work/theirs" theirs_plugin="$work/theirs-plugin" ours_plain="$work/ours-plain"
-mkdir -p "$ours/Sources" "$theirs/Sources" "$theirs/specs" "$theirs_plugin/Sources" "$ours_plain/Sources"
+ours="$work/ours" theirs="$work/theirs" theirs_plugin="$work/theirs-plugin" ours_plain="$work/ours-plain" ours_merge="$work/ours-merge"
+mkdir -p "$ours/Sources" "$theirs/Sources" "$theirs/specs" "$theirs_plugin/Sources" "$ours_plain/Sources" "$ours_merge/Sources"
 ln -sfn "$root" "$work/schema-clients"   # fixed name, so the dependency's identity is `schema-clients`
 targets=""
 for api in "${apis[@]}"; do targets+="\"$(target_of "${api%%|*}")\", "; done
@@ -105,6 +112,21 @@ let package = Package(
     dependencies: [.package(path: "../schema-clients")],
     targets: [$targets].map { name in
         .target(name: name, dependencies: [.product(name: "ClientRuntime", package: "schema-clients")],
+                plugins: [.plugin(name: "ClientGeneratorPlugin", package: "schema-clients")])
+    }
+)
+EOF
+cat > "$ours_merge/Package.swift" <<EOF
+// swift-tools-version: 6.0
+// Written by Benchmarks/compile/run.sh: ours, built in the driver's merge-module mode (docs/Plugin.md).
+import PackageDescription
+let package = Package(
+    name: "OursMergeCompileBenchmark",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "../schema-clients")],
+    targets: [$targets].map { name in
+        .target(name: name, dependencies: [.product(name: "ClientRuntime", package: "schema-clients")],
+                swiftSettings: [.unsafeFlags(["-no-emit-module-separately"])],
                 plugins: [.plugin(name: "ClientGeneratorPlugin", package: "schema-clients")])
     }
 )
@@ -162,13 +184,14 @@ EOF
 # Puts the API's original schema / export in place (ours: the plugin's input; theirs: regenerated sources).
 # Our schema goes outside Sources/ (SwiftPM would treat its neighbours as resources), next to links to
 # the original's subfolders, where `$file` examples live.
-reset_ours() { local dir="$ours/schemas/$2"
-    mkdir -p "$dir" "$ours/Sources/$2"
-    cmp -s "$1" "$dir/schema.yaml" || cp "$1" "$dir/schema.yaml"
-    for sub in "$(dirname "$1")"/*/; do [ -d "$sub" ] && ln -sfn "$(cd "$sub" && pwd)" "$dir/$(basename "$sub")"; done
+# `reset_ours PACKAGE SCHEMA TARGET`, for ours and ours-merge.
+reset_ours() { local dir="$1/schemas/$3"
+    mkdir -p "$dir" "$1/Sources/$3"
+    cmp -s "$2" "$dir/schema.yaml" || cp "$2" "$dir/schema.yaml"
+    for sub in "$(dirname "$2")"/*/; do [ -d "$sub" ] && ln -sfn "$(cd "$sub" && pwd)" "$dir/$(basename "$sub")"; done
     # Written only when different: a new modification date would rerun the plugin or recompile the file.
-    write_if_changed "$ours/Sources/$2/client-generator.json" "{ \"schema\": \"../../schemas/$2/schema.yaml\" }"
-    write_if_changed "$ours/Sources/$2/Module.swift" "// The module is the client the plugin generates from schemas/$2/schema.yaml."; }
+    write_if_changed "$1/Sources/$3/client-generator.json" "{ \"schema\": \"../../schemas/$3/schema.yaml\" }"
+    write_if_changed "$1/Sources/$3/Module.swift" "// The module is the client the plugin generates from schemas/$3/schema.yaml."; }
 write_if_changed() { [ "$(cat "$1" 2>/dev/null)" = "$2" ] || echo "$2" > "$1"; }
 regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$theirs/Sources/$2.new" >/dev/null 2>&1
     # Only files whose contents changed are replaced, as a plugin's would be left untouched.
@@ -195,7 +218,8 @@ for api in "${apis[@]}"; do
     IFS='|' read -r name schema _ <<<"$api"
     target=$(target_of "$name")
     quiet "$ours_generator" export "$schema" --format openapi --output "$work/apis/$name.openapi.json"
-    reset_ours "$schema" "$target"
+    reset_ours "$ours" "$schema" "$target"
+    reset_ours "$ours_merge" "$schema" "$target"
     cp "$work/apis/$name.openapi.json" "$theirs/specs/$target.json"
     regenerate_theirs "$theirs/specs/$target.json" "$target"
     mkdir -p "$theirs_plugin/Sources/$target"
@@ -210,8 +234,8 @@ results="$work/results.md"
 {
     echo "Compile benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), medians of $runs; load before: $(uptime | sed 's/.*load average: //')"
     echo
-    echo "| API (operations) | generation ours / theirs | lines ours / theirs | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op: ours (plugin) / theirs (checked in) | no-op: both through a plugin | no-op: both checked in |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| API (operations) | generation ours / theirs | lines ours / theirs | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op: ours (plugin) / theirs (checked in) | no-op: both through a plugin | no-op: both checked in | merge-module: clean / one-type edit (edit / its clean; edit / default clean) |"
+    echo "|---|---|---|---|---|---|---|---|---|"
 } > "$results"
 checks=""
 for api in "${apis[@]}"; do
@@ -226,7 +250,9 @@ for api in "${apis[@]}"; do
     lines_ours=$(cat "$work/gen/ours"/*.swift | wc -l)
     lines_theirs=$(cat "$work/gen/theirs"/*.swift | wc -l)
 
-    for side in ours theirs; do
+    sides="ours theirs"
+    [ "${OURS_MERGE:-1}" = 0 ] || sides+=" ours_merge"
+    for side in $sides; do
         package=${!side}
         echo "$name: $side: first build (dependencies) ..." >&2
         quiet build "$package" "$target"
@@ -235,10 +261,10 @@ for api in "${apis[@]}"; do
         for _ in $(seq "$runs"); do clean_module "$package" "$target"; timed build "$package" "$target"; done | median > "$work/m.clean.$side"
         for _ in $(seq "$runs"); do
             if [ "$side" = theirs ] && [ "${THEIRS_EDIT:-1}" = 0 ]; then echo 0; continue; fi
-            if [ "$side" = ours ]; then
-                python3 "$here/edit-type.py" "$ours/schemas/$target/schema.yaml" "$edited"
-                timed build "$ours" "$target"
-                reset_ours "$schema" "$target"
+            if [ "$side" != theirs ]; then
+                python3 "$here/edit-type.py" "$package/schemas/$target/schema.yaml" "$edited"
+                timed build "$package" "$target"
+                reset_ours "$package" "$schema" "$target"
             else
                 cp "$export_file" "$theirs/specs/$target.json"
                 python3 "$here/edit-type.py" "$theirs/specs/$target.json" "$edited"
@@ -258,11 +284,13 @@ for api in "${apis[@]}"; do
     read -r edit_o < "$work/m.edit.ours"; read -r edit_t < "$work/m.edit.theirs"
     read -r noop_o < "$work/m.noop.ours"; read -r noop_t < "$work/m.noop.theirs"; read -r noop_tp < "$work/m.noop.theirs-plugin"
     read -r noop_op < "$work/m.noop.ours-plain"
-    row="| $name ($operations) | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $lines_ours / $lines_theirs ($(ratio "$lines_ours" "$lines_theirs")) | $(seconds "$clean_o") / $(seconds "$clean_t") ($(ratio "$clean_o" "$clean_t")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o")) | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) | $(seconds "$noop_o") / $(seconds "$noop_tp") ($(ratio "$noop_o" "$noop_tp")) | $(seconds "$noop_op") / $(seconds "$noop_t") ($(ratio "$noop_op" "$noop_t")) |"
+    clean_m=0 edit_m=0
+    if [ "${OURS_MERGE:-1}" != 0 ]; then read -r clean_m < "$work/m.clean.ours_merge"; read -r edit_m < "$work/m.edit.ours_merge"; fi
+    row="| $name ($operations) | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $lines_ours / $lines_theirs ($(ratio "$lines_ours" "$lines_theirs")) | $(seconds "$clean_o") / $(seconds "$clean_t") ($(ratio "$clean_o" "$clean_t")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o")) | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) | $(seconds "$noop_o") / $(seconds "$noop_tp") ($(ratio "$noop_o" "$noop_tp")) | $(seconds "$noop_op") / $(seconds "$noop_t") ($(ratio "$noop_op" "$noop_t")) | $(seconds "$clean_m") / $(seconds "$edit_m") ($(ratio "$edit_m" "$clean_m"); $(ratio "$edit_m" "$clean_o")) |"
     echo "$row" >> "$results"
     echo "$row" >&2
     if [ "${name#synthetic-}" = 100 ] || [ "${name#synthetic-}" = 500 ]; then
-        checks+="$name: clean <= 0.35x theirs: $(within "$clean_o" "$clean_t" 0.35); one-type edit <= 0.15x our clean: $(within "$edit_o" "$clean_o" 0.15); no-op <= theirs: $(within "$noop_o" "$noop_t" 1) (our plugin, their checked-in files), $(within "$noop_o" "$noop_tp" 1) (both plugins), $(within "$noop_op" "$noop_t" 1) (both checked in)"$'\n'
+        checks+="$name: clean <= 0.35x theirs: $(within "$clean_o" "$clean_t" 0.35); one-type edit <= 0.15x our clean: $(within "$edit_o" "$clean_o" 0.15); no-op <= theirs: $(within "$noop_o" "$noop_t" 1) (our plugin, their checked-in files), $(within "$noop_o" "$noop_tp" 1) (both plugins), $(within "$noop_op" "$noop_t" 1) (both checked in); merge-module one-type edit <= 0.15x its clean: $(within "$edit_m" "$clean_m" 0.15), <= 0.15x the default clean: $(within "$edit_m" "$clean_o" 0.15)"$'\n'
     fi
 done
 {
