@@ -35,9 +35,8 @@ struct Generate: ParsableCommand {
         discussion: """
             Writes \(GeneratedFileNames.all.count) files to the output folder, always the same names whatever the \
             schema's size: \(GeneratedFileNames.errors), \(GeneratedFileNames.client), \(GeneratedFileNames.support) \
-            (decoding helpers), and the types and the operations spread over \(GeneratedFileNames.types(0)) ... \
-            \(GeneratedFileNames.types(GeneratedFileNames.shardCount - 1)) and \(GeneratedFileNames.operations(0)) ... \
-            \(GeneratedFileNames.operations(GeneratedFileNames.shardCount - 1)) by a hash of their names (some may be \
+            (decoding helpers), and the types and the operations spread over \(GeneratedFileNames.shardFile(0)) ... \
+            \(GeneratedFileNames.shardFile(GeneratedFileNames.shardCount - 1)), each with what uses it (some may be \
             empty). Files whose contents did not change are left untouched, so a rebuild recompiles only what \
             an edit touched.
 

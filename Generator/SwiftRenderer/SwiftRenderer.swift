@@ -10,7 +10,8 @@ public struct GeneratedFile: Hashable, Sendable {
 ///
 /// The output is the fixed set of files `GeneratedFileNames.all`: the error type, the client's core,
 /// the decoding helpers, and the types and the operations spread over a fixed number of shard files
-/// each, so large APIs compile in parallel and incrementally.
+/// (each declaration with what uses it, `ShardPlacement`), so large APIs compile in parallel and
+/// incrementally.
 public enum SwiftRenderer {
     /// Every file `render` returns, in order; fixed so a build plugin can declare them before the generator runs.
     public static var fileNames: [String] { GeneratedFileNames.all }
@@ -29,25 +30,27 @@ public enum SwiftRenderer {
         }
         let types = TypeRenderer(schema: schema)
         let client = ClientRenderer(schema: schema)
-        let typeShards = shards(schema.types, by: \.name)
-        let operationShards = shards(schema.operations, by: \.name)
+        let placement = ShardPlacement(schema: schema)
+        let typeShards = shards(schema.types, by: placement.shard(of:))
+        let operationShards = shards(schema.operations, by: placement.shard(of:))
         return [
             file(GeneratedFileNames.support) { types.renderDecodingHelpers(into: &$0) },
             file(GeneratedFileNames.errors) { ErrorRenderer(schema: schema).render(into: &$0) },
             file(GeneratedFileNames.client) { client.render(into: &$0) },
         ]
-            + typeShards.enumerated().map { shard, members in
-                file(GeneratedFileNames.types(shard)) { types.render(members, into: &$0) }
-            }
-            + operationShards.enumerated().map { shard, members in
-                file(GeneratedFileNames.operations(shard)) { client.renderOperations(members, into: &$0) }
+            + (0..<GeneratedFileNames.shardCount).map { shard in
+                file(GeneratedFileNames.shardFile(shard)) { writer in
+                    types.render(typeShards[shard], into: &writer)
+                    if !typeShards[shard].isEmpty && !operationShards[shard].isEmpty { writer.line() }
+                    client.renderOperations(operationShards[shard], into: &writer)
+                }
             }
     }
 
-    /// `items` in `GeneratedFileNames.shardCount` groups by the hash of their names, each keeping the items' order.
-    private static func shards<Item>(_ items: [Item], by name: (Item) -> String) -> [[Item]] {
+    /// `items` in `GeneratedFileNames.shardCount` groups by `shard`, each keeping the items' order.
+    private static func shards<Item>(_ items: [Item], by shard: (Item) -> Int) -> [[Item]] {
         var shards = Array(repeating: [Item](), count: GeneratedFileNames.shardCount)
-        for item in items { shards[GeneratedFileNames.shard(of: name(item))].append(item) }
+        for item in items { shards[shard(item)].append(item) }
         return shards
     }
 

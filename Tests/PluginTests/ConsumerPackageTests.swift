@@ -52,7 +52,7 @@ final class ConsumerPackageTests: XCTestCase {
         let clean = try run(["swift", "build", "--target", Self.target], in: package, timeout: 2400)
         XCTAssertEqual(clean.status, 0, "clean build failed:\n\(clean.output)")
         XCTAssertTrue(clean.output.contains(generatingLine), "no '\(generatingLine)' in:\n\(clean.output)")
-        XCTAssertTrue(clean.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 67 of 67 files"), clean.output)
+        XCTAssertTrue(clean.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 35 of 35 files"), clean.output)
         print("PluginTests: clean build of the fixture's target: \(clean.seconds) s")
 
         // Depending on a client and the plugin resolves only what they need: the generator's two
@@ -101,13 +101,13 @@ final class ConsumerPackageTests: XCTestCase {
         print("PluginTests: second build (no change, after the clean build): \(settle.seconds) s")
 
         let generated = try generatedFolder(in: package)
-        // The plugin declares the same 67 names whatever the schema's size (docs/Plugin.md): the core files and
-        // 32 shards each of types and operations; the generator writes every one of them.
+        // The plugin declares the same 35 names whatever the schema's size (docs/Plugin.md): the core files and
+        // 32 shards of types and operations; the generator writes every one of them.
         let generatedNames = try FileManager.default.contentsOfDirectory(atPath: generated.path).filter { $0.hasSuffix(".generated.swift") }.sorted()
-        XCTAssertEqual(generatedNames.count, 67, "\(generatedNames)")
+        XCTAssertEqual(generatedNames.count, 35, "\(generatedNames)")
         for name in [
-            "Types.generated.swift", "Errors.generated.swift", "Client.generated.swift", "Types.00.generated.swift",
-            "Types.31.generated.swift", "Operations.00.generated.swift", "Operations.31.generated.swift",
+            "Types.generated.swift", "Errors.generated.swift", "Client.generated.swift", "Shard.00.generated.swift",
+            "Shard.31.generated.swift",
         ] {
             XCTAssertTrue(generatedNames.contains(name), "no \(name) among \(generatedNames)")
         }
@@ -128,7 +128,7 @@ final class ConsumerPackageTests: XCTestCase {
         let editBuild = try run(["swift", "build"], in: package, timeout: 600)
         XCTAssertEqual(editBuild.status, 0, editBuild.output)
         XCTAssertTrue(editBuild.output.contains(generatingLine), "editing the schema did not rerun the generator:\n\(editBuild.output)")
-        XCTAssertTrue(editBuild.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 1 of 67 files"), editBuild.output)
+        XCTAssertTrue(editBuild.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 1 of 35 files"), editBuild.output)
         let afterEdit = try modificationDates(generatedNames, in: generated)
         let speciesFile = try XCTUnwrap(
             generatedNames.first { name in

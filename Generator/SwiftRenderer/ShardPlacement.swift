@@ -1,0 +1,74 @@
+import SchemaModel
+
+/// Which shard file each type and operation goes to. A declaration goes to the file of what uses it,
+/// so editing a type rewrites one file, and that file holds the code that depends on the type:
+/// the incremental build recompiles one file, in one pass.
+///
+/// Each declaration has a *home*, a type name or, failing that, its own name, and goes to shard
+/// `GeneratedFileNames.shard(of: home)`:
+/// - a type used by exactly one other type lives with that type (an item with its page, a line or a
+///   status with its order), following such owners up to a type that has none or several;
+/// - an operation lives with its answer's type (the response, else its first outcome with a body),
+///   else with its request body's type, else by its own name.
+///
+/// Shared types (used by several types) stay at their own name. A declaration moves only when what
+/// uses it changes, for instance when a type gains a second user.
+struct ShardPlacement {
+    /// Each type's home.
+    private var homes: [String: String] = [:]
+
+    init(schema: Schema) {
+        var users: [String: Set<String>] = [:]
+        for type in schema.types {
+            for used in Self.namedTypes(in: type) where used != type.name {
+                users[used, default: []].insert(type.name)
+            }
+        }
+        func owner(_ name: String) -> String? {
+            guard let named = users[name], named.count == 1 else { return nil }
+            return named.first
+        }
+        for type in schema.types {
+            var path = [type.name]
+            while let next = owner(path[path.count - 1]) {
+                if let start = path.firstIndex(of: next) {
+                    // Types that own each other in a ring share the ring's smallest name.
+                    path.append(path[start...].min() ?? next)
+                    break
+                }
+                path.append(next)
+            }
+            homes[type.name] = path[path.count - 1]
+        }
+    }
+
+    func shard(of type: TypeDefinition) -> Int {
+        GeneratedFileNames.shard(of: homes[type.name] ?? type.name)
+    }
+
+    func shard(of operation: Operation) -> Int {
+        let answers = [operation.response] + (operation.outcomes ?? []).map(\.body) + [operation.body?.type]
+        let home = answers.lazy.compactMap { $0.flatMap(Self.namedType) }.first.map { homes[$0] ?? $0 }
+        return GeneratedFileNames.shard(of: home ?? operation.name)
+    }
+
+    /// The named types a definition refers to directly.
+    private static func namedTypes(in type: TypeDefinition) -> [String] {
+        switch type.kind {
+        case .structure(let fields): return fields.compactMap { namedType($0.type) }
+        case .alias(let target, _): return namedType(target).map { [$0] } ?? []
+        case .union(let union): return union.variants.map(\.type)
+        case .enumeration: return []
+        }
+    }
+
+    /// The named type a reference holds, through arrays and maps.
+    private static func namedType(_ reference: TypeReference) -> String? {
+        switch reference {
+        case .named(let name): return name
+        case .array(let element): return namedType(element)
+        case .map(_, let value): return namedType(value)
+        case .primitive: return nil
+        }
+    }
+}
