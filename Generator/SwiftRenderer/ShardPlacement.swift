@@ -28,17 +28,30 @@ struct ShardPlacement {
             guard let named = users[name], named.count == 1 else { return nil }
             return named.first
         }
-        for type in schema.types {
+        // Each walk stops at a type whose home is known, and every type on it gets the same home, so
+        // the whole pass is linear in the number of types, however long the chains of owners.
+        for type in schema.types where homes[type.name] == nil {
             var path = [type.name]
-            while let next = owner(path[path.count - 1]) {
-                if let start = path.firstIndex(of: next) {
+            var onPath: Set<String> = [type.name]
+            var home = type.name
+            while true {
+                guard let next = owner(path[path.count - 1]) else {
+                    home = path[path.count - 1]
+                    break
+                }
+                if let known = homes[next] {
+                    home = known
+                    break
+                }
+                if onPath.contains(next), let start = path.firstIndex(of: next) {
                     // Types that own each other in a ring share the ring's smallest name.
-                    path.append(path[start...].min() ?? next)
+                    home = path[start...].min() ?? next
                     break
                 }
                 path.append(next)
+                onPath.insert(next)
             }
-            homes[type.name] = path[path.count - 1]
+            for name in path { homes[name] = home }
         }
     }
 
