@@ -463,21 +463,52 @@ struct SchemaValidator {
                 return []
             }
         }
+        // Only a type that can reach a cycle can be on one: peel off, repeatedly, the types whose every
+        // edge leads to peeled types (or to none), and search from what is left, within it. Each search
+        // keeps the step that reached a type rather than a copy of the path, so a long chain of types
+        // costs linear time instead of cubic.
+        var successors: [String: [(target: String, step: String)]] = [:]
+        var predecessors: [String: [String]] = [:]
+        var remainingEdges: [String: Int] = [:]
+        for (name, type) in types {
+            let typeEdges = edges(type).filter { types[$0.0] != nil }
+            successors[name] = typeEdges.map { (target: $0.0, step: $0.1) }
+            remainingEdges[name] = typeEdges.count
+            for (target, _) in typeEdges { predecessors[target, default: []].append(name) }
+        }
+        var peeled: Set<String> = []
+        var leaves = types.keys.filter { remainingEdges[$0] == 0 }
+        while let leaf = leaves.popLast() {
+            guard peeled.insert(leaf).inserted else { continue }
+            for user in predecessors[leaf] ?? [] {
+                remainingEdges[user, default: 0] -= 1
+                if remainingEdges[user] == 0 { leaves.append(user) }
+            }
+        }
         var reported: Set<String> = []
-        for start in schema.types {
-            var stack: [(name: String, path: [String])] = [(start.name, [])]
-            var visited: Set<String> = []
-            while let (name, path) = stack.popLast() {
-                guard let type = types[name] else { continue }
-                for (target, step) in edges(type) {
+        for start in schema.types where !peeled.contains(start.name) {
+            var stack = [start.name]
+            var reachedBy: [String: (from: String, step: String)] = [:]
+            func path(to name: String) -> [String] {
+                var steps: [String] = []
+                var current = name
+                while let (from, step) = reachedBy[current] {
+                    steps.append(step)
+                    current = from
+                }
+                return steps.reversed()
+            }
+            while let name = stack.popLast() {
+                for (target, step) in successors[name] ?? [] where !peeled.contains(target) {
                     if target == start.name {
                         if reported.insert(start.name).inserted {
                             log.error(
-                                "type '\(start.name)' contains itself through \((path + [step]).joined(separator: " -> ")); break the cycle with a list, a map or a union",
+                                "type '\(start.name)' contains itself through \((path(to: name) + [step]).joined(separator: " -> ")); break the cycle with a list, a map or a union",
                                 at: start.location)
                         }
-                    } else if visited.insert(target).inserted {
-                        stack.append((target, path + [step]))
+                    } else if reachedBy[target] == nil {
+                        reachedBy[target] = (name, step)
+                        stack.append(target)
                     }
                 }
             }

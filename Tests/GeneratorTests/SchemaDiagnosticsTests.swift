@@ -244,6 +244,32 @@ final class SchemaDiagnosticsTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.contains("unknown auth scheme 'beaver'; did you mean 'bearer'?") }, "\(found)")
     }
 
+    func testOnlyTheTypesOnACycleAreReportedWhenALongChainLeadsToIt() {
+        // 2,000 types, each containing the one before: the check is linear in them (it took a minute
+        // for 3,000 when every type searched the whole chain below it with a copy of its path).
+        let chain = (1..<2000).map { "  C\($0):\n    fields:\n      inner: C\($0 - 1)\n" }.joined()
+        let ring = """
+              A:
+                fields:
+                  b: B
+              B:
+                fields:
+                  a: A
+              C0:
+                fields:
+                  ring: A
+
+            """
+        let found = diagnostics(schemaText(types: ring + chain))
+        XCTAssertEqual(
+            found.map { $0.components(separatedBy: "error: ").last ?? $0 },
+            [
+                "type 'A' contains itself through A.b -> B.a; break the cycle with a list, a map or a union",
+                "type 'B' contains itself through B.a -> A.b; break the cycle with a list, a map or a union",
+            ])
+        XCTAssertEqual(diagnostics(schemaText(types: chain.replacingOccurrences(of: "inner: C0\n", with: "inner: Item\n"))), [])
+    }
+
     func testStructThatContainsItselfIsReported() {
         assertSingleError(
             schemaText(
