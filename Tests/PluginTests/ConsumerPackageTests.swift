@@ -134,7 +134,7 @@ final class ConsumerPackageTests: XCTestCase {
             generatedNames.first { name in
                 (try? String(contentsOf: generated.appendingPathComponent(name), encoding: .utf8))?.contains("public enum Species:") == true
             }, "no generated file declares Species")
-        XCTAssertTrue(speciesFile.hasPrefix("Types."), speciesFile)
+        XCTAssertTrue(speciesFile.hasPrefix("Shard."), speciesFile)
         for name in generatedNames {
             if name == speciesFile {
                 XCTAssertNotEqual(afterEdit[name], beforeEdit[name], "\(name) holds the edited enum but was not rewritten")
