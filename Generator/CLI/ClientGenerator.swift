@@ -38,7 +38,8 @@ struct Generate: ParsableCommand {
             (decoding helpers), and the types and the operations spread over \(GeneratedFileNames.shardFile(0)) ... \
             \(GeneratedFileNames.shardFile(GeneratedFileNames.shardCount - 1)), each with what uses it (some may be \
             empty). Files whose contents did not change are left untouched, so a rebuild recompiles only what \
-            an edit touched.
+            an edit touched. Files ending in .generated.swift that start with the generator's header and \
+            are not among these (an older version's layout) are deleted; other files are left alone.
 
             Example:
               client-generator generate Schemas/whitelabelpay.yaml --output Generated/WhitelabelPay

@@ -12,11 +12,14 @@ public enum ClientGeneration {
         public let operations: Int
         public let written: Int
         public let files: Int
+        /// Generated files an earlier run left that this run does not write (`removeStaleFiles`).
+        public let removed: Int
         public let folder: String
         public let milliseconds: Int
 
         public var description: String {
-            "client-generator: \(api): \(types) types, \(operations) operations; wrote \(written) of \(files) files to \(folder) in \(milliseconds) ms"
+            "client-generator: \(api): \(types) types, \(operations) operations; wrote \(written) of \(files) files to \(folder)"
+                + (removed > 0 ? "; removed \(removed) stale generated file\(removed == 1 ? "" : "s")" : "") + " in \(milliseconds) ms"
         }
     }
 
@@ -36,7 +39,8 @@ public enum ClientGeneration {
 
     /// Generates the client for the schema at `schemaPath` into `outputPath` (created if missing).
     /// Files whose contents did not change are left untouched, so a rebuild recompiles only what an edit
-    /// touched. Diagnostics go to standard error (`loadSchema`).
+    /// touched; generated files this run does not write are removed (`removeStaleFiles`). Diagnostics go
+    /// to standard error (`loadSchema`).
     public static func run(schemaPath: String, outputPath: String) throws -> Summary {
         let started = Date()
         let schema = try loadSchema(path: schemaPath)
@@ -51,8 +55,30 @@ public enum ClientGeneration {
             try data.write(to: url, options: .atomic)
             written += 1
         }
+        let removed = try removeStaleFiles(in: folder, keeping: Set(files.map(\.name)))
         return Summary(
             api: schema.api, types: schema.types.count, operations: schema.operations.count, written: written, files: files.count,
-            folder: folder.path, milliseconds: Int(Date().timeIntervalSince(started) * 1000))
+            removed: removed, folder: folder.path, milliseconds: Int(Date().timeIntervalSince(started) * 1000))
+    }
+
+    /// Removes what an earlier run wrote to `folder` and this one did not, for instance after a generator
+    /// upgrade changed the set of files: a checked-in folder would otherwise compile both the old and the
+    /// new declarations. Only a `.generated.swift` file that starts with the renderer's header goes; any
+    /// other file is the user's and stays. Returns how many files went.
+    static func removeStaleFiles(in folder: URL, keeping current: Set<String>) throws -> Int {
+        let header = Data(SwiftRenderer.generatedFileHeader.utf8)
+        var removed = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        where name.hasSuffix(".generated.swift") && !current.contains(name) {
+            let url = folder.appendingPathComponent(name)
+            // The first bytes only: a large or unreadable file (a folder, say) is not ours to judge.
+            guard let handle = try? FileHandle(forReadingFrom: url) else { continue }
+            let start = try? handle.read(upToCount: header.count)
+            try? handle.close()
+            guard start == header else { continue }
+            try FileManager.default.removeItem(at: url)
+            removed += 1
+        }
+        return removed
     }
 }
