@@ -18,7 +18,8 @@
 #                   against theirs from checked-in generated files (no plugin step), both through their
 #                   own build-tool plugin (theirs: OpenAPIGenerator, as their README shows), and both
 #                   from checked-in generated files (ours: `client-generator generate` output in a plain
-#                   target, as the GenerateClientCode command plugin writes it)
+#                   target, as the GenerateClientCode command plugin writes it); medians of NOOP_RUNS
+#                   (default 9) rounds that build the four packages in turn, after a warm-up round
 #   merge-module    clean compile and one-type edit of ours again, in a package whose target adds
 #                   `-no-emit-module-separately` (docs/Plugin.md, "Large APIs"): the driver merges each
 #                   compile job's partial module instead of re-emitting the whole module's interface
@@ -34,7 +35,7 @@
 # Everything lives in $WORK (default .build-compile-bench/ in the repository, git-ignored) and is reused
 # by the next run: the first run builds both packages' dependencies and, unless $SOG names a binary,
 # swift-openapi-generator 1.14.3 (release) from https://github.com/apple/swift-openapi-generator (10+ minutes).
-# Not part of `swift test` or CI. Environment: RUNS, SIZES, BUNDLED (schema paths; empty for none), SOG,
+# Not part of `swift test` or CI. Environment: RUNS, NOOP_RUNS, SIZES, BUNDLED (schema paths; empty for none), SOG,
 # GENERATOR (a client-generator binary for the generation column; default: this tree's debug build), WORK,
 # THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "-" in the table),
 # THEIRS_PLUGIN=0 (skip the no-op through their plugin, whose first build compiles their module once more: "-"),
@@ -44,6 +45,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Benchmarks/compile"
 runs=${RUNS:-3}
+noop_runs=${NOOP_RUNS:-9}
 sizes=${SIZES-10 100 500}
 bundled=${BUNDLED-$(ls "$root"/Schemas/*.yaml)}
 work=${WORK:-$root/.build-compile-bench}
@@ -173,6 +175,11 @@ let package = Package(
 )
 EOF
 
+# SwiftPM writes a package's Package.resolved only when the pins change, but its origin hash covers the whole
+# manifest, so after the target list above changes the file stays stale and every build, no-ops included,
+# resolves the dependencies again. Removed, the first build writes it fresh, as a user's package has it.
+for package in "$ours" "$theirs" "$theirs_plugin" "$ours_plain" "$ours_merge"; do rm -f "$package/Package.resolved"; done
+
 # Puts the API's original schema / export in place (ours: the plugin's input; theirs: regenerated sources).
 # Our schema goes outside Sources/ (SwiftPM would treat its neighbours as resources), next to links to
 # the original's subfolders, where `$file` examples live.
@@ -191,14 +198,6 @@ regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"; theirs_generate "$1" "$th
     for file in "$theirs/Sources/$2.new"/*.swift; do cmp -s "$file" "$theirs/Sources/$2/$(basename "$file")" || cp "$file" "$theirs/Sources/$2/"; done
     rm -rf "$theirs/Sources/$2.new"; }
 build() { swift build --package-path "$1" --target "$2"; }
-# A no-op measured in one of the packages used for no-ops only: two builds to settle (the first builds the
-# module), then the median of $runs, into $work/m.noop.<name>; "0" when skipped (`enabled` is 0).
-extra_noop() { local enabled=$1 package=$2 target=$3 name=$4 what=$5
-    if [ "$enabled" = 0 ]; then echo 0 > "$work/m.noop.$name"; return; fi
-    echo "$what, no-op ($runs runs) ..." >&2
-    quiet build "$package" "$target"
-    quiet build "$package" "$target"
-    for _ in $(seq "$runs"); do timed build "$package" "$target"; done | median > "$work/m.noop.$name"; }
 # Deletes the module's compiled state (objects, dependency records, module), keeping the files SwiftPM
 # writes when it plans the build (the output file map, sources list and include folder).
 clean_module() { find "$1/.build/debug/$2.build" -mindepth 1 -maxdepth 1 ! -name '*.json' ! -name sources ! -name include -exec rm -rf {} +
@@ -266,16 +265,35 @@ for api in "${apis[@]}"; do
             fi
             quiet build "$package" "$target"
         done | median > "$work/m.edit.$side"
-        for _ in $(seq "$runs"); do timed build "$package" "$target"; done | median > "$work/m.noop.$side"
     done
-    extra_noop "${THEIRS_PLUGIN:-1}" "$theirs_plugin" "$target" theirs-plugin "$name: theirs with their plugin: first build (their generator, debug; generation)"
-    extra_noop "${OURS_PLAIN:-1}" "$ours_plain" "$target" ours-plain "$name: ours from checked-in generated files: first build"
+    # No-ops side by side: each package built until settled (a package's first build after another's can
+    # take seconds), then $noop_runs rounds that build every package in turn, so the machine's drift falls
+    # on all of them alike; a skipped package's median is 0.
+    noop_sides="ours theirs"
+    [ "${THEIRS_PLUGIN:-1}" = 0 ] || noop_sides+=" theirs_plugin"
+    [ "${OURS_PLAIN:-1}" = 0 ] || noop_sides+=" ours_plain"
+    for side in ours theirs theirs_plugin ours_plain; do rm -f "$work/m.noop.$side"; touch "$work/m.noop.$side"; done
+    for side in $noop_sides; do
+        echo "$name: $side: settling for the no-ops (theirs_plugin: their generator and module, debug) ..." >&2
+        quiet build "${!side}" "$target"
+        quiet build "${!side}" "$target"
+    done
+    echo "$name: no-ops, $noop_runs rounds of: $noop_sides ..." >&2
+    for round in $(seq 0 "$noop_runs"); do
+        for side in $noop_sides; do
+            ms=$(timed build "${!side}" "$target")
+            [ "$round" = 0 ] || echo "$ms" >> "$work/m.noop.$side"   # round 0 warms up after the settling
+        done
+    done
+    for side in ours theirs theirs_plugin ours_plain; do
+        if [ -s "$work/m.noop.$side" ]; then median < "$work/m.noop.$side"; else echo 0; fi > "$work/m.noop.$side.median"
+    done
 
     read -r gen_o < "$work/m.gen.ours"; read -r gen_t < "$work/m.gen.theirs"
     read -r clean_o < "$work/m.clean.ours"; read -r clean_t < "$work/m.clean.theirs"
     read -r edit_o < "$work/m.edit.ours"; read -r edit_t < "$work/m.edit.theirs"
-    read -r noop_o < "$work/m.noop.ours"; read -r noop_t < "$work/m.noop.theirs"; read -r noop_tp < "$work/m.noop.theirs-plugin"
-    read -r noop_op < "$work/m.noop.ours-plain"
+    read -r noop_o < "$work/m.noop.ours.median"; read -r noop_t < "$work/m.noop.theirs.median"
+    read -r noop_tp < "$work/m.noop.theirs_plugin.median"; read -r noop_op < "$work/m.noop.ours_plain.median"
     clean_m=0 edit_m=0
     if [ "${OURS_MERGE:-1}" != 0 ]; then read -r clean_m < "$work/m.clean.ours_merge"; read -r edit_m < "$work/m.edit.ours_merge"; fi
     row="| $name ($operations) | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $lines_ours / $lines_theirs ($(ratio "$lines_ours" "$lines_theirs")) | $(seconds "$clean_o") / $(seconds "$clean_t") ($(ratio "$clean_o" "$clean_t")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o")) | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) | $(seconds "$noop_o") / $(seconds "$noop_tp") ($(ratio "$noop_o" "$noop_tp")) | $(seconds "$noop_op") / $(seconds "$noop_t") ($(ratio "$noop_op" "$noop_t")) | $(seconds "$clean_m") / $(seconds "$edit_m") ($(ratio "$edit_m" "$clean_m"); $(ratio "$edit_m" "$clean_o")) |"
