@@ -272,7 +272,7 @@ for api in "${apis[@]}"; do
     noop_sides="ours theirs"
     [ "${THEIRS_PLUGIN:-1}" = 0 ] || noop_sides+=" theirs_plugin"
     [ "${OURS_PLAIN:-1}" = 0 ] || noop_sides+=" ours_plain"
-    for side in ours theirs theirs_plugin ours_plain; do rm -f "$work/m.noop.$side"; touch "$work/m.noop.$side"; done
+    for side in ours theirs theirs_plugin ours_plain; do : > "$work/m.noop.$side"; done
     for side in $noop_sides; do
         echo "$name: $side: settling for the no-ops (theirs_plugin: their generator and module, debug) ..." >&2
         quiet build "${!side}" "$target"

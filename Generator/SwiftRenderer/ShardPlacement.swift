@@ -61,27 +61,17 @@ struct ShardPlacement {
 
     func shard(of operation: Operation) -> Int {
         let answers = [operation.response] + (operation.outcomes ?? []).map(\.body) + [operation.body?.type]
-        let home = answers.lazy.compactMap { $0.flatMap(Self.namedType) }.first.map { homes[$0] ?? $0 }
+        let home = answers.lazy.compactMap { $0?.namedTypes.first }.first.map { homes[$0] ?? $0 }
         return GeneratedFileNames.shard(of: home ?? operation.name)
     }
 
-    /// The named types a definition refers to directly.
+    /// The named types a definition refers to directly (through arrays and maps).
     private static func namedTypes(in type: TypeDefinition) -> [String] {
         switch type.kind {
-        case .structure(let fields): return fields.compactMap { namedType($0.type) }
-        case .alias(let target, _): return namedType(target).map { [$0] } ?? []
+        case .structure(let fields): return fields.flatMap(\.type.namedTypes)
+        case .alias(let target, _): return target.namedTypes
         case .union(let union): return union.variants.map(\.type)
         case .enumeration: return []
-        }
-    }
-
-    /// The named type a reference holds, through arrays and maps.
-    private static func namedType(_ reference: TypeReference) -> String? {
-        switch reference {
-        case .named(let name): return name
-        case .array(let element): return namedType(element)
-        case .map(_, let value): return namedType(value)
-        case .primitive: return nil
         }
     }
 }
