@@ -27,24 +27,16 @@ sizes=${SIZES:-100 500}
 rounds=${ROUNDS:-3}
 work=${WORK:-$root/.build-compile-bench/edit-floor}
 jobs=$(nproc)
+mkdir -p "$work"
+log="$work/last-command.log"
+source "$here/common.sh"   # timed, quiet, median, seconds, ratio
 
 echo "building client-generator-build and ClientRuntime (debug) ..." >&2
-swift build --package-path "$root" --product client-generator-build >/dev/null
-swift build --package-path "$root" --target ClientRuntime >/dev/null
+quiet swift build --package-path "$root" --product client-generator-build
+quiet swift build --package-path "$root" --target ClientRuntime
 bin=$(swift build --package-path "$root" --show-bin-path)
 tool="$bin/client-generator-build"
 
-# Milliseconds the command took; its output is dropped, a failure stops the script.
-timed() {
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1 || { echo "edit-floor.sh: failed: $*" >&2; exit 1; }
-    end=$(date +%s%N)
-    echo $(((end - start) / 1000000))
-}
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-seconds() { awk -v ms="$1" 'BEGIN { printf "%.2f s", ms / 1000 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 # The driver with the flags SwiftPM passes for a debug build (-Onone, -enable-testing, -g).
 driver() { local module=$1; shift
     swiftc -module-name "$module" -parse-as-library -swift-version 6 -Onone -enable-testing -g \
@@ -58,7 +50,7 @@ bound() { local floor=$1 whole=$2; shift 2; local sum=0 part
 mkdir -p "$work/floor/Sources/Floor"
 printf '// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: "Floor", targets: [.target(name: "Floor")])\n' > "$work/floor/Package.swift"
 echo "public let floor = 0" > "$work/floor/Sources/Floor/Floor.swift"
-swift build --package-path "$work/floor" >/dev/null
+quiet swift build --package-path "$work/floor"
 
 printf '| API (edited file) | SwiftPM floor | regeneration | interface job | edited file | whole module | default-mode edit >= (with the floor) | merge-module edit >= (with the floor) |\n'
 printf '|---|---|---|---|---|---|---|---|\n'
@@ -69,8 +61,8 @@ for size in $sizes; do
     python3 "$here/make-api.py" "$size" > "$dir/before/schema.yaml"
     cp "$dir/before/schema.yaml" "$dir/after/schema.yaml"
     python3 "$here/edit-type.py" "$dir/after/schema.yaml" Account1
-    "$tool" generate "$dir/before/schema.yaml" --output "$dir/original" >/dev/null
-    "$tool" generate "$dir/after/schema.yaml" --output "$dir/edited" >/dev/null
+    quiet "$tool" generate "$dir/before/schema.yaml" --output "$dir/original"
+    quiet "$tool" generate "$dir/after/schema.yaml" --output "$dir/edited"
     changed=$({ diff -rq "$dir/original" "$dir/edited" || true; } | awk '{ print $4 }')   # diff exits 1 on differences
     if [ "$(echo "$changed" | wc -w)" != 1 ]; then echo "edit-floor.sh: the edit changed $(echo "$changed" | wc -w) files, not one: $changed" >&2; exit 1; fi
     # The driver's frontend jobs for the edited module: the interface job and the edited file's.
@@ -83,7 +75,7 @@ for size in $sizes; do
     done
     echo "$api: $(basename "$changed") changed; a warm-up compile, then $rounds rounds ..." >&2
     # The warm-up fills the index store with the system modules' units, as any earlier build has.
-    (cd "$dir/whole" && timed driver "$module" -emit-module -emit-module-path "$dir/whole/$module.swiftmodule" -c "$dir/edited"/*.swift) >/dev/null
+    (cd "$dir/whole" && quiet driver "$module" -emit-module -emit-module-path "$dir/whole/$module.swiftmodule" -c "$dir/edited"/*.swift)
     : > "$dir/m.floor"; : > "$dir/m.regen"; : > "$dir/m.interface"; : > "$dir/m.file"; : > "$dir/m.whole"
     for _ in $(seq "$rounds"); do
         timed swift build --package-path "$work/floor" >> "$dir/m.floor"

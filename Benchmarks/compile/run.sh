@@ -53,19 +53,8 @@ mkdir -p "$work/apis" "$work/gen"
 log="$work/last-command.log"
 
 # --- helpers --------------------------------------------------------------------------------------
-# Milliseconds the command took; its output goes to $log, and a failure stops the benchmark.
-timed() {
-    local start end
-    start=$(date +%s%N)
-    if ! "$@" >"$log" 2>&1; then cat "$log" >&2; echo "run.sh: failed: $*" >&2; exit 1; fi
-    end=$(date +%s%N)
-    echo $(((end - start) / 1000000))
-}
-quiet() { if ! "$@" >"$log" 2>&1; then cat "$log" >&2; echo "run.sh: failed: $*" >&2; exit 1; fi; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-# A skipped measurement is 0 ms.
-seconds() { awk -v ms="$1" 'BEGIN { if (ms > 0) printf "%.2f s", ms / 1000; else printf "-" }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2fx", a / b; else printf "-" }'; }
+# timed, quiet, median, seconds, ratio
+source "$here/common.sh"
 # "ok" when a <= limit * b
 within() { awk -v a="$1" -v b="$2" -v l="$3" 'BEGIN { print (a <= 0 || b <= 0) ? "not measured" : (a <= l * b) ? "ok" : "MISSED" }'; }
 
@@ -272,7 +261,8 @@ for api in "${apis[@]}"; do
     noop_sides="ours theirs"
     [ "${THEIRS_PLUGIN:-1}" = 0 ] || noop_sides+=" theirs_plugin"
     [ "${OURS_PLAIN:-1}" = 0 ] || noop_sides+=" ours_plain"
-    for side in ours theirs theirs_plugin ours_plain; do : > "$work/m.noop.$side"; done
+    all_noop_sides="ours theirs theirs_plugin ours_plain"
+    for side in $all_noop_sides; do : > "$work/m.noop.$side"; done
     for side in $noop_sides; do
         echo "$name: $side: settling for the no-ops (theirs_plugin: their generator and module, debug) ..." >&2
         quiet build "${!side}" "$target"
@@ -285,7 +275,7 @@ for api in "${apis[@]}"; do
             [ "$round" = 0 ] || echo "$ms" >> "$work/m.noop.$side"   # round 0 warms up after the settling
         done
     done
-    for side in ours theirs theirs_plugin ours_plain; do
+    for side in $all_noop_sides; do
         if [ -s "$work/m.noop.$side" ]; then median < "$work/m.noop.$side"; else echo 0; fi > "$work/m.noop.$side.median"
     done
 

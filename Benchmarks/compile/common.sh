@@ -1,0 +1,11 @@
+# Helpers the compile benchmarks share (run.sh, edit-floor.sh); sourced after setting $log, the file that
+# holds the last command's output.
+
+# Runs the command with its output in $log; a failure prints that output and stops the benchmark.
+quiet() { if ! "$@" >"$log" 2>&1; then cat "$log" >&2; echo "${0##*/}: failed: $*" >&2; exit 1; fi; }
+# Milliseconds the command took, run as `quiet` runs it.
+timed() { local start; start=$(date +%s%N); quiet "$@"; echo $((($(date +%s%N) - start) / 1000000)); }
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# A skipped measurement is 0 ms, shown as "-".
+seconds() { awk -v ms="$1" 'BEGIN { if (ms > 0) printf "%.2f s", ms / 1000; else printf "-" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2fx", a / b; else printf "-" }'; }
