@@ -9,7 +9,7 @@
 # dump-symbol-graph` would extract every module of the package and its dependencies, several times
 # slower. Each module's archive is written to <output>/<Module>.doccarchive, and all of them merged into
 # <output>/SchemaClients.doccarchive (`docc merge`); preview one module with
-# `docc preview Sources/<Module>/<Module>.docc --additional-symbol-graph-dir <output>/symbol-graphs/<Module>`.
+# `docc preview Sources/<Module>/<Module>.docc --additional-symbol-graph-dir <output>/symbol-graphs/<Module> --output-path <output>/preview/<Module>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

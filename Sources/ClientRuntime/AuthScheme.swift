@@ -29,3 +29,14 @@ public struct AuthScheme: Sendable, Hashable {
         self.kind = kind
     }
 }
+
+extension AuthScheme.Kind {
+    /// The header the credential is sent in; `nil` for a query item.
+    var headerName: String? {
+        switch self {
+        case .bearer, .basic: "Authorization"
+        case .apiKeyHeader(let name), .sessionHeader(let name): name
+        case .apiKeyQuery: nil
+        }
+    }
+}

@@ -7,6 +7,13 @@ import Foundation
 /// rules); a second 401 is returned as is, so a rejected token never causes a loop. It replaces any
 /// `Authorization` header set earlier (for instance by the client's `CredentialProvider`).
 ///
+/// A call stays the call of the user it started for. Only tokens of the identity fixed when the call
+/// started (the one `ClientCore` published to the cache) are attached: when the app saves another user's
+/// tokens while a call is in flight (a sign-out and sign-in), a 401 to that call is returned as it is
+/// instead of being resent with the new user's token, and a call whose user changed before its token was
+/// attached fails with `TokenRefreshError.userChanged`. So one user's answer is never sent to, or cached
+/// for, another.
+///
 /// As a `CredentialIdentifying` source it tells the response cache which user a call is made for (the
 /// `TokenSet`'s `subject`, else a digest of the access token), so `CachingMiddleware` keeps users apart
 /// even when it runs before this middleware.
@@ -67,9 +74,14 @@ public struct BearerTokenMiddleware: ClientMiddleware, CredentialIdentifying {
             return try await next(request)
         }
         let tokens = try await refresher.validTokens(for: operation.name)
+        if let fixed = CallCredentials.current, !fixed.identities.contains(tokens.identity) {
+            throw TokenRefreshError.userChanged
+        }
         let response = try await next(try CredentialAttachment.attach(tokens.accessToken, for: scheme, to: request))
         guard response.status == 401 else { return response }
         let renewed = try await refresher.tokens(replacing: tokens.accessToken, for: operation.name)
+        // Someone else signed in meanwhile: the rejection stands, this user's call is not resent as theirs.
+        guard renewed.identity == tokens.identity else { return response }
         return try await next(try CredentialAttachment.attach(renewed.accessToken, for: scheme, to: request))
     }
 }

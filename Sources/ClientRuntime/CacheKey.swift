@@ -4,7 +4,9 @@ import Foundation
 /// URL (base URL, path and query, credential query items included), every header (tenant ids, `Accept`,
 /// credentials attached before the cache) except the operation's idempotency key, which differs on every
 /// call without changing the answer, the body, and the identity of the credentials the call is sent with
-/// (`CredentialIdentity.current`), which covers credentials attached after the cache ran.
+/// (`CredentialIdentity.current`), which covers credentials attached after the cache ran. The header of a
+/// credential that identity stands for (`CallCredentials.coveredSchemes`: a bearer token a refresh renews)
+/// is left out, so the same user's entries survive a refresh in either middleware order.
 ///
 /// Only the method and the redacted URL are kept as text (for log lines); the rest enters a `Hasher`
 /// digest, randomly seeded per process, so neither tokens nor keys are stored in the key and the digest
@@ -21,11 +23,14 @@ struct CacheKey: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(request.url.absoluteString)
         // Sorted by name so two requests differing only in header order share an entry; repeated fields
         // keep their relative order, which HTTP gives meaning to.
-        let headers = request.headers
-            .filter { field in
-                guard let idempotencyKey = operation.idempotencyKeyHeader else { return true }
-                return field.name.lowercased() != idempotencyKey.lowercased()
+        var ignored = Set(operation.idempotencyKeyHeader.map { [$0.lowercased()] } ?? [])
+        if identity != nil, let covered = CallCredentials.current?.coveredSchemes {
+            for scheme in operation.auth where covered.contains(scheme.name) {
+                if let header = scheme.kind.headerName { ignored.insert(header.lowercased()) }
             }
+        }
+        let headers = request.headers
+            .filter { !ignored.contains($0.name.lowercased()) }
             .enumerated()
             .sorted { ($0.element.name.lowercased(), $0.offset) < ($1.element.name.lowercased(), $1.offset) }
         hasher.combine(headers.count)

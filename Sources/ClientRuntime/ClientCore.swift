@@ -47,10 +47,16 @@ public struct ClientCore: Sendable {
 
     private func sendWithoutTimeout(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
         let (authorized, attachedIdentity) = try await authorize(request, for: operation)
-        let identity = try await credentialIdentity(for: operation, attached: attachedIdentity)
+        let credentials = try await callCredentials(for: operation, attached: attachedIdentity)
         let transport = configuration.transport
         var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
-            try await transport.send(request)
+            do {
+                return try await transport.send(request)
+            } catch {
+                // A failing URL carries the query as sent: hide the schema's secret items before any
+                // middleware logs the error or the caller prints it.
+                throw ErrorSummary.redactingFailingURL(of: error, secretNames: request.secretNames.union(operation.secretNames))
+            }
         }
         for middleware in configuration.middlewares.reversed() {
             let inner = next
@@ -59,8 +65,10 @@ public struct ClientCore: Sendable {
             }
         }
         let chain = next
-        let response = try await CredentialIdentity.$current.withValue(identity) {
-            try await chain(authorized)
+        let response = try await CredentialIdentity.$current.withValue(CredentialIdentity.combining(credentials.identities)) {
+            try await CallCredentials.$current.withValue(credentials) {
+                try await chain(authorized)
+            }
         }
         if let limit = RequestOptions.current.maximumResponseSize, response.body.count > limit {
             throw TransportError.responseTooLarge(limit: limit)
@@ -207,10 +215,10 @@ public struct ClientCore: Sendable {
         return request
     }
 
-    /// `request` with the first available credential attached, and the identity of that credential.
+    /// `request` with the first available credential attached, and the identity and scheme of that credential.
     private func authorize(
         _ request: HTTPRequest, for operation: OperationInfo
-    ) async throws -> (HTTPRequest, CredentialIdentity?) {
+    ) async throws -> (HTTPRequest, (identity: CredentialIdentity, scheme: String)?) {
         guard !operation.auth.isEmpty, let provider = configuration.credentials else { return (request, nil) }
         // Credentials never leave the base URL's origin, whatever URL the request was built for (an
         // operation whose URL comes from an earlier response may point anywhere).
@@ -218,27 +226,34 @@ public struct ClientCore: Sendable {
         for scheme in operation.auth {
             guard let secret = try await provider.credential(for: scheme) else { continue }
             let authorized = try CredentialAttachment.attach(secret, for: scheme, to: request)
-            return (authorized, CredentialIdentity(secret: secret))
+            return (authorized, (CredentialIdentity(secret: secret), scheme.name))
         }
         return (request, nil)
     }
 
     /// Whose credentials the call goes out with: the provider's own answer when it is
-    /// `CredentialIdentifying` (else the attached secret's), combined with every identifying middleware's.
-    private func credentialIdentity(
-        for operation: OperationInfo, attached: CredentialIdentity?
-    ) async throws -> CredentialIdentity? {
-        var identities: [CredentialIdentity] = []
+    /// `CredentialIdentifying` (else the attached secret's), and every identifying middleware's; and the
+    /// schemes those identities are known to stand for (the attached one, a bearer middleware's).
+    private func callCredentials(
+        for operation: OperationInfo, attached: (identity: CredentialIdentity, scheme: String)?
+    ) async throws -> CallCredentials {
+        var credentials = CallCredentials(identities: [], coveredSchemes: [])
         if operation.auth.isEmpty {
             // The provider is not asked for operations without auth.
         } else if let identifying = configuration.credentials as? any CredentialIdentifying {
-            if let identity = try await identifying.credentialIdentity(for: operation) { identities.append(identity) }
+            if let identity = try await identifying.credentialIdentity(for: operation) {
+                credentials.identities.append(identity)
+                if let attached { credentials.coveredSchemes.insert(attached.scheme) }
+            }
         } else if let attached {
-            identities.append(attached)
+            credentials.identities.append(attached.identity)
+            credentials.coveredSchemes.insert(attached.scheme)
         }
         for case let identifying as any CredentialIdentifying in configuration.middlewares {
-            if let identity = try await identifying.credentialIdentity(for: operation) { identities.append(identity) }
+            guard let identity = try await identifying.credentialIdentity(for: operation) else { continue }
+            credentials.identities.append(identity)
+            if let bearer = identifying as? BearerTokenMiddleware { credentials.coveredSchemes.insert(bearer.scheme.name) }
         }
-        return CredentialIdentity.combining(identities)
+        return credentials
     }
 }

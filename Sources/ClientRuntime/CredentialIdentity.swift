@@ -69,3 +69,20 @@ public protocol CredentialIdentifying: Sendable {
     /// to it (another scheme, nothing stored).
     func credentialIdentity(for operation: OperationInfo) async throws -> CredentialIdentity?
 }
+
+/// Whose credentials the call the current task performs is sent with, fixed when `ClientCore.send` starts
+/// it; internal, for the middlewares of this module.
+struct CallCredentials: Sendable {
+    /// The identities `CredentialIdentity.current` was combined from, one per credential source. A source
+    /// that attaches credentials later in the chain (`BearerTokenMiddleware`) attaches, refreshes and resends
+    /// only credentials of one of these, so a sign-in during the call can never make the call, or what the
+    /// cache keeps of it, another user's.
+    var identities: [CredentialIdentity]
+    /// The auth schemes whose credential these identities stand for: the cache leaves their headers out of
+    /// its keys (the identity is in the key), so a refreshed token finds the same user's entries whether the
+    /// cache runs before or after the token is attached.
+    var coveredSchemes: Set<String>
+
+    /// `nil` outside `ClientCore.send`.
+    @TaskLocal static var current: CallCredentials?
+}

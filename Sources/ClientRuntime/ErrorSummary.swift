@@ -16,11 +16,12 @@ import Foundation
 /// - this module's own errors by their descriptions, which are written never to contain secrets;
 /// - any other error by its type name only.
 public enum ErrorSummary {
-    /// A one-line description of `error` that contains no secret this module can recognise.
-    public static func describe(_ error: any Error) -> String {
+    /// A one-line description of `error` that contains no secret this module can recognise, nor the values
+    /// of the query items named in `secretNames` (the operation's `secret: true` parameters).
+    public static func describe(_ error: any Error, secretNames: Set<String> = []) -> String {
         switch error {
         case let error as URLError:
-            return "URLError(\(error.code.rawValue))" + failingURL(in: error.errorUserInfo)
+            return "URLError(\(error.code.rawValue))" + failingURL(in: error.errorUserInfo, secretNames: secretNames)
         case is CancellationError:
             return "CancellationError"
         case let error as TokenRefreshError:
@@ -39,17 +40,40 @@ public enum ErrorSummary {
             // Bridged Swift errors report their own type name as domain; only Cocoa-style errors add
             // anything with their domain and code.
             if nsError.domain == type || nsError.domain.hasSuffix(".\(type)") { return type }
-            return "\(type)(\(nsError.domain) \(nsError.code))" + failingURL(in: nsError.userInfo)
+            return "\(type)(\(nsError.domain) \(nsError.code))" + failingURL(in: nsError.userInfo, secretNames: secretNames)
         }
     }
 
-    /// ` for <redacted URL>` when `userInfo` names a failing URL, else nothing.
-    private static func failingURL(in userInfo: [String: Any]) -> String {
-        let url =
-            userInfo[NSURLErrorFailingURLErrorKey] as? URL
+    /// `error` with the values of `secretNames` in its failing URL replaced by the placeholder, so neither its
+    /// summary nor anything that prints it whole (a description, `dump`) shows them. Credential-like names
+    /// are hidden by `describe` anyway; this carries a schema's `secret: true` query items, which only the
+    /// operation knows, into the error itself. Errors without a failing URL come back unchanged.
+    ///
+    /// `ClientCore` applies it to every transport error before a middleware or the caller sees it.
+    public static func redactingFailingURL(of error: any Error, secretNames: Set<String>) -> any Error {
+        guard !secretNames.isEmpty, !(error is CancellationError) else { return error }
+        let nsError = error as NSError
+        guard let url = failingURL(from: nsError.userInfo) else { return error }
+        let redacted = RedactedURL.replacingValues(in: url, secretNames: secretNames)
+        guard redacted != url else { return error }
+        var userInfo = nsError.userInfo
+        userInfo[NSURLErrorFailingURLErrorKey] = redacted
+        userInfo["NSErrorFailingURLStringKey"] = redacted.absoluteString
+        // Foundation's description of a URL error repeats the URL in its localized description.
+        userInfo[NSLocalizedDescriptionKey] = nil
+        if let urlError = error as? URLError { return URLError(urlError.code, userInfo: userInfo) }
+        return NSError(domain: nsError.domain, code: nsError.code, userInfo: userInfo)
+    }
+
+    private static func failingURL(from userInfo: [String: Any]) -> URL? {
+        userInfo[NSURLErrorFailingURLErrorKey] as? URL
             // `NSURLErrorFailingURLStringErrorKey`, deprecated but still filled in by some Foundation errors.
             ?? (userInfo["NSErrorFailingURLStringKey"] as? String).flatMap(URL.init(string:))
-        return url.map { " for " + Redaction.url($0) } ?? ""
+    }
+
+    /// ` for <redacted URL>` when `userInfo` names a failing URL, else nothing.
+    private static func failingURL(in userInfo: [String: Any], secretNames: Set<String>) -> String {
+        failingURL(from: userInfo).map { " for " + Redaction.url($0, secretNames: secretNames) } ?? ""
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -43,7 +43,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         } catch {
             logger.log(
                 .error, operation: operation.name,
-                "failed after \(Self.milliseconds(since: start)) ms: \(ErrorSummary.describe(error))")
+                "failed after \(Self.milliseconds(since: start)) ms: \(ErrorSummary.describe(error, secretNames: secrets))")
             throw error
         }
     }

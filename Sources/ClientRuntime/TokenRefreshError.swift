@@ -5,6 +5,9 @@ public enum TokenRefreshError: Error, CustomStringConvertible, CustomDebugString
     case refreshFailed(underlying: any Error)
     /// The token store is empty, so an authenticated operation cannot be called (sign in first).
     case noToken
+    /// The stored tokens belong to another user than the one the call started for (the app signed in
+    /// someone else while the call was in flight), so the call was not sent with them.
+    case userChanged
 
     /// A description naming the underlying error by type and code only, never its payload.
     public var description: String {
@@ -13,6 +16,8 @@ public enum TokenRefreshError: Error, CustomStringConvertible, CustomDebugString
             "The access token could not be refreshed (\(ErrorSummary.describe(underlying)))."
         case .noToken:
             "No access token is stored; sign in first."
+        case .userChanged:
+            "Another user signed in while the call was in flight; it was not sent with their token."
         }
     }
 

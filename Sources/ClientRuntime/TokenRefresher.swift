@@ -7,6 +7,10 @@ import Foundation
 /// was rejected with a token that has since been replaced just uses the newer one. A failed refresh leaves
 /// the store unchanged and gives every caller waiting for it `TokenRefreshError.refreshFailed`; the next call
 /// may try again. `BearerTokenMiddleware` creates one, or shares one passed in across clients.
+///
+/// Renewed tokens belong to the user whose tokens were refreshed: unless the refresh answer names a
+/// `subject` of its own, they keep the old set's subject and `identity`, so a refresh keeps that user's
+/// cached responses and never counts as another user.
 public actor TokenRefresher {
     private let store: any TokenStore
     private let refreshLeeway: TimeInterval
@@ -47,7 +51,7 @@ public actor TokenRefresher {
     /// The stored tokens as they are, without refreshing; `nil` when signed out.
     public func storedTokens() async throws -> TokenSet? {
         if let inFlight { return try await join(inFlight) }
-        return try await store.load()
+        return try await loadStored()
     }
 
     /// Tokens to send now: the stored ones, refreshed first when they expire within the leeway.
@@ -60,7 +64,7 @@ public actor TokenRefresher {
     public func validTokens(for operation: String = "") async throws -> TokenSet {
         if let inFlight { return try await join(inFlight) }
         let generation = finishedRefreshes
-        let stored = try await store.load()
+        let stored = try await loadStored()
         if let inFlight { return try await join(inFlight) }
         guard let stored else { throw TokenRefreshError.noToken }
         guard let expiresAt = stored.expiresAt, expiresAt.timeIntervalSince(now()) < refreshLeeway else {
@@ -83,13 +87,26 @@ public actor TokenRefresher {
     public func tokens(replacing rejectedAccessToken: String, for operation: String = "") async throws -> TokenSet {
         if let inFlight { return try await join(inFlight) }
         let generation = finishedRefreshes
-        let stored = try await store.load()
+        let stored = try await loadStored()
         if let inFlight { return try await join(inFlight) }
         // A refresh finished while the store was being read: that one answered this rejection too.
         if finishedRefreshes != generation, let lastOutcome { return try lastOutcome.get() }
         guard let stored else { throw TokenRefreshError.noToken }
         guard stored.accessToken == rejectedAccessToken else { return stored }
         return try await start(from: stored, operation: operation, reason: "token rejected with 401")
+    }
+
+    /// The stored tokens, with the identity they inherited when this refresher made them: a store that
+    /// persists only the public fields would otherwise make every refreshed set a new user.
+    private func loadStored() async throws -> TokenSet? {
+        guard var loaded = try await store.load() else { return nil }
+        if loaded.subject == nil, loaded.inheritedIdentity == nil, case .success(let renewed)? = lastOutcome,
+            renewed.accessToken == loaded.accessToken
+        {
+            loaded.subject = renewed.subject
+            loaded.inheritedIdentity = renewed.inheritedIdentity
+        }
+        return loaded
     }
 
     /// Starts the one refresh and waits for it. Must not suspend before `inFlight` is set.
@@ -101,7 +118,7 @@ public actor TokenRefresher {
         let task = Task { () async throws -> TokenSet in
             let outcome: Result<TokenSet, TokenRefreshError>
             do {
-                let renewed = try await refresh(tokens)
+                let renewed = try await refresh(tokens).renewing(tokens)
                 try await store.save(renewed)
                 outcome = .success(renewed)
                 logger?.log(.refresh, operation: operation, "access token refreshed (\(reason))")

@@ -13,10 +13,14 @@ public struct TokenSet: Sendable, Hashable {
     public var expiresAt: Date?
     /// A stable id of the signed-in user or account (e.g. the JWT's `sub`), if known.
     ///
-    /// `BearerTokenMiddleware` identifies the user to the response cache by it, so cached responses stay
-    /// usable across token refreshes; without it the user is identified by a digest of the access token,
-    /// and a refresh starts from an empty cache. Never sent anywhere.
+    /// `BearerTokenMiddleware` identifies the user to the response cache by it. Without it, tokens saved by
+    /// the app (a sign-in) are identified by a digest of their access token, and tokens that a
+    /// `TokenRefresher` obtained by refreshing keep the identity of the tokens they replaced, so a refresh
+    /// keeps the user's cached responses either way. Never sent anywhere.
     public var subject: String?
+    /// The identity of the tokens this set was refreshed from, when `TokenRefresher` made it; in memory only
+    /// (a store that persists only the public fields loses it, and the set then counts as a new sign-in).
+    var inheritedIdentity: CredentialIdentity?
 
     /// Creates a token set.
     public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil, subject: String? = nil) {
@@ -26,9 +30,22 @@ public struct TokenSet: Sendable, Hashable {
         self.subject = subject
     }
 
-    /// Whose tokens these are, for the response cache: the `subject` when known, else the access token.
+    /// Whose tokens these are, for the response cache and for `BearerTokenMiddleware`'s rule that a call is
+    /// only ever sent with its own user's tokens: the `subject` when known, else the identity of the tokens
+    /// this set was refreshed from, else the access token's digest (a sign-in).
     public var identity: CredentialIdentity {
-        subject.map(CredentialIdentity.init(subject:)) ?? CredentialIdentity(secret: accessToken)
+        if let subject { return CredentialIdentity(subject: subject) }
+        return inheritedIdentity ?? CredentialIdentity(secret: accessToken)
+    }
+
+    /// These tokens as the renewal of `previous`: the same user, unless the refresh answer names another
+    /// subject. A set without a subject takes over `previous`'s subject and identity.
+    func renewing(_ previous: TokenSet) -> TokenSet {
+        guard subject == nil else { return self }
+        var renewed = self
+        renewed.subject = previous.subject
+        renewed.inheritedIdentity = previous.identity
+        return renewed
     }
 }
 

@@ -13,7 +13,7 @@
 ///     let service: String
 ///     var account = "tokens"
 ///
-///     private struct Stored: Codable { var access: String; var refresh: String?; var expiresAt: Date? }
+///     private struct Stored: Codable { var access: String; var refresh: String?; var expiresAt: Date?; var subject: String? }
 ///
 ///     private var query: [String: Any] {
 ///         [kSecClass as String: kSecClassGenericPassword,
@@ -32,12 +32,13 @@
 ///             throw NSError(domain: NSOSStatusErrorDomain, code: Int(status))
 ///         }
 ///         let stored = try JSONDecoder().decode(Stored.self, from: data)
-///         return TokenSet(accessToken: stored.access, refreshToken: stored.refresh, expiresAt: stored.expiresAt)
+///         return TokenSet(
+///             accessToken: stored.access, refreshToken: stored.refresh, expiresAt: stored.expiresAt, subject: stored.subject)
 ///     }
 ///
 ///     func save(_ tokens: TokenSet) async throws {
 ///         let data = try JSONEncoder().encode(
-///             Stored(access: tokens.accessToken, refresh: tokens.refreshToken, expiresAt: tokens.expiresAt))
+///             Stored(access: tokens.accessToken, refresh: tokens.refreshToken, expiresAt: tokens.expiresAt, subject: tokens.subject))
 ///         let attributes: [String: Any] = [
 ///             kSecValueData as String: data,
 ///             kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
@@ -60,7 +61,8 @@
 /// ```
 ///
 /// Implementations must be safe to call concurrently; errors they throw reach the caller unchanged (and
-/// must not describe the tokens).
+/// must not describe the tokens). Keep the `subject` with the tokens: it is who they belong to, and the
+/// response cache serves a user's answers only to calls made with that user's tokens.
 public protocol TokenStore: Sendable {
     /// The stored tokens, or `nil` when signed out.
     func load() async throws -> TokenSet?

@@ -126,6 +126,36 @@ final class TokenRefreshTests: XCTestCase {
         XCTAssertEqual(stored?.refreshToken, "refresh-1")
     }
 
+    /// A Keychain-style store keeps only the public fields; the renewed tokens must still count as the same
+    /// user's, or every call that was rejected with the old token would have its 401 returned instead of
+    /// being resent (a call is only ever resent with its own user's tokens).
+    func testConcurrent401sSucceedWhenTheStoreKeepsOnlyTheTokenFields() async throws {
+        let backend = try TokenServer(validToken: "token-1")
+        backend.holdRefreshUntilRejections = 20
+        backend.holdRejectionsUntilRequests = 20
+        defer { backend.server.shutdown() }
+        let store = FieldsOnlyTokenStore(TokenSet(accessToken: "expired", refreshToken: "refresh-0"))
+        let refreshes = Counter()
+        let client = makeCore(
+            backend.server.baseURL,
+            middlewares: [
+                BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes))
+            ])
+        let operation = me
+        let results = await withTaskGroup(of: Result<Message, any Error>.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    do { return .success(try await client.message(operation)) } catch { return .failure(error) }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(results.filter { (try? $0.get()) == Message(value: "hello") }.count, 20, "\(results)")
+        XCTAssertEqual(refreshes.value, 1)
+        let renewed = try await store.load()
+        XCTAssertEqual(renewed?.accessToken, "token-1")
+    }
+
     func testTokenIsRefreshedBeforeItExpires() async throws {
         let backend = try TokenServer(validToken: "token-1")
         defer { backend.server.shutdown() }
@@ -259,4 +289,23 @@ final class TokenRefreshTests: XCTestCase {
             XCTAssertFalse(text.contains("sekrit"), text)
         }
     }
+}
+
+/// Persists only `TokenSet`'s public fields, as the Keychain example in `TokenStore`'s documentation does.
+actor FieldsOnlyTokenStore: TokenStore {
+    private var fields: (access: String, refresh: String?, expiresAt: Date?, subject: String?)?
+
+    init(_ tokens: TokenSet) {
+        fields = (tokens.accessToken, tokens.refreshToken, tokens.expiresAt, tokens.subject)
+    }
+
+    func load() -> TokenSet? {
+        fields.map { TokenSet(accessToken: $0.access, refreshToken: $0.refresh, expiresAt: $0.expiresAt, subject: $0.subject) }
+    }
+
+    func save(_ tokens: TokenSet) {
+        fields = (tokens.accessToken, tokens.refreshToken, tokens.expiresAt, tokens.subject)
+    }
+
+    func clear() { fields = nil }
 }

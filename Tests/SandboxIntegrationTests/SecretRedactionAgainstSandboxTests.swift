@@ -76,6 +76,26 @@ final class SecretRedactionAgainstSandboxTests: XCTestCase {
         }
     }
 
+    /// A transport failure's error carries the URL as sent (`legacySearch`'s signature in its query): the
+    /// `[error]` log line and the API error's description, debug description and dump must hide it as the
+    /// request line does.
+    func testATransportFailureNeitherLogsNorDescribesTheSecretQueryItem() async throws {
+        let log = LogRecorder()
+        sandbox.inject(.closeConnection(count: 1), for: "legacySearch")
+        do {
+            _ = try await client(log).legacySearch(q: "shoes", signature: signature)
+            XCTFail("the sandbox closed the connection")
+        } catch let error as KitchenSinkError {
+            let errorLine = try XCTUnwrap(log.events.first { $0.kind == .error }?.message, log.text)
+            XCTAssertTrue(errorLine.contains("legacy"), "the failing URL is still named: \(errorLine)")
+            XCTAssertTrue(errorLine.contains("signature=<redacted>"), errorLine)
+            guard case .transport(let underlying) = error else { return XCTFail("\(error)") }
+            for text in [log.text, "\(error)", String(reflecting: error), dumped(error), "\(underlying)", dumped(underlying)] {
+                XCTAssertFalse(text.contains(signature), text)
+            }
+        }
+    }
+
     private func dumped<T>(_ value: T) -> String {
         var text = ""
         dump(value, to: &text)
