@@ -76,7 +76,9 @@ struct JumioDemo {
         for name in ["success", "cancelled"] {
             guard let example = schema.type(named: "Result")?.examples.first(where: { $0.name == name }) else { continue }
             let result = try decoder.decode(ResultModel.self, from: Data(example.value.jsonText.utf8))
-            let ids = (result.idResults ?? []).map { "\($0.idType ?? "?") from \($0.issuingCountry ?? "?") via \($0.extractionMethod?.rawValue ?? "?")" }
+            let ids = (result.idResults ?? []).map { id in
+                "\(id.idType?.rawValue ?? "?") from \(id.issuingCountry ?? "?") via \(id.extractionMethod?.rawValue ?? "?")"
+            }
             let faces = (result.faceResults ?? []).map { "face passed=\($0.passed.map(String.init) ?? "?")" }
             let error = result.error.map { ["error \($0.code): \($0.message)"] } ?? []
             demo.result((["\(name): isSuccess=\(result.isSuccess)"] + ids + faces + error).joined(separator: ", "))

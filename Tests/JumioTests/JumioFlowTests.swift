@@ -163,7 +163,7 @@ final class JumioFlowTests: XCTestCase {
         XCTAssertEqual(success.workflowExecutionId, "WORKFLOW_EXECUTION_ID")
         let id = try XCTUnwrap(success.idResults?.first)
         XCTAssertEqual(id.issuingCountry, "AUT")
-        XCTAssertEqual(id.idType, "PASSPORT")
+        XCTAssertEqual(id.idType, .passport)
         XCTAssertEqual(id.extractionMethod, .mrz)
         XCTAssertEqual(success.faceResults?.first?.passed, true)
         XCTAssertEqual(success.faceResults?.first?.extractionMethod, .faceIProov)
@@ -174,7 +174,7 @@ final class JumioFlowTests: XCTestCase {
 
         let idResult = try decoder.decode(IDResult.self, from: example("IDResult"))
         XCTAssertEqual(idResult.documentNumber, "P1234567")
-        XCTAssertEqual(idResult.gender, "F")
+        XCTAssertEqual(idResult.gender, .F)
         let face = try decoder.decode(FaceResult.self, from: example("FaceResult"))
         XCTAssertEqual(face.passed, true)
         let reject = try decoder.decode(RejectReason.self, from: example("RejectReason"))

@@ -109,9 +109,9 @@ final class SchemaCheckTests: XCTestCase {
         let lines = result.output.split(separator: "\n").map(String.init)
         let errors = lines.filter { $0.contains(": error: ") }
         XCTAssertEqual(errors.count, 3, result.output)
-        XCTAssertTrue(lines.contains("\(file):/amount: error: expected a number ≥ 0, found number -1 (rule: \(whitelabelpay):495:3)"), result.output)
+        XCTAssertTrue(lines.contains("\(file):/amount: error: expected a number ≥ 0, found number -1 (rule: \(whitelabelpay):507:3)"), result.output)
         XCTAssertTrue(
-            errors.contains { $0.hasPrefix("\(file):/id: error: expected UUID string") && $0.hasSuffix("(rule: \(whitelabelpay):564:7)") }, result.output)
+            errors.contains { $0.hasPrefix("\(file):/id: error: expected UUID string") && $0.hasSuffix("(rule: \(whitelabelpay):579:7)") }, result.output)
         XCTAssertTrue(errors.contains { $0.hasPrefix("\(file):/currency: error: expected a string matching ^[A-Z]{3}$, found string \"eur\"") }, result.output)
         XCTAssertTrue(lines.contains { $0.hasPrefix("\(file):/type: warning: string \"GIFT\"") }, result.output)
         XCTAssertTrue(result.errors.contains("checked 1 payload: 0 valid, 1 invalid, 1 warning"), result.errors)
@@ -238,7 +238,7 @@ final class SchemaCheckTests: XCTestCase {
         XCTAssertNotNil(amount["message"] as? String)
         let rule = try XCTUnwrap(amount["rule"] as? [String: Any])
         XCTAssertEqual(rule["file"] as? String, whitelabelpay)
-        XCTAssertEqual(rule["line"] as? Int, 495)
+        XCTAssertEqual(rule["line"] as? Int, 507)
         XCTAssertEqual(rule["column"] as? Int, 3)
         let summary = try XCTUnwrap(document["summary"] as? [String: Int])
         XCTAssertEqual(summary, ["payloads": 2, "valid": 1, "invalid": 1, "warnings": 1])

@@ -208,7 +208,7 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertTrue(
             result.output.contains(
                 """
-                \(fixture(name))#1 GET /wlp/v1/payment-means (getPaymentMeans) 200 response /0/active: error: expected boolean, found string "yes" (rule: \(whitelabelpay):396:7)
+                \(fixture(name))#1 GET /wlp/v1/payment-means (getPaymentMeans) 200 response /0/active: error: expected boolean, found string "yes" (rule: \(whitelabelpay):408:7)
                 """), result.output)
         XCTAssertTrue(
             result.output.contains(
