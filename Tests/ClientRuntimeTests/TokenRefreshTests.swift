@@ -92,12 +92,14 @@ final class TokenRefreshTests: XCTestCase {
         name: "me", method: .get, pathTemplate: "/me", successStatus: 200, isIdempotent: true,
         auth: [TokenRefreshTests.bearer])
 
-    func testFiftyConcurrent401sCauseExactlyOneRefreshAndAllSucceed() async throws {
+    /// `calls` concurrent calls all rejected with the expired token stored in `store` before any refresh.
+    private func concurrent401Wave(
+        calls: Int, store: any TokenStore
+    ) async throws -> (results: [Result<Message, any Error>], refreshes: Int, backend: TokenServer) {
         let backend = try TokenServer(validToken: "token-1")
-        backend.holdRefreshUntilRejections = 50
-        backend.holdRejectionsUntilRequests = 50
+        backend.holdRefreshUntilRejections = calls
+        backend.holdRejectionsUntilRequests = calls
         defer { backend.server.shutdown() }
-        let store = InMemoryTokenStore(TokenSet(accessToken: "expired", refreshToken: "refresh-0"))
         let refreshes = Counter()
         let client = makeCore(
             backend.server.baseURL,
@@ -105,19 +107,23 @@ final class TokenRefreshTests: XCTestCase {
                 BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes))
             ])
         let operation = me
-
         let results = await withTaskGroup(of: Result<Message, any Error>.self) { group in
-            for _ in 0..<50 {
+            for _ in 0..<calls {
                 group.addTask {
                     do { return .success(try await client.message(operation)) } catch { return .failure(error) }
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
+        return (results, refreshes.value, backend)
+    }
 
+    func testFiftyConcurrent401sCauseExactlyOneRefreshAndAllSucceed() async throws {
+        let store = InMemoryTokenStore(TokenSet(accessToken: "expired", refreshToken: "refresh-0"))
+        let (results, refreshes, backend) = try await concurrent401Wave(calls: 50, store: store)
         XCTAssertEqual(results.count, 50)
         XCTAssertEqual(results.filter { (try? $0.get()) == Message(value: "hello") }.count, 50)
-        XCTAssertEqual(refreshes.value, 1)
+        XCTAssertEqual(refreshes, 1)
         XCTAssertEqual(backend.tokenRequests, 1)
         XCTAssertEqual(backend.rejectionCount, 50)
         XCTAssertEqual(backend.apiRequests.count, 100)
@@ -130,28 +136,10 @@ final class TokenRefreshTests: XCTestCase {
     /// user's, or every call that was rejected with the old token would have its 401 returned instead of
     /// being resent (a call is only ever resent with its own user's tokens).
     func testConcurrent401sSucceedWhenTheStoreKeepsOnlyTheTokenFields() async throws {
-        let backend = try TokenServer(validToken: "token-1")
-        backend.holdRefreshUntilRejections = 20
-        backend.holdRejectionsUntilRequests = 20
-        defer { backend.server.shutdown() }
         let store = FieldsOnlyTokenStore(TokenSet(accessToken: "expired", refreshToken: "refresh-0"))
-        let refreshes = Counter()
-        let client = makeCore(
-            backend.server.baseURL,
-            middlewares: [
-                BearerTokenMiddleware(scheme: Self.bearer, store: store, refresh: backend.refresher(counting: refreshes))
-            ])
-        let operation = me
-        let results = await withTaskGroup(of: Result<Message, any Error>.self) { group in
-            for _ in 0..<20 {
-                group.addTask {
-                    do { return .success(try await client.message(operation)) } catch { return .failure(error) }
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
+        let (results, refreshes, _) = try await concurrent401Wave(calls: 20, store: store)
         XCTAssertEqual(results.filter { (try? $0.get()) == Message(value: "hello") }.count, 20, "\(results)")
-        XCTAssertEqual(refreshes.value, 1)
+        XCTAssertEqual(refreshes, 1)
         let renewed = try await store.load()
         XCTAssertEqual(renewed?.accessToken, "token-1")
     }
