@@ -26,9 +26,10 @@ struct FinapticDemo {
         let environment = FinapticClient.Environment(baseURL: sandbox.baseURL)
         let store = InMemoryTokenStore()
         let auth = FinapticClient(environment: environment, transport: transport, middlewares: [LoggingMiddleware(logger: logger)], credentials: credentials)
+        // Logging innermost: it shows the request as sent, with the bearer token the token middleware attached (redacted).
         let client = FinapticClient(
             environment: environment, transport: transport,
-            middlewares: [LoggingMiddleware(logger: logger), auth.oauthTokenMiddleware(store: store, logger: logger)],
+            middlewares: [auth.oauthTokenMiddleware(store: store, logger: logger), LoggingMiddleware(logger: logger)],
             credentials: credentials
         )
         let credential = Credential(email: "sample@finaptic.com", username: "Username", password: "Password1234!@#$")
@@ -36,7 +37,12 @@ struct FinapticDemo {
         demo.step("authenticationClient.signUp, then signIn(savingTo:) — the AuthState goes to the token store")
         _ = try await auth.signUp(body: SignUpRequest(credential: credential))
         let session = try await auth.signIn(body: SignInRequest(credential: credential), savingTo: store)
-        demo.result("signed in; access token expires in \(session.expiresIn.map { "\($0) s" } ?? "?"), refresh token stored: \(session.refreshToken != nil)")
+        let stored = try await store.load()
+        demo.result("signed in; access token expires in \(session.expiresIn.map { "\($0) s" } ?? "?"), refresh token stored: \(stored?.refreshToken != nil)")
+        try demo.check(
+            "the AuthState signIn returned is in the token store",
+            stored?.accessToken == session.accessToken && stored?.refreshToken != nil && stored?.refreshToken == session.refreshToken,
+            measured: "access token stored: \(stored?.accessToken == session.accessToken), refresh token stored: \(stored?.refreshToken != nil)")
 
         demo.step("onboardingClient.initiateApplication(bundleId: .prepaidV1)")
         let initiated = try await client.initiateApplication(body: InitiateApplicationRequest(bundleId: .prepaidV1))
@@ -71,6 +77,12 @@ struct FinapticDemo {
             demo.result("\(image): \(upload.filename) uploaded to \(upload.uploadUrl.host ?? "?") (routed to the sandbox's upload route)")
             fileNames.append(upload.filename)
         }
+        let uploads = sandbox.receivedRequests("uploadFile")
+        try demo.check(
+            "the three images reached the sandbox's upload route, without the client's credentials",
+            uploads.count == 3
+                && uploads.allSatisfy { $0.body == Data([0xFF, 0xD8, 0xFF, 0xE0]) && $0.header("Authorization") == nil && $0.header("X-Sdk-Key") == nil },
+            measured: "uploadFile requests: \(uploads.count), statuses \(uploads.compactMap(\.status))")
 
         demo.step("validateDocuments, validateSelfie, validateApplication, acceptApplication")
         let documents = try await client.validateDocuments(
@@ -95,13 +107,26 @@ struct FinapticDemo {
         let customer = try await client.finalizeApplicationCreateCustomer(
             body: FinalizeApplicationCreateCustomerRequest(onboardingApplicationId: applicationId))
         demo.result("customer \(customer.customerId): \(customer.basicDetails.onboardingApplicationStatus.rawValue)")
+        let finalize = sandbox.receivedRequests("finalizeApplicationCreateCustomer").last
+        try demo.check(
+            "sent with the signed-in user's access token", finalize?.header("Authorization") == "Bearer \(session.accessToken)",
+            measured: "status \(finalize?.status.map(String.init) ?? "none")")
 
         demo.step("coreTransactionClient.listAccountsPages(pageSize: 2) — every page")
         var accounts: [Account] = []
+        var pageCount = 0
+        var lastHadToken = true
         for try await page in client.listAccountsPages(pageSize: 2) {
             demo.result("page: \(page.accounts.map(\.id)), next page token: \(page.nextPageToken == nil ? "none" : "yes")")
             accounts += page.accounts
+            pageCount += 1
+            lastHadToken = page.nextPageToken != nil
         }
+        let tokensSent = sandbox.receivedRequests("listAccounts").map { $0.query("pageToken") ?? "-" }
+        try demo.check(
+            "every page: one request per page, each with the previous page's token, until a page has none",
+            pageCount > 1 && !lastHadToken && tokensSent.count == pageCount && Set(tokensSent).count == pageCount && accounts.count >= 2,
+            measured: "\(pageCount) pages, \(accounts.count) accounts, listAccounts requests: \(tokensSent.count)")
 
         demo.step("listTransactionsItems(accountId: \(accounts[0].id), pageSize: 3) — several pages, item by item")
         var count = 0
@@ -111,7 +136,11 @@ struct FinapticDemo {
                 demo.result("\(transaction.transactionId) \(transaction.amount.amount) \(transaction.amount.currency) \(transaction.transactionState.rawValue)")
             }
         }
-        demo.result("\(count) transactions in \(sandbox.requestCount("listTransactions")) pages")
+        let transactionPages = sandbox.requestCount("listTransactions")
+        demo.result("\(count) transactions in \(transactionPages) pages")
+        try demo.check(
+            "several pages of at most 3, read item by item", transactionPages > 1 && count > 3 && count <= 3 * transactionPages,
+            measured: "\(count) items, listTransactions requests: \(transactionPages)")
 
         demo.step("coreTransferClient.initiateTransfer 0.01 CAD \(accounts[0].id) → \(accounts[1].id)")
         let transfer = try await client.initiateTransfer(
@@ -124,25 +153,53 @@ struct FinapticDemo {
         sandbox.inject(.failures(count: 1, status: 400), for: "acceptAuthorizedUserInvitation")
         do {
             try await client.acceptAuthorizedUserInvitation(body: AcceptAuthorizedUserInvitationRequest(invitationId: "inv-0001"))
+            throw DemoError("acceptAuthorizedUserInvitation succeeded although the sandbox answered 400")
         } catch let error as FinapticError {
             demo.result(
                 "FinapticError.\(error.name) — code \(error.code.rawValue), status \(error.status.map(String.init) ?? "-"), retryable: \(error.isRetryable)")
+            try demo.check(
+                "a typed failedPrecondition error with its status, not retried",
+                error.code == .failedPrecondition && error.status == 400 && !error.isRetryable
+                    && sandbox.requestCount("acceptAuthorizedUserInvitation") == 1,
+                measured: "requests: \(sandbox.requestCount("acceptAuthorizedUserInvitation"))")
         }
 
         demo.step("getTransferDetails — the access token has expired (the sandbox answers 401 once)")
         sandbox.inject(.unauthorized(count: 1), for: "getTransferDetails")
+        let refreshesBefore = sandbox.requestCount("refreshAuthState")
         let state = try await client.getTransferDetails(transactionId: transfer.details.transactionId)
-        demo.result("\(state.transactionId): \(state.status.rawValue); refreshes: \(sandbox.requestCount("refreshAuthState"))")
+        let refreshes = sandbox.requestCount("refreshAuthState") - refreshesBefore
+        demo.result("\(state.transactionId): \(state.status.rawValue); refreshes: \(refreshes)")
+        let lookups = sandbox.receivedRequests("getTransferDetails")
+        let renewed = try await store.load()
+        try demo.check(
+            "renewed by exactly one refresh, and the call resent with the new token",
+            refreshes == 1 && lookups.compactMap(\.status) == [401, 200] && renewed != nil
+                && lookups.last?.header("Authorization") == "Bearer \(renewed?.accessToken ?? "")"
+                && lookups.first?.header("Authorization") != lookups.last?.header("Authorization"),
+            measured: "refreshAuthState requests: \(refreshes), getTransferDetails statuses \(lookups.compactMap(\.status))")
 
         demo.step("Step-up: signIn(scope: \"remove:authorized_user\"), then removeAuthorizedUser")
         let users = try await client.listAuthorizedUsers(accountId: accounts[0].id)
         let authorizedUser = users.authorizedUsers.first ?? "1a7b9c3d-2e4f-4a6b-8c0d-9e1f2a3b4c5d"
-        try await auth.signIn(body: SignInRequest(credential: credential, scope: "remove:authorized_user"), savingTo: store)
+        let stepUp = try await auth.signIn(body: SignInRequest(credential: credential, scope: "remove:authorized_user"), savingTo: store)
         let removed = try await client.removeAuthorizedUser(body: RemoveAuthorizedUserRequest(accountId: accounts[0].id, authorizedUser: authorizedUser))
         demo.result("removed \(authorizedUser); authorized users now: \(removed.authorizedUsers)")
+        let stepUpSignIn = sandbox.receivedRequests("signIn").last.flatMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+        let removal = sandbox.receivedRequests("removeAuthorizedUser").last
+        try demo.check(
+            "removeAuthorizedUser carried the step-up sign-in's token",
+            stepUpSignIn?["scope"] as? String == "remove:authorized_user" && removal?.header("Authorization") == "Bearer \(stepUp.accessToken)"
+                && stepUp.accessToken != session.accessToken,
+            measured: "removeAuthorizedUser status \(removal?.status.map(String.init) ?? "none")")
 
         demo.step("signOut(clearing:)")
         try await client.signOut(clearing: store)
-        demo.result("store cleared: \(try await store.load() == nil)")
+        let cleared = try await store.load() == nil
+        demo.result("store cleared: \(cleared)")
+        try demo.check(
+            "the server was told and the token store is empty",
+            cleared && sandbox.receivedRequests("signOut").last?.status == 204,
+            measured: "signOut requests: \(sandbox.requestCount("signOut"))")
     }
 }
