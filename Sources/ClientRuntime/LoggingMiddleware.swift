@@ -4,8 +4,11 @@ import Foundation
 /// with secret fields hidden, status and duration, and optionally the bodies. Secret means marked
 /// `secret: true` in the schema (`OperationInfo.secretNames`) or credential-like by name (`Redaction`).
 ///
-/// Placed outermost, it logs each call once as the caller sees it (cache hits included); the retry, token
-/// and cache middlewares log their own events through the same `ClientLogger`. With `includeBodies`, JSON
+/// Placed innermost (the README's order), it logs the wire: every request as sent, retries and resends
+/// included, with the `Authorization` that `BearerTokenMiddleware` attached shown as `<redacted>`, and no
+/// line for an answer the cache served. Placed outermost, it logs each call once as the caller sees it,
+/// where a cache hit looks like a request. The retry, token and cache middlewares log their own events
+/// (a cache hit, a refresh) through the same `ClientLogger`. With `includeBodies`, JSON
 /// bodies are logged with the values of secret fields (schema-marked, or named like token, password,
 /// secret, authorization, api key, session, jwt, pin, otp, …) replaced; other bodies only by size.
 public struct LoggingMiddleware: ClientMiddleware {
