@@ -286,7 +286,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PayloadValidationTests",
-            dependencies: ["PayloadValidation", "SchemaModel", "TestSupport", "fuzz-payload", "fuzz-schema-loader", "fuzz-traffic"],
+            dependencies: [
+                "PayloadValidation", "SchemaModel", "SchemaDiff", "TestSupport", "fuzz-payload", "fuzz-schema-loader", "fuzz-traffic", "fuzz-import",
+                "fuzz-diff",
+            ],
             path: "Tests/PayloadValidationTests"
         ),
         // Fuzz targets (Tests/Fuzz/README.md): libFuzzer drivers when Tests/Fuzz/run.sh builds them with
@@ -296,6 +299,8 @@ let package = Package(
         .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/SchemaLoaderFuzz"),
         .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/PayloadFuzz"),
         .executableTarget(name: "fuzz-traffic", dependencies: ["TrafficCheck", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/TrafficFuzz"),
+        .executableTarget(name: "fuzz-import", dependencies: ["SchemaImport", "FuzzSupport"], path: "Tests/Fuzz/ImportFuzz"),
+        .executableTarget(name: "fuzz-diff", dependencies: ["SchemaDiff", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/DiffFuzz"),
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",

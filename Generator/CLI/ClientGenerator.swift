@@ -66,7 +66,9 @@ struct Lint: ParsableCommand {
         abstract: "Checks schema files and reports every mistake.",
         discussion: """
             Every example (of types, fields, operations, $file ones) is checked against its type, \
-            constraints and date format. Exits with 0 when every schema is valid, 1 otherwise.
+            constraints and date format. Diagnostics go to standard error; then one line per schema to \
+            standard output (`Schemas/x.yaml: ok, no problems`, `...: ok, 2 warnings` or \
+            `...: 1 error`). Exits with 0 when every schema is valid (warnings allowed), 1 otherwise.
 
             Example:
               client-generator lint Schemas/*.yaml
@@ -79,17 +81,15 @@ struct Lint: ParsableCommand {
     func run() throws {
         var failed = false
         for path in schemas {
-            do {
-                // Examples are checked against their types and formats too (the generator does not
-                // need them, so only lint reports them).
-                let problems = ExampleCheck.diagnostics(for: try SchemaInput.load(path))
-                for diagnostic in problems {
-                    FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-                }
-                if !problems.isEmpty { failed = true }
-            } catch {
-                failed = true
+            let loaded = SchemaLoader.load(path: path)
+            // Examples are checked against their types and formats too (the generator does not need
+            // them, so only lint reports them).
+            let diagnostics = loaded.diagnostics + (loaded.schema.map(ExampleCheck.diagnostics(for:)) ?? [])
+            for diagnostic in diagnostics {
+                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
             }
+            if loaded.schema == nil || diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+            print(Diagnostic.lintSummary(of: path, diagnostics))
         }
         if failed { throw ExitCode(1) }
     }

@@ -17,7 +17,7 @@ struct Diff: ParsableCommand {
             and an addition. The rules and the JSON format: docs/SchemaDiff.md.
 
             Each schema is a file, or REVISION:PATH for the file in a git revision (the path relative to \
-            the repository root, as `git show` takes it).
+            the repository root, as `git show` takes it; a revision cannot start with -).
 
             Exit status: 0 when the comparison ran (whatever changed), 1 when --fail-on finds a breaking \
             change, 2 when a schema cannot be read or has errors (the diagnostics of both are printed).
@@ -70,7 +70,10 @@ enum SchemaSource {
         guard let colon = argument.firstIndex(of: ":"), colon != argument.startIndex else {
             return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema: no such file (for a git revision write REVISION:PATH)"])
         }
-        switch gitShow(argument) {
+        if let problem = GitObject.problem(revision: argument[..<colon]) {
+            return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema from git: \(problem)"])
+        }
+        switch gitBlob(argument) {
         case .success(let text):
             let result = SchemaLoader.load(text: text, file: argument, exampleFiles: exampleFiles(besideGitObject: argument))
             return Loaded(schema: result.schema, diagnostics: result.diagnostics.map(\.description))
@@ -88,7 +91,7 @@ enum SchemaSource {
             let folder = (schemaPath as NSString).deletingLastPathComponent
             let path = ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
             let location = "\(revision):\(path)"
-            if case .success(let text) = gitShow(location) { return (text, location) }
+            if case .success(let text) = gitBlob(location) { return (text, location) }
             return (nil, location)
         }
     }
@@ -98,11 +101,13 @@ enum SchemaSource {
         case failure(String)
     }
 
-    /// `git show REVISION:PATH` in the current directory.
-    private static func gitShow(_ object: String) -> GitResult {
+    /// The blob `REVISION:PATH` in the current directory (`git cat-file blob`, which prints the file's bytes
+    /// as `git show` does for a file). The revision was checked by `GitObject.problem`, and
+    /// `--end-of-options` makes git read the object as an object whatever it looks like.
+    private static func gitBlob(_ object: String) -> GitResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "show", object]
+        process.arguments = ["git", "cat-file", "blob", "--end-of-options", object]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -121,5 +126,20 @@ enum SchemaSource {
         }
         guard let text = String(data: data, encoding: .utf8) else { return .failure("the file is not UTF-8 text") }
         return .success(text)
+    }
+}
+
+/// What a `REVISION:PATH` argument may name. The revision goes to git as an argument, so it must never
+/// be read as an option (`--output=/tmp/x:y.yaml` once made `git show` write a file).
+enum GitObject {
+    /// Why `revision` cannot be a git revision, or nil when it can be passed to git.
+    static func problem(revision: Substring) -> String? {
+        if revision.hasPrefix("-") {
+            return "the revision '\(revision)' starts with '-', which git would read as an option; no revision name starts with '-'"
+        }
+        if revision.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "the revision contains a control character"
+        }
+        return nil
     }
 }

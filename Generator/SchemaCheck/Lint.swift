@@ -9,8 +9,9 @@ struct Lint: ParsableCommand {
         discussion: """
             Prints every error and warning as file:line:column: error: message (standard output), the \
             same diagnostics client-generator reports, and every example (types, fields, operations, \
-            $file ones) checked against its type, constraints and date format. Exits with 0 when every schema loads (warnings \
-            allowed) and 2 when any has an error or cannot be read.
+            $file ones) checked against its type, constraints and date format, then one line per schema \
+            (`Schemas/x.yaml: ok, no problems`, `...: ok, 2 warnings` or `...: 1 error`). Exits with 0 when \
+            every schema loads (warnings allowed) and 2 when any has an error or cannot be read.
 
             Examples:
               schema-check lint Schemas/whitelabelpay.yaml
@@ -30,18 +31,14 @@ struct Lint: ParsableCommand {
         var failed = false
         for path in schemas {
             let result = SchemaLoader.load(path: path)
-            for diagnostic in result.diagnostics {
+            // Examples against their types, constraints and date formats.
+            let diagnostics = result.diagnostics + (result.schema.map(ExampleCheck.diagnostics(for:)) ?? [])
+            for diagnostic in diagnostics {
                 // Diagnostics without a location (the file cannot be read) are prefixed with the path.
                 out.write(diagnostic.location == nil ? "\(path): \(diagnostic.description)\n" : "\(diagnostic.description)\n")
             }
-            guard let schema = result.schema else {
-                failed = true
-                continue
-            }
-            // Examples against their types, constraints and date formats.
-            let problems = ExampleCheck.diagnostics(for: schema)
-            for diagnostic in problems { out.write("\(diagnostic.description)\n") }
-            if !problems.isEmpty { failed = true }
+            if result.schema == nil || diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+            out.write(Diagnostic.lintSummary(of: path, diagnostics) + "\n")
         }
         out.flush()
         if failed { throw ExitCode(2) }

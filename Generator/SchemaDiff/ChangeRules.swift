@@ -97,6 +97,9 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case authRemoved = "auth-removed"
     case authChanged = "auth-changed"
     case authSchemeChanged = "auth-scheme-changed"
+    case credentialFlowAdded = "credential-flow-added"
+    case credentialFlowRemoved = "credential-flow-removed"
+    case credentialFlowChanged = "credential-flow-changed"
     case paginationAdded = "pagination-added"
     case paginationRemoved = "pagination-removed"
     case paginationChanged = "pagination-changed"
@@ -306,6 +309,18 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
                 .breaksProducers, "new clients no longer send a credential old servers require", .compatible, "credentials are configured on the client")
         case .authChanged, .authSchemeChanged:
             return Verdict(.breaksBoth, "the credential is sent differently", .compatible, "credentials are configured on the client")
+        case .credentialFlowAdded:
+            return Verdict(
+                .compatible, "requests are unchanged; the client now keeps the tokens in a TokenStore itself", .compatible,
+                "new API: the scheme's token middleware and the call's overload that saves or clears the store")
+        case .credentialFlowRemoved:
+            return Verdict(
+                .compatible, "requests are unchanged; the app handles the tokens itself again", .breaking,
+                "the call's overload that saves or clears the store (or the scheme's token middleware) is gone")
+        case .credentialFlowChanged:
+            return Verdict(
+                .breaksBoth, "the client reads or sends the tokens at other fields or through another call than the server uses", .compatible,
+                "the generated overloads keep their names")
         case .paginationAdded:
             return Verdict(.compatible, "requests are unchanged", .compatible, "new page and item sequence methods")
         case .paginationRemoved:

@@ -123,43 +123,76 @@ enum JSONDiffRenderer {
 }
 
 /// Release notes for the generated library: breaking changes first, by audience, then the rest.
+/// Every text that comes from a schema (names, versions, wire names, patterns, reasons that quote them)
+/// goes through `MarkdownText.escaped`, so a schema cannot add a heading, a list item, a table row or
+/// formatting to the notes.
 enum MarkdownDiffRenderer {
     static func render(_ report: DiffReport) -> String {
+        let text = MarkdownText.escaped
         var lines = [
-            "# \(report.new.api) \(report.new.version)", "",
-            "Compared with \(report.old.api) \(report.old.version). Suggested version bump of the generated library: **\(report.suggestedBump.rawValue)**.", "",
+            "# \(text(report.new.api)) \(text(report.new.version))", "",
+            "Compared with \(text(report.old.api)) \(text(report.old.version)). Suggested version bump of the generated library: **\(report.suggestedBump.rawValue)**.",
+            "",
         ]
         if report.changes.isEmpty {
             lines.append("No changes that affect the generated client.")
             return lines.joined(separator: "\n") + "\n"
         }
-        section(&lines, "Breaking for apps already in the field", report.breaksClients) { "\($0.wireReason)." }
+        section(&lines, "Breaking for apps already in the field", report.breaksClients) { $0.wireReason }
         section(&lines, "Breaking for servers and payload producers (new clients against old servers, captured payloads)", report.breaksProducers) {
-            "\($0.wireReason)."
+            $0.wireReason
         }
-        section(&lines, "Breaking for Swift code that calls the library", report.breaksSource) { "\($0.sourceReason)." }
+        section(&lines, "Breaking for Swift code that calls the library", report.breaksSource) { $0.sourceReason }
         section(&lines, "Compatible changes", report.changes.filter { !$0.isBreaking }) { _ in nil }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One list item per change: subject, detail and the audience's reason (all schema text, escaped),
+    /// then the rule's identifier (ours) as code.
     private static func section(_ lines: inout [String], _ title: String, _ changes: [SchemaChange], reason: (SchemaChange) -> String?) {
         guard !changes.isEmpty else { return }
         lines.append("## \(title)")
         lines.append("")
         for change in changes {
-            let because = reason(change).map { " — \($0)" } ?? ""
-            lines.append("- `\(change.subject)`: \(escape(change.detail))\(because) (`\(change.rule.rawValue)`)")
+            let because = reason(change).map { " — \(MarkdownText.escaped($0))." } ?? ""
+            lines.append("- \(MarkdownText.escaped(change.subject)): \(MarkdownText.escaped(change.detail))\(because) (`\(change.rule.rawValue)`)")
         }
         lines.append("")
     }
+}
 
-    /// Keeps Markdown from reading schema text (patterns, paths) as formatting.
-    private static func escape(_ text: String) -> String {
+/// Schema text made safe for one line of Markdown (a heading, a list item, a paragraph or a table cell).
+enum MarkdownText {
+    /// ASCII punctuation is backslash-escaped (CommonMark allows that for all of it, and GitHub's tables
+    /// take `\|` as a literal bar), so nothing is read as emphasis, code, math, a link, HTML, an entity, a
+    /// table bar, or, at the start of a line, a heading, quote, list marker, thematic break or fence. Only
+    /// the characters that mean nothing anywhere (`'`, `"`, `,`, `;`, `:`, `/`, `?`, `@`, `%`) stay as
+    /// they are, to keep the notes readable as text. Line breaks and other control characters cannot be
+    /// escaped in Markdown: they are written as `\u{…}`, so the text stays on its line and the notes still
+    /// show that it was there.
+    static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
-            if "\\`*_[]<>|".contains(character) { result.append("\\") }
-            result.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, isPunctuation(scalar), !"'\",;:/?@%".unicodeScalars.contains(scalar) {
+                result.append("\\")
+                result.unicodeScalars.append(scalar)
+            } else if isLineBreakOrControl(scalar) {
+                result += "\\u\\{\(String(scalar.value, radix: 16, uppercase: true))\\}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
+    }
+
+    private static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        (0x21...0x2F).contains(scalar.value) || (0x3A...0x40).contains(scalar.value) || (0x5B...0x60).contains(scalar.value)
+            || (0x7B...0x7E).contains(scalar.value)
+    }
+
+    /// C0 and C1 controls (tab included: it can make an indented code block), DEL, and the Unicode line and
+    /// paragraph separators.
+    private static func isLineBreakOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }

@@ -60,7 +60,7 @@ public struct DiffReport: Sendable {
     /// Rules that add API: a minor version when nothing breaks.
     static let additions: Set<ChangeRule> = [
         .operationAdded, .typeAdded, .fieldAddedOptional, .enumCaseAdded, .unionVariantAdded,
-        .errorCaseAdded, .paginationAdded, .environmentAdded, .deprecated,
+        .errorCaseAdded, .paginationAdded, .environmentAdded, .credentialFlowAdded, .deprecated,
     ]
 
     public var breaksClients: [SchemaChange] { changes.filter { $0.wire == .breaksClients || $0.wire == .breaksBoth } }

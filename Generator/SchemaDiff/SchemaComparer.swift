@@ -49,13 +49,18 @@ public struct SchemaComparer {
         old oldLocation: SourceLocation?, new newLocation: SourceLocation?,
         roles: Set<Role> = [.request], adjust: ((inout Verdict) -> Void)? = nil
     ) {
-        let ordered = Role.allCases.filter(roles.contains)
-        var verdict = (ordered.isEmpty ? [Role.unused] : ordered).map(rule.verdict(as:)).reduce(nil as Verdict?) { $0?.combined(with: $1) ?? $1 }!
+        var verdict = Self.verdict(of: rule, roles: roles)
         adjust?(&verdict)
         changes.append(
             SchemaChange(
                 rule: rule, subject: subject, detail: detail, oldLocation: oldLocation, newLocation: newLocation,
                 wire: verdict.wire, wireReason: verdict.wireReason, source: verdict.source, sourceReason: verdict.sourceReason))
+    }
+
+    /// A rule's verdict for a construct in all of `roles` (none: an unused type).
+    private static func verdict(of rule: ChangeRule, roles: Set<Role>) -> Verdict {
+        let ordered = Role.allCases.filter(roles.contains)
+        return (ordered.isEmpty ? [Role.unused] : ordered).map(rule.verdict(as:)).reduce(nil as Verdict?) { $0?.combined(with: $1) ?? $1 }!
     }
 
     /// The roles of a type in either schema (a change matters wherever the type travels in one of them).
@@ -148,13 +153,96 @@ public struct SchemaComparer {
         for scheme in matched.removed {
             record(.authSchemeChanged, "auth \(scheme.name)", "scheme removed", old: scheme.location, new: nil)
         }
-        for (before, after, _) in matched.pairs where before.kind != after.kind {
+        for (before, after, _) in matched.pairs where Self.credentialShape(before.kind) != Self.credentialShape(after.kind) {
             record(.authSchemeChanged, "auth \(after.name)", "\(describe(before.kind)) -> \(describe(after.kind))", old: before.location, new: after.location)
         }
         for scheme in matched.added {
             record(.authSchemeChanged, "auth \(scheme.name)", "scheme added", old: nil, new: scheme.location) { verdict in
                 verdict = Verdict(.compatible, "operations that use it are reported on their own", .compatible, "credentials are configured on the client")
             }
+        }
+        for scheme in matched.removed {
+            compareCredentialFlows(scheme, nil)
+        }
+        for (before, after, _) in matched.pairs {
+            compareCredentialFlows(before, after)
+        }
+        for scheme in matched.added {
+            compareCredentialFlows(nil, scheme)
+        }
+    }
+
+    /// One wired call of a scheme (`login:`, `refresh:` or `logout:` written as a mapping or name) as the
+    /// comparison sees it: which operation, and where the tokens are read and written.
+    private struct WiredCall: Equatable {
+        var operation: String
+        var wiring: String
+        var location: SourceLocation?
+
+        static func == (lhs: WiredCall, rhs: WiredCall) -> Bool { lhs.operation == rhs.operation && lhs.wiring == rhs.wiring }
+    }
+
+    private func wiredCalls(_ scheme: AuthScheme?) -> [(kind: String, call: WiredCall?)] {
+        func exchange(_ exchange: CredentialExchange?) -> WiredCall? {
+            exchange.map { exchange in
+                let request = exchange.request.map { "\($0.input) <- \($0.role.rawValue)" }
+                let response = exchange.response.map { "\($0.role.rawValue) <- \($0.path)" }
+                let parts = [request.isEmpty ? nil : "request \(request.joined(separator: ", "))", "response \(response.joined(separator: ", "))"]
+                return WiredCall(operation: exchange.operation, wiring: parts.compactMap { $0 }.joined(separator: "; "), location: exchange.location)
+            }
+        }
+        let flows = scheme?.flows ?? CredentialFlows()
+        return [
+            ("login", exchange(flows.login)), ("refresh", exchange(flows.refresh)),
+            ("logout", flows.logout.map { WiredCall(operation: $0, wiring: "clears the store", location: flows.logoutLocation) }),
+        ]
+    }
+
+    /// The token-store wiring of a scheme (docs/SchemaLanguage.md, "Sessions and token refresh"): what
+    /// it generates is API (`<scheme>TokenMiddleware(store:)`, the login with `savingTo:`, the logout with
+    /// `clearing:`), and where it reads the tokens is how the client understands the server.
+    private mutating func compareCredentialFlows(_ before: AuthScheme?, _ after: AuthScheme?) {
+        guard let name = after?.name ?? before?.name else { return }
+        let stillWired = after?.flows.isWired ?? false
+        for ((kind, oldCall), (_, newCall)) in zip(wiredCalls(before), wiredCalls(after)) where oldCall != newCall {
+            let subject = "auth \(name).\(kind)"
+            let oldLocation = oldCall?.location ?? before?.location
+            let newLocation = newCall?.location ?? after?.location
+            let describe = { (call: WiredCall) in "\(kind) through \(call.operation) (\(call.wiring))" }
+            // Login and logout get their own overloads (`savingTo:`, `clearing:`); refresh only changes
+            // what the middleware does.
+            let hasOverload = kind != "refresh"
+            switch (oldCall, newCall) {
+            case (nil, let call?):
+                record(.credentialFlowAdded, subject, "\(describe(call)) added", old: oldLocation, new: newLocation) { verdict in
+                    guard !hasOverload else { return }
+                    verdict.sourceReason = "the token middleware renews tokens through \(call.operation)"
+                }
+            case (let call?, nil):
+                record(.credentialFlowRemoved, subject, "\(describe(call)) removed", old: oldLocation, new: newLocation) { verdict in
+                    guard !hasOverload && stillWired else { return }
+                    verdict.source = .compatible
+                    verdict.sourceReason = "the token middleware stays; it no longer renews tokens through \(call.operation)"
+                }
+            case (let oldCall?, let newCall?):
+                record(.credentialFlowChanged, subject, "\(describe(oldCall)) -> \(describe(newCall))", old: oldLocation, new: newLocation) { verdict in
+                    guard hasOverload && oldCall.operation != newCall.operation else { return }
+                    verdict.source = .breaking
+                    verdict.sourceReason = "the \(kind == "login" ? "savingTo:" : "clearing:") overload moves from \(oldCall.operation) to \(newCall.operation)"
+                }
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    /// How a scheme's credential is sent. The login or refresh operation a scheme names documents it only
+    /// (wired calls are compared by `compareCredentialFlows`), so it does not count here.
+    private static func credentialShape(_ kind: AuthScheme.Kind) -> AuthScheme.Kind {
+        switch kind {
+        case .bearer: return .bearer(refresh: nil)
+        case .session(_, let header): return .session(login: "", header: header)
+        case .apiKey, .basic: return kind
         }
     }
 
@@ -380,10 +468,18 @@ public struct SchemaComparer {
 
     private mutating func compareField(_ before: Field, _ after: Field, subject: String, renamed: Bool, roles: Set<Role>) {
         let locations = (before.location, after.location)
+        let wireNameChanged = before.wireName != after.wireName
         if renamed {
-            record(.fieldRenamed, subject, "renamed from \(before.name)", old: locations.0, new: locations.1, roles: roles)
-        }
-        if before.wireName != after.wireName {
+            // One change with one wire verdict: a rename that also changes the key or parameter name on the
+            // wire (no `wire:` keeps the old one) takes the wire-name rule's verdict, not "unchanged".
+            let wire = wireNameChanged ? "wire name '\(before.wireName)' -> '\(after.wireName)'" : "wire name '\(after.wireName)' unchanged"
+            record(.fieldRenamed, subject, "renamed from \(before.name); \(wire)", old: locations.0, new: locations.1, roles: roles) { verdict in
+                guard wireNameChanged else { return }
+                let wireVerdict = Self.verdict(of: .fieldWireNameChanged, roles: roles)
+                verdict.wire = wireVerdict.wire
+                verdict.wireReason = wireVerdict.wireReason
+            }
+        } else if wireNameChanged {
             record(.fieldWireNameChanged, subject, "wire name '\(before.wireName)' -> '\(after.wireName)'", old: locations.0, new: locations.1, roles: roles)
         }
         let retyped = inNewNames(before.type) != after.type

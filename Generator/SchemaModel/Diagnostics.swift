@@ -38,6 +38,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension Diagnostic {
+    /// The line both `lint` commands print for each schema after its diagnostics, so a clean run says so:
+    /// `Schemas/x.yaml: ok, no problems`, `Schemas/x.yaml: ok, 2 warnings` or
+    /// `Schemas/x.yaml: 1 error, 2 warnings`.
+    public static func lintSummary(of path: String, _ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+        switch (errors, warnings) {
+        case (0, 0): return "\(path): ok, no problems"
+        case (0, _): return "\(path): ok, \(count(warnings, "warning"))"
+        case (_, 0): return "\(path): \(count(errors, "error"))"
+        default: return "\(path): \(count(errors, "error")), \(count(warnings, "warning"))"
+        }
+    }
+}
+
 /// Thrown when a schema cannot be used; carries every diagnostic found, not only the first.
 public struct SchemaError: Error, CustomStringConvertible, Sendable {
     public let diagnostics: [Diagnostic]

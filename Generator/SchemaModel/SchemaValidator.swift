@@ -671,12 +671,21 @@ struct SchemaValidator {
     private func checkPathTemplate(_ operation: Operation) {
         let placeholders = Self.placeholders(in: operation.path)
         let declared = operation.pathParameters.map(\.wireName)
-        for placeholder in placeholders where !declared.contains(placeholder) {
+        let undeclared = placeholders.filter { !declared.contains($0) }
+        let unused = operation.pathParameters.map(\.wireName).filter { !placeholders.contains($0) }
+        // A name misspelt in the path or under `path` is one mistake: the placeholder is reported with the
+        // unused parameter it was meant to be, and that parameter is not reported again as unused.
+        var meantParameters: Set<String> = []
+        for placeholder in undeclared {
+            let candidates = unused.filter { !meantParameters.contains($0) }
+            let meant = Suggestion.closest(to: placeholder, in: candidates) ?? (undeclared.count == 1 && unused.count == 1 ? unused.first : nil)
+            if let meant { meantParameters.insert(meant) }
+            let suggestion = meant.map { "; did you mean '\($0)'?" } ?? Suggestion.didYouMean(placeholder, in: declared)
             log.error(
-                "path parameter '\(placeholder)' of operation '\(operation.name)' is not declared under 'path'\(Suggestion.didYouMean(placeholder, in: declared))",
+                "path parameter '\(placeholder)' of operation '\(operation.name)' is not declared under 'path'\(suggestion)",
                 at: operation.pathLocation)
         }
-        for field in operation.pathParameters where !placeholders.contains(field.wireName) {
+        for field in operation.pathParameters where !placeholders.contains(field.wireName) && !meantParameters.contains(field.wireName) {
             log.error(
                 "path parameter '\(field.name)' of operation '\(operation.name)' is declared but not used in the path '\(operation.path)'",
                 at: field.location)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes the schema loader, the payload validator and the HAR reader/traffic check with libFuzzer for a
-# bounded time each (Tests/Fuzz/README.md). Usage: Tests/Fuzz/run.sh [seconds per target, default 90] [target ...]
-# Targets: schema-loader, payload, traffic. Builds into .build-fuzz (git-ignored); seeds from
+# Fuzzes the schema loader, the payload validator, the HAR reader/traffic check, the OpenAPI importer and
+# the schema diff with libFuzzer for a bounded time each (Tests/Fuzz/README.md). Usage:
+# Tests/Fuzz/run.sh [seconds per target, default 90] [target ...]
+# Targets: schema-loader, payload, traffic, import, diff. Builds into .build-fuzz (git-ignored); seeds from
 # Tests/Fuzz/corpus/<target>; new interesting inputs go to .build-fuzz/corpus/<target>; crash, timeout
 # and out-of-memory inputs are written to Tests/Fuzz/crashes/<target>/ (FuzzRegressionTests replays
 # them). Exits non-zero when a run found something.
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-${FUZZ_SECONDS:-90}}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(schema-loader payload traffic)
+[ ${#targets[@]} -gt 0 ] || targets=(schema-loader payload traffic import diff)
 scratch=.build-fuzz
 # Each input gets at most this many seconds and this much memory: more is a finding (a hang or a
 # bomb), not a slow input.
@@ -32,9 +33,11 @@ for target in "${targets[@]}"; do
     before=$(ls "$crashes" | wc -l)
     dictionary=()
     [ -f "Tests/Fuzz/$target.dict" ] && dictionary=(-dict="Tests/Fuzz/$target.dict")
-    # The traffic target's seeds also include the recorded captures (read only: new inputs go to $work).
+    # The traffic target's seeds also include the recorded captures, the import target's the OpenAPI
+    # fixtures (read only: new inputs go to $work).
     seeds=("Tests/Fuzz/corpus/$target")
     [ "$target" = traffic ] && seeds+=(Tests/Fixtures/Traffic)
+    [ "$target" = import ] && seeds+=(Tests/Fixtures/OpenAPI)
     echo "fuzz: $target for ${seconds}s"
     # Fork mode keeps fuzzing after a finding (each is saved), so one known problem does not use up
     # the whole run; -max_total_time bounds it.

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaModel
 import SwiftRenderer
 import TestSupport
 import XCTest
@@ -39,6 +40,7 @@ final class GeneratorCommandTests: XCTestCase {
         let lint = try run(["lint", schema.path])
         XCTAssertEqual(lint.status, 1)
         XCTAssertTrue(lint.errors.contains("error: unknown type 'strin'"), lint.errors)
+        XCTAssertEqual(lint.output, "\(schema.path): 1 error\n")
     }
 
     func testAliasBombIsRejectedWithItsPosition() throws {
@@ -103,8 +105,20 @@ final class GeneratorCommandTests: XCTestCase {
     }
 
     func testLintAcceptsTheBundledSchemas() throws {
-        let result = try run(["lint", repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path])
+        let schema = repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path
+        let result = try run(["lint", schema])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(result.errors, "")
+        // Issue 25 line 12: a clean run says so on standard output.
+        XCTAssertEqual(result.output, "\(schema): ok, no problems\n")
+    }
+
+    func testLintSummaryCountsErrorsAndWarnings() {
+        let at = SourceLocation(file: "x.yaml", line: 1, column: 1)
+        let warning = Diagnostic(.warning, "w", at: at)
+        let error = Diagnostic(.error, "e", at: at)
+        XCTAssertEqual(Diagnostic.lintSummary(of: "x.yaml", []), "x.yaml: ok, no problems")
+        XCTAssertEqual(Diagnostic.lintSummary(of: "x.yaml", [warning]), "x.yaml: ok, 1 warning")
+        XCTAssertEqual(Diagnostic.lintSummary(of: "x.yaml", [error, error, warning, warning]), "x.yaml: 2 errors, 2 warnings")
     }
 }

@@ -76,6 +76,38 @@ final class NameConsistencyTests: XCTestCase {
         assertSingleError(operation, line: 18, contains: "unknown key 'htpp' in operation 'putItem'; did you mean 'http'?")
     }
 
+    /// Issue 25 line 12: a path placeholder and its declared parameter spelt differently are one mistake.
+    func testAMistypedPathParameterIsOneErrorWithADidYouMean() {
+        let inPath = schemaText(
+            operations: """
+                  getOrder:
+                    http: GET /orders/{ordreId}
+                    path:
+                      orderId: string
+                """)
+        assertSingleError(inPath, line: 18, contains: "path parameter 'ordreId' of operation 'getOrder' is not declared under 'path'; did you mean 'orderId'?")
+        // Not close enough for a suggestion, but the only placeholder and the only unused parameter.
+        let renamed = schemaText(
+            operations: """
+                  getOrder:
+                    http: GET /orders/{number}
+                    path:
+                      orderId: string
+                """)
+        assertSingleError(renamed, line: 18, contains: "path parameter 'number' of operation 'getOrder' is not declared under 'path'; did you mean 'orderId'?")
+        // Two unrelated mistakes stay two diagnostics.
+        let both = schemaText(
+            operations: """
+                  getOrder:
+                    http: GET /orders/{a}/{b}
+                    path:
+                      orderId: string
+                """)
+        let found = diagnostics(both)
+        XCTAssertEqual(found.count, 3, found.joined(separator: "\n"))
+        XCTAssertTrue(found.contains { $0.contains("path parameter 'orderId' of operation 'getOrder' is declared but not used in the path") }, "\(found)")
+    }
+
     func testAMisspelledKeyBesideTheRealOneIsStillReported() {
         let text = schemaText(
             types: """

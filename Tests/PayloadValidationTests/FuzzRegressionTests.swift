@@ -1,6 +1,10 @@
 import Foundation
+import SchemaDiff
+import SchemaModel
 import XCTest
 
+@testable import fuzz_diff
+@testable import fuzz_import
 @testable import fuzz_payload
 @testable import fuzz_schema_loader
 @testable import fuzz_traffic
@@ -53,6 +57,43 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertGreaterThan(recorded.count, 5, "the recorded captures are there")
         XCTAssertFalse(corpus.isEmpty, "the seed corpus is there")
         try replay(crashes + corpus + recorded, with: TrafficFuzz.run, limit: 5)
+    }
+
+    func testImportCrashInputsCorpusAndOpenAPIFixtures() throws {
+        let crashes = try inputs("crashes/import")
+        let corpus = try inputs("corpus/import")
+        let fixtures = try FileManager.default.contentsOfDirectory(
+            at: fuzzFolder.deletingLastPathComponent().appendingPathComponent("Fixtures/OpenAPI"),
+            includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "yaml" }
+        XCTAssertGreaterThan(fixtures.count, 3, "the OpenAPI fixtures are there")
+        XCTAssertGreaterThan(corpus.count, 2, "the seed corpus is there")
+        try replay(crashes + corpus + fixtures, with: ImportFuzz.run, limit: 5)
+    }
+
+    func testDiffCrashInputsAndCorpus() throws {
+        let crashes = try inputs("crashes/diff")
+        let corpus = try inputs("corpus/diff")
+        XCTAssertGreaterThan(corpus.count, 20, "the seed corpus is there")
+        try replay(crashes + corpus, with: DiffFuzz.run, limit: 5)
+    }
+
+    /// The diff seeds are the diff corpus's pairs, so a new pair is fuzzed from the start.
+    func testDiffSeedsAreTheCorpusPairs() throws {
+        let written = Set(try inputs("corpus/diff").map(\.lastPathComponent))
+        XCTAssertEqual(written, Set(try DiffFuzz.seeds().map(\.name)), "rerun `swift run fuzz-diff --write-seeds Tests/Fuzz/corpus/diff`")
+    }
+
+    /// The diff target's Markdown check fails on an injected heading or list item, so the fuzzer can find one.
+    func testDiffTargetRejectsMarkdownThatIsNotTheReportsShape() throws {
+        let corpus = fuzzFolder.deletingLastPathComponent().appendingPathComponent("Fixtures/DiffCorpus/operation-added")
+        let report = DiffReport(
+            old: try SchemaLoader.loadOrThrow(path: corpus.appendingPathComponent("old.yaml").path), oldName: "old.yaml",
+            new: try SchemaLoader.loadOrThrow(path: corpus.appendingPathComponent("new.yaml").path), newName: "new.yaml")
+        let markdown = report.rendered(as: .markdown)
+        XCTAssertNil(DiffFuzz.markdownProblem(markdown, report))
+        XCTAssertNotNil(DiffFuzz.markdownProblem(markdown + "## Injected\n", report))
+        XCTAssertNotNil(DiffFuzz.markdownProblem(markdown + "- injected\n", report))
     }
 
     func testPayloadSeedsCoverTypesAndParameters() {

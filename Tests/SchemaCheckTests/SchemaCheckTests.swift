@@ -299,7 +299,20 @@ final class SchemaCheckTests: XCTestCase {
     func testLintAcceptsTheRepositorySchemas() throws {
         let result = try run(["lint", whitelabelpay, kitchenSink])
         XCTAssertEqual(result.status, 0, result.output + result.errors)
-        XCTAssertFalse(result.output.contains("error:"), result.output)
+        // Issue 25 line 12: a clean run says so, one line per schema.
+        XCTAssertEqual(result.output, "\(whitelabelpay): ok, no problems\n\(kitchenSink): ok, no problems\n")
+    }
+
+    func testLintSummarisesABrokenSchemaAfterItsDiagnostics() throws {
+        let folder = try temporaryFolder()
+        let broken = try write(
+            "api: Broken\nversion: \"1\"\nenvironments:\n  production: { url: \"https://x.example\" }\ntypes:\n  Item:\n    fields:\n      id: strin\n",
+            to: "broken.yaml", in: folder)
+        let result = try run(["lint", whitelabelpay, broken])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.output,
+            "\(whitelabelpay): ok, no problems\n\(broken):8:11: error: unknown type 'strin'; did you mean 'string'?\n\(broken): 1 error\n")
     }
 
     func testLintReportsBrokenSchemasInCompilerFormat() throws {

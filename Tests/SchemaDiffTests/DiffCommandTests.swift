@@ -50,12 +50,14 @@ final class DiffCommandTests: XCTestCase {
     func testMarkdownReleaseNotesGroupByAudience() throws {
         let result = try run(["diff", "--format", "markdown"] + pair("seed-bsa-0.11.1-operation-renamed"))
         XCTAssertEqual(result.status, 0, result.errors)
-        XCTAssertTrue(result.output.hasPrefix("# Corpus 1.0\n"), result.output)
+        // Schema text is escaped (MarkdownEscapingTests): `1\.0` renders as 1.0.
+        XCTAssertTrue(result.output.hasPrefix(#"# Corpus 1\.0"# + "\n"), result.output)
         XCTAssertTrue(result.output.contains("Suggested version bump of the generated library: **major**."), result.output)
-        XCTAssertTrue(result.output.contains("## Breaking for apps already in the field\n\n- `type OTPSendRequest.field bundleIdentifier`"), result.output)
+        XCTAssertTrue(
+            result.output.contains("## Breaking for apps already in the field\n\n" + #"- type OTPSendRequest\.field bundleIdentifier: "#), result.output)
         XCTAssertTrue(result.output.contains("## Breaking for Swift code that calls the library"), result.output)
         XCTAssertTrue(
-            result.output.contains("- `operation requestSendOTPNumber`: renamed from requestOTPNumberSend — the method has a new name. (`operation-renamed`)"),
+            result.output.contains("- operation requestSendOTPNumber: renamed from requestOTPNumberSend — the method has a new name. (`operation-renamed`)"),
             result.output)
     }
 
@@ -108,6 +110,24 @@ final class DiffCommandTests: XCTestCase {
         let badRevision = try run(["diff", "no-such-revision-xyz:Schemas/finaptic.yaml", "Schemas/finaptic.yaml"])
         XCTAssertEqual(badRevision.status, 2)
         XCTAssertTrue(badRevision.errors.contains("no-such-revision-xyz:Schemas/finaptic.yaml: error: cannot read the schema from git"), badRevision.errors)
+    }
+
+    /// Issue 25 line 7: a revision is never passed to git as an option (`git show --output=…` wrote a file).
+    func testARevisionStartingWithADashIsRefusedAndGitWritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("x")
+        for revision in ["--output=\(target.path)", "--textconv"] {
+            // With git show, the first wrote the log of HEAD to `<folder>/x:foo.yaml`.
+            let argument = "\(revision):foo.yaml"
+            let result = try run(["diff", "--", argument, "Schemas/finaptic.yaml"])
+            XCTAssertEqual(result.status, 2, result.output + result.errors)
+            XCTAssertEqual(result.output, "")
+            XCTAssertTrue(
+                result.errors.contains("\(argument): error: cannot read the schema from git: the revision '\(revision)' starts with '-'"), result.errors)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "git wrote nothing")
     }
 
     func testSchemasWithErrorsReportBothSidesAndExitTwo() throws {

@@ -125,6 +125,56 @@ final class RuleTests: XCTestCase {
         try assertChanges(old, notNullable, ["field-made-non-nullable|operation list.parameter token|breaks-clients|breaking"])
     }
 
+    /// Issue 25 line 11: a rename is one change with one wire verdict, whether the wire name goes with it
+    /// (no `wire:` keeps the old key) or stays.
+    func testARenameIsOneChangeWithOneWireVerdict() throws {
+        let invoice = { (field: String) in
+            miniSchema(types: "  Invoice:\n    fields:\n      \(field)", extraOperations: "  invoice:\n    http: GET /invoice\n    response: Invoice")
+        }
+        let old = try schema(invoice("number: string"), file: "old.yaml")
+        let onTheWire = try schema(invoice("invoice_number: { type: string, renamedFrom: number }"), file: "new.yaml")
+        let inSwiftOnly = try schema(invoice("invoiceNumber: { type: string, wire: number, renamedFrom: number }"), file: "new.yaml")
+        let describe = { (change: SchemaChange) in "\(change.expectation)|\(change.detail)|\(change.wireReason)|\(change.sourceReason)" }
+        XCTAssertEqual(
+            SchemaComparer.compare(old, onTheWire).map(describe),
+            [
+                "field-renamed|type Invoice.field invoice_number|breaks-both|breaking|renamed from number; wire name 'number' -> 'invoice_number'"
+                    + "|the key or parameter is sent and read under a different name|the Swift name changed"
+            ])
+        XCTAssertEqual(
+            SchemaComparer.compare(old, inSwiftOnly).map(describe),
+            [
+                "field-renamed|type Invoice.field invoiceNumber|compatible|breaking|renamed from number; wire name 'number' unchanged"
+                    + "|the wire name is unchanged|the Swift name changed"
+            ])
+        // The same for a parameter (always in a request).
+        let header = { (parameter: String) in miniSchema(operationExtras: "    headers:\n      \(parameter)") }
+        try assertChanges(
+            header("lang: string"), header("language: { type: string, renamedFrom: lang }"),
+            ["field-renamed|operation list.parameter language|breaks-both|breaking"])
+    }
+
+    /// Issue 25 line 11: wiring a login (or refresh, or logout) to the token store generates API
+    /// (`<scheme>TokenMiddleware(store:)`, the call with `savingTo:`), so the diff lists it, as a minor change.
+    func testCredentialFlowWiringIsListed() throws {
+        let tokens = "  Tokens: { fields: { access_token: string, id_token: string } }"
+        let signIn = "  signIn:\n    http: POST /sign-in\n    auth: none\n    response: Tokens"
+        let scheme = { (wiring: String) in "auth:\n  oauth:\n    kind: bearer\n\(wiring)" }
+        let unwired = scheme("") + miniSchema(types: tokens, extraOperations: signIn)
+        let noSignIn = scheme("") + miniSchema(types: tokens)
+        let wired = scheme("    login: { operation: signIn, response: { token: access_token } }\n") + miniSchema(types: tokens, extraOperations: signIn)
+        let otherField = scheme("    login: { operation: signIn, response: { token: id_token } }\n") + miniSchema(types: tokens, extraOperations: signIn)
+        try assertChanges(unwired, wired, ["credential-flow-added|auth oauth.login|compatible|compatible"])
+        try assertChanges(
+            noSignIn, wired,
+            ["credential-flow-added|auth oauth.login|compatible|compatible", "operation-added|operation signIn|compatible|compatible"])
+        try assertChanges(wired, unwired, ["credential-flow-removed|auth oauth.login|compatible|breaking"])
+        try assertChanges(wired, otherField, ["credential-flow-changed|auth oauth.login|breaks-both|compatible"])
+        let added = DiffReport(old: try schema(unwired, file: "old.yaml"), oldName: "old.yaml", new: try schema(wired, file: "new.yaml"), newName: "new.yaml")
+        XCTAssertEqual(added.suggestedBump, .minor)
+        XCTAssertEqual(added.changes.map(\.detail), ["login through signIn (response token <- access_token) added"])
+    }
+
     func testAuthOfAnOperation() throws {
         let schemes = "auth:\n  key: { kind: apiKey, in: header, name: X-Key }\n  bearer: { kind: bearer }\n"
         let withKey = schemes + miniSchema(operationExtras: "    auth: key")
@@ -198,7 +248,11 @@ final class RuleTests: XCTestCase {
     /// docs/SchemaDiff.md lists the same. They are pinned by the unit tests above.
     static let rulesTheProofCannotDrive: [String: String] = [
         "environment-removed":
-            "a removed environment is an address the new schema no longer documents; whether a server still answers there is a deployment fact that no server built from the new schema can show (the sandbox serves one schema at one address), so the wire verdict is a warning for apps configured for it, not something a client can observe"
+            "a removed environment is an address the new schema no longer documents; whether a server still answers there is a deployment fact that no server built from the new schema can show (the sandbox serves one schema at one address), so the wire verdict is a warning for apps configured for it, not something a client can observe",
+        "credential-flow-added":
+            "the proof's callers call every operation but not the wrappers a credential wiring generates (`<scheme>TokenMiddleware(store:)`, `savingTo:`, `clearing:`), so neither axis of a wiring change is observed by them yet",
+        "credential-flow-removed": "as credential-flow-added",
+        "credential-flow-changed": "as credential-flow-added",
     ]
 
     func testEveryRuleHasACorpusPair() throws {
