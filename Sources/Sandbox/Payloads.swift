@@ -225,6 +225,12 @@ struct PayloadFactory: Sendable {
         return body
     }
 
+    /// The message `errorBody` wrote into `body`, for the request log.
+    func errorMessage(in body: Data) -> String? {
+        let path = schema.errors?.body.flatMap { messageFieldPath(in: $0) } ?? ["message"]
+        return JSON.parse(body)?.value(at: path)?.stringValue
+    }
+
     /// The shallowest string field named message, detail, description or error (else one whose name ends
     /// in message), searching nested structs.
     private func messageFieldPath(in type: TypeReference) -> [String]? {
