@@ -85,9 +85,9 @@ struct Traffic: ParsableCommand {
         case .success(let read): bytes = read
         case .failure(let error): throw usageFailure("cannot read \(capture): \(error.reason)")
         }
-        let entries: [Result<HARExchange, HARReader.EntryError>]
-        switch HARReader.exchanges(from: bytes, maxBytes: maxMegabytes << 20) {
-        case .success(let read): entries = read
+        let har: HARCapture
+        switch HARCapture.open(bytes, maxBytes: maxMegabytes << 20) {
+        case .success(let opened): har = opened
         case .failure(let failure): throw usageFailure("\(capture): \(failure.message)")
         }
 
@@ -96,7 +96,8 @@ struct Traffic: ParsableCommand {
         let report = TrafficReporter(out: out, format: format, quiet: quiet, capture: capture, api: model.api)
         report.begin(schema: schema)
         var seen = Set<String>()
-        for entry in entries {
+        // One entry at a time: nothing of an entry is kept once it is reported.
+        har.forEachEntry { entry in
             let exchangeReport = CaptureCheck.check(entry, routes: routes, checker: checker)
             if let operation = exchangeReport.operation { seen.insert(operation) }
             report.record(exchangeReport)

@@ -45,7 +45,9 @@ public enum CaptureCheck {
     public static func check(capture bytes: [UInt8], routes: TrafficRoutes, checker: ExchangeChecker, maxBytes: Int = HARReader.defaultMaxBytes)
         -> [ExchangeReport]?
     {
-        guard case .success(let entries) = HARReader.exchanges(from: bytes, maxBytes: maxBytes) else { return nil }
-        return entries.map { check($0, routes: routes, checker: checker) }
+        guard case .success(let capture) = HARCapture.open(bytes, maxBytes: maxBytes) else { return nil }
+        var reports: [ExchangeReport] = []
+        capture.forEachEntry { reports.append(check($0, routes: routes, checker: checker)) }
+        return reports
     }
 }

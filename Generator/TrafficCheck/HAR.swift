@@ -36,37 +36,54 @@ public struct HARExchange: Sendable {
 /// devtools and mitmproxy write it. The file is parsed with schema-check's own JSON parser (iterative,
 /// so deep nesting cannot crash it); an entry that lacks what a HAR entry must have is reported on its
 /// own and the other entries are still read.
+///
+/// The capture is never held as a JSON tree: `HARCapture.open` checks the whole file is JSON with a
+/// `log.entries` array without keeping the entries, and `forEachEntry` parses it again handing over one
+/// entry at a time, so memory is the bytes plus the largest entry.
 public enum HARReader {
-    /// Captures above this size are refused before parsing (the parsed tree takes several times the bytes).
+    /// Captures above this size are refused before parsing.
     public static let defaultMaxBytes = 256 << 20
 
     public struct Failure: Error {
         public let message: String
     }
 
-    /// The entries, each an exchange or the reason it cannot be read.
+    /// Every entry, each an exchange or the reason it cannot be read. Keeps them all: for small captures
+    /// (tests, the fuzz target); `schema-check traffic` reads them one at a time through `HARCapture`.
     public static func exchanges(from bytes: [UInt8], maxBytes: Int = defaultMaxBytes) -> Result<[Result<HARExchange, EntryError>], Failure> {
+        HARCapture.open(bytes, maxBytes: maxBytes).map { capture in
+            var entries: [Result<HARExchange, EntryError>] = []
+            capture.forEachEntry { entries.append($0) }
+            return entries
+        }
+    }
+
+    /// The path of the entries array.
+    static let entriesPath = ["log", "entries"]
+
+    /// The syntax check and the outline: nil when `bytes` are JSON with a `log.entries` array, else why not.
+    static func outlineFailure(_ bytes: [UInt8], maxBytes: Int) -> Failure? {
         guard bytes.count <= maxBytes else {
-            return .failure(Failure(message: "the capture is \(bytes.count) bytes, more than the limit of \(maxBytes) (--max-size)"))
+            return Failure(message: "the capture is \(bytes.count) bytes, more than the limit of \(maxBytes) (--max-size)")
         }
         if bytes.prefix(8192).contains(0) {
-            return .failure(Failure(message: "not a HAR file: a binary file (it contains NUL bytes)"))
+            return Failure(message: "not a HAR file: a binary file (it contains NUL bytes)")
         }
-        let root: JSON
+        let outline: JSON
         do {
-            root = try bytes.withUnsafeBytes { try JSONParser.parse($0) }
+            outline = try bytes.withUnsafeBytes { try JSONParser.parse($0, streamingElementsAt: entriesPath) { _ in } }
         } catch let error as JSONSyntaxError {
-            return .failure(Failure(message: "not a HAR file: invalid JSON at line \(error.line), column \(error.column): \(error.message)"))
+            return Failure(message: "not a HAR file: invalid JSON at line \(error.line), column \(error.column): \(error.message)")
         } catch {
-            return .failure(Failure(message: "not a HAR file: \(error)"))
+            return Failure(message: "not a HAR file: \(error)")
         }
-        guard case .object = root, let log = root["log"] else {
-            return .failure(Failure(message: "not a HAR file: the top level has no \"log\" object (HAR 1.2: {\"log\": {\"entries\": [...]}})"))
+        guard case .object = outline, let log = outline["log"] else {
+            return Failure(message: "not a HAR file: the top level has no \"log\" object (HAR 1.2: {\"log\": {\"entries\": [...]}})")
         }
-        guard case .array(let entries)? = log["entries"] else {
-            return .failure(Failure(message: "not a HAR file: \"log\" has no \"entries\" array"))
+        guard case .array? = log["entries"] else {
+            return Failure(message: "not a HAR file: \"log\" has no \"entries\" array")
         }
-        return .success(entries.enumerated().map { index, entry in exchange(entry, number: index + 1) })
+        return nil
     }
 
     /// Why one entry could not be read, with the JSON Pointer of the offending member in the file.
@@ -76,7 +93,7 @@ public enum HARReader {
         public let message: String
     }
 
-    private static func exchange(_ entry: JSON, number: Int) -> Result<HARExchange, EntryError> {
+    static func exchange(_ entry: JSON, number: Int) -> Result<HARExchange, EntryError> {
         let base = "/log/entries/\(number - 1)"
         func fail(_ pointer: String, _ message: String) -> Result<HARExchange, EntryError> {
             .failure(EntryError(entry: number, pointer: base + pointer, message: message))
@@ -171,6 +188,30 @@ public enum HARReader {
         // Some tools write 200.0.
         if let value = Double(text), value.rounded() == value, abs(value) < 1e9 { return Int(value) }
         return nil
+    }
+}
+
+/// A HAR capture whose JSON and outline (`log.entries`) were checked; its entries are read one at a time.
+public struct HARCapture: Sendable {
+    let bytes: [UInt8]
+
+    /// Checks that `bytes` are a HAR capture (no larger than `maxBytes`) without keeping its entries.
+    public static func open(_ bytes: [UInt8], maxBytes: Int = HARReader.defaultMaxBytes) -> Result<HARCapture, HARReader.Failure> {
+        if let failure = HARReader.outlineFailure(bytes, maxBytes: maxBytes) { return .failure(failure) }
+        return .success(HARCapture(bytes: bytes))
+    }
+
+    /// Calls `body` with each entry in order, as an exchange or the reason it cannot be read; nothing of
+    /// an entry is kept after `body` returns.
+    public func forEachEntry(_ body: (Result<HARExchange, HARReader.EntryError>) -> Void) {
+        var number = 0
+        // `open` parsed the same bytes without an error, so this parse cannot fail.
+        _ = try? bytes.withUnsafeBytes { raw in
+            try JSONParser.parse(raw, streamingElementsAt: HARReader.entriesPath) { entry in
+                number += 1
+                body(HARReader.exchange(entry, number: number))
+            }
+        }
     }
 }
 

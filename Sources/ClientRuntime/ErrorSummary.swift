@@ -14,6 +14,8 @@ import Foundation
 ///   the same redaction as logged URLs (credential-like query values and passwords hidden);
 /// - `DecodingError` by kind and coding path (field names, no values);
 /// - this module's own errors by their descriptions, which are written never to contain secrets;
+/// - generated API errors (`APIFailure`) by their descriptions, which name the case and the HTTP status,
+///   never the body (the body stays reachable through the error's `response`);
 /// - any other error by its type name only.
 public enum ErrorSummary {
     /// A one-line description of `error` that contains no secret this module can recognise, nor the values
@@ -34,6 +36,10 @@ public enum ErrorSummary {
             return error.description
         case let error as DecodingError:
             return describe(error)
+        case let error as any APIFailure & CustomStringConvertible:
+            // A generated API error names its case and status and never its body ("FinapticError.unauthorized
+            // (HTTP 401)"): a refresh that failed says what the server answered, not only the error's type.
+            return error.description
         default:
             let nsError = error as NSError
             let type = String(describing: Swift.type(of: error))

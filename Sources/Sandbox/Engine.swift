@@ -48,7 +48,7 @@ enum Outcome: Sendable {
 final class SandboxEngine: Sendable {
     struct State {
         var counts: [String: Int] = [:]
-        var records: [String: [RecordedRequest]] = [:]
+        var records = RequestRecord()
         var faults = FaultBook()
         var sessions = SessionBook()
     }
@@ -63,6 +63,8 @@ final class SandboxEngine: Sendable {
         var status: Int
         var body: Data?
         var template: JSON?
+        /// The answer is synthesized from the response type: no example gives it.
+        var isSynthesized: Bool
         var pager: Pager?
         /// Named examples with a response.
         var examples: [String: (status: Int, body: JSON?)]
@@ -91,7 +93,8 @@ final class SandboxEngine: Sendable {
         routes = RouteTable(schema: schema, basePath: basePath)
         let factory = PayloadFactory(schema: schema)
         self.factory = factory
-        validator = RequestValidator(schema: schema, strictEnums: options.strictEnums)
+        let requestValidator = RequestValidator(schema: schema, strictEnums: options.strictEnums)
+        validator = requestValidator
         let bearerSchemes = Set(
             schema.authSchemes.compactMap { scheme -> String? in
                 if case .bearer = scheme.kind { return scheme.name }
@@ -114,25 +117,30 @@ final class SandboxEngine: Sendable {
             }
             var template: JSON?
             var status = operation.successStatus
+            var isSynthesized = false
             if let chosen, let response = chosen.response {
                 template = JSON(response)
                 status = chosen.status ?? operation.successStatus
             } else if let responseType = operation.response {
                 template = factory.sample(of: responseType)
+                // `sample` answers with a named type's own example when it has one.
+                var typeExample = false
+                if case .named(let name) = responseType { typeExample = schema.type(named: name)?.examples.isEmpty == false }
+                isSynthesized = !typeExample
             }
             var pager: Pager?
             if let pagination = operation.pagination, let template {
                 pager = Pager(
                     operation: operation, pagination: pagination, template: template,
                     itemCount: options.pageItemCounts[operation.name] ?? options.pageItemCount,
-                    defaultPageSize: options.defaultPageSize, factory: factory)
+                    defaultPageSize: options.defaultPageSize, factory: factory, validator: requestValidator.validator)
             }
             plans[operation.name] = Plan(
                 operation: operation,
                 needsCredentials: !operation.auth.isEmpty,
                 usesBearer: operation.auth.contains { bearerSchemes.contains($0) },
                 isRefreshOperation: refreshOperations.contains(operation.name),
-                status: status, body: template?.data, template: template, pager: pager, examples: examples
+                status: status, body: template?.data, template: template, isSynthesized: isSynthesized, pager: pager, examples: examples
             )
         }
         self.plans = plans
@@ -148,11 +156,15 @@ final class SandboxEngine: Sendable {
         if let log = options.requestLog {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
             var status: Int?
-            if case .respond(let code, _, _) = outcome { status = code }
+            var reason: String?
+            if case .respond(let code, _, let body) = outcome {
+                status = code
+                if code == 401 { reason = factory.errorMessage(in: body) }
+            }
             log(
                 RequestLogEntry(
                     method: request.method, path: request.path, operation: operationName, status: status,
-                    milliseconds: elapsed, fault: appliedFault))
+                    milliseconds: elapsed, fault: appliedFault, reason: reason))
         }
         return outcome
     }
@@ -236,6 +248,7 @@ final class SandboxEngine: Sendable {
         }
         var status = plan.status
         var body = plan.body
+        var isSynthesized = plan.isSynthesized
         if let name = request.header("x-sandbox-example") {
             guard let example = plan.examples[name] else {
                 let names = plan.examples.keys.sorted()
@@ -246,6 +259,7 @@ final class SandboxEngine: Sendable {
             }
             status = example.status
             body = example.body?.data
+            isSynthesized = false
         } else if let pager = plan.pager {
             do {
                 let page = try pager.page(operation: operation) { location in
@@ -268,7 +282,8 @@ final class SandboxEngine: Sendable {
                 return self.error(400, message: "invalid request: \(failure)")
             }
         }
-        let flow = applyCredentialFlows(request, operation: operation, status: status, body: body, parsedBody: parsedBody)
+        let flow = applyCredentialFlows(
+            request, operation: operation, status: status, body: body, parsedBody: parsedBody, isSynthesized: isSynthesized)
         if let rejection = flow.rejection { return rejection }
         body = flow.body
         if plan.isRefreshOperation, (200..<300).contains(status) {
@@ -348,22 +363,24 @@ final class SandboxEngine: Sendable {
     // MARK: Bookkeeping
 
     private func record(_ request: IncomingRequest, operation: String, outcome: Outcome) {
+        let limit = options.recordedRequestLimit
+        guard limit > 0, options.recordedBytesLimit > 0 else { return }
         var status: Int?
         if case .respond(let code, _, _) = outcome { status = code }
         var headers: [String: String] = [:]
         for (name, value) in request.headers {
             if let existing = headers[name] { headers[name] = existing + ", " + value } else { headers[name] = value }
         }
+        // A body over the limit is copied out, so the record does not keep the whole request alive.
+        let kept = max(0, options.recordedBodyLimit)
+        let body = request.body.count > kept ? request.body.prefix(kept).withUnsafeBytes { Data($0) } : request.body
         let recorded = RecordedRequest(
             operation: operation, method: request.method, path: request.path,
             queryItems: request.queryItems.map { URLQueryItem(name: $0.name, value: $0.value) },
-            headers: headers, body: request.body, status: status, secretNames: secretNames[operation] ?? []
+            headers: headers, body: body, bodySize: request.body.count, status: status, secretNames: secretNames[operation] ?? []
         )
-        let limit = options.recordedRequestLimit
-        guard limit > 0 else { return }
         state.withLock { state in
-            state.records[operation, default: []].append(recorded)
-            if state.records[operation]!.count > limit { state.records[operation]!.removeFirst() }
+            state.records.append(recorded, perOperationLimit: limit, byteLimit: options.recordedBytesLimit)
         }
     }
 
@@ -385,5 +402,8 @@ final class SandboxEngine: Sendable {
 
     func reset() {
         state.withLock { $0 = State() }
+        // glibc keeps freed memory in the middle of its heap resident; ask it to hand the pages back, so
+        // a reset gives back what the record held.
+        ReleaseMemory.toSystem()
     }
 }

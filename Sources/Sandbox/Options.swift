@@ -26,6 +26,21 @@ public struct SandboxOptions: Sendable {
     /// How many requests per operation `receivedRequests(_:)` keeps (the most recent). Counts are exact
     /// whatever this is; the limit keeps memory flat under load.
     public var recordedRequestLimit: Int
+    /// How many bytes the recorded requests may take in all (bodies, headers, paths and queries, see
+    /// `RecordedRequest.byteCount`); the oldest, of any operation, are dropped first. The count limit
+    /// alone would let 1,000 uploads of 4 MB hold 4 GB.
+    public var recordedBytesLimit: Int
+    /// Request bodies longer than this are recorded cut to this many bytes (`RecordedRequest.isBodyTruncated`,
+    /// `bodySize` keeps the length received); validation and the answer still see the whole body.
+    public var recordedBodyLimit: Int
+    /// The lifetime, in seconds, of the access tokens the sandbox issues through a wired login or refresh,
+    /// written at the exchange's `expiresIn` response path. nil: the value of the operation's example
+    /// when the answer is one, else `defaultTokenLifetime` (a synthesized answer would say the smallest
+    /// number allowed, 1 s, and make a client refresh before every call). A few seconds tests proactive
+    /// refresh.
+    public var tokenLifetime: Int?
+    /// The lifetime of issued tokens when neither `tokenLifetime` nor an example says: an hour.
+    public static let defaultTokenLifetime = 3600
     /// Serves `GET <base>/_sandbox/counts` (JSON) and `POST <base>/_sandbox/reset` for tests in
     /// another process.
     public var controlEndpoints: Bool
@@ -43,6 +58,9 @@ public struct SandboxOptions: Sendable {
         basePath: String? = nil,
         maximumBodySize: Int = 4 * 1024 * 1024,
         recordedRequestLimit: Int = 1000,
+        recordedBytesLimit: Int = 64 << 20,
+        recordedBodyLimit: Int = 64 << 10,
+        tokenLifetime: Int? = nil,
         controlEndpoints: Bool = true,
         requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) {
@@ -56,6 +74,9 @@ public struct SandboxOptions: Sendable {
         self.basePath = basePath
         self.maximumBodySize = maximumBodySize
         self.recordedRequestLimit = recordedRequestLimit
+        self.recordedBytesLimit = recordedBytesLimit
+        self.recordedBodyLimit = recordedBodyLimit
+        self.tokenLifetime = tokenLifetime
         self.controlEndpoints = controlEndpoints
         self.requestLog = requestLog
     }
@@ -124,7 +145,11 @@ public struct RecordedRequest: Sendable, Hashable {
     public var queryItems: [URLQueryItem]
     /// Header names lowercased; repeated headers joined with ", ".
     public var headers: [String: String]
+    /// The body as received, or its first `SandboxOptions.recordedBodyLimit` bytes when it was longer
+    /// (`isBodyTruncated`).
     public var body: Data
+    /// The length of the body as received.
+    public var bodySize: Int
     /// The status the sandbox answered with; nil when it closed the connection instead.
     public var status: Int?
     /// The schema's secret wire names, hidden in every textual form of this record.
@@ -132,7 +157,7 @@ public struct RecordedRequest: Sendable, Hashable {
 
     public init(
         operation: String, method: String, path: String, queryItems: [URLQueryItem], headers: [String: String], body: Data,
-        status: Int?, secretNames: Set<String> = []
+        bodySize: Int? = nil, status: Int?, secretNames: Set<String> = []
     ) {
         self.operation = operation
         self.method = method
@@ -140,8 +165,21 @@ public struct RecordedRequest: Sendable, Hashable {
         self.queryItems = queryItems
         self.headers = headers
         self.body = body
+        self.bodySize = max(bodySize ?? body.count, body.count)
         self.status = status
         self.secretNames = secretNames
+    }
+
+    /// Whether `body` holds only the start of what was received.
+    public var isBodyTruncated: Bool { body.count < bodySize }
+
+    /// The bytes this record holds, as `SandboxOptions.recordedBytesLimit` counts them: the body kept,
+    /// the text of the path, query items, headers and names, plus a fixed 256 for the rest.
+    public var byteCount: Int {
+        var total = 256 + body.count + operation.utf8.count + method.utf8.count + path.utf8.count
+        for item in queryItems { total += item.name.utf8.count + (item.value?.utf8.count ?? 0) }
+        for (name, value) in headers { total += name.utf8.count + value.utf8.count }
+        return total
     }
 
     /// The first value of the query item `name` (decoded), or nil.
@@ -163,7 +201,8 @@ extension RecordedRequest: CustomStringConvertible, CustomDebugStringConvertible
         }
         let target = query.isEmpty ? path : path + "?" + query.joined(separator: "&")
         let answer = status.map { " -> \($0)" } ?? " -> closed"
-        return "\(method) \(target) \(redactedHeaders) body: \(Redaction.body(body, secretNames: secretNames))\(answer)"
+        let kept = isBodyTruncated ? " [body truncated: \(body.count) of \(bodySize) bytes kept]" : ""
+        return "\(method) \(target) \(redactedHeaders) body: \(Redaction.body(body, secretNames: secretNames))\(kept)\(answer)"
     }
 
     /// Same as `description`: test failure output is just as likely to be shared.
@@ -191,6 +230,9 @@ public struct RequestLogEntry: Sendable {
     public var milliseconds: Double
     /// The fault that was applied, if any.
     public var fault: String?
+    /// Why the sandbox refused the request, for a 401 (`missing credentials: …`, `the refresh token was not
+    /// issued by this sandbox …`): the message of the answer's error body, which names no credential.
+    public var reason: String?
 
     public var line: String {
         let statusText = status.map(String.init) ?? "closed"
@@ -198,6 +240,7 @@ public struct RequestLogEntry: Sendable {
         var text = "\(method) \(path) \(statusText) \(time)"
         if let operation { text += " [\(operation)]" }
         if let fault { text += " fault: \(fault)" }
+        if let reason { text += " reason: \(reason)" }
         return text
     }
 }

@@ -3,8 +3,8 @@ import PayloadValidation
 import SchemaModel
 
 /// Serves a paginated operation from a data set of `itemCount` items: the items of the example
-/// response, repeated (or one synthesized item when the example has none), cut into pages the way the
-/// operation's pagination style says.
+/// response (or one synthesized item when the example has none) in turn, each copy after the first made
+/// distinct (`item(at:)`), cut into pages the way the operation's pagination style says.
 struct Pager: Sendable {
     enum Failure: Error {
         case invalidPosition(String)
@@ -13,17 +13,30 @@ struct Pager: Sendable {
     let pagination: Pagination
     /// The example response every page is made from.
     let template: JSON
-    let items: [JSON]
+    /// The example's items, which the data set repeats.
+    let base: [JSON]
+    /// Items in the data set.
+    let itemCount: Int
     let responseType: TypeReference
     let factory: PayloadFactory
+    /// Checks the copies `item(at:)` makes against the items' type; nil when that type is unknown.
+    let itemType: (validator: PayloadValidator, type: PayloadValidator.PreparedType)?
     /// Default page size when the request gives none.
     let defaultSize: Int
 
-    init(operation: SchemaOperation, pagination: Pagination, template: JSON, itemCount: Int, defaultPageSize: Int, factory: PayloadFactory) {
+    init(
+        operation: SchemaOperation, pagination: Pagination, template: JSON, itemCount: Int, defaultPageSize: Int, factory: PayloadFactory,
+        validator: PayloadValidator
+    ) {
         self.pagination = pagination
         self.template = template
         self.factory = factory
         self.responseType = operation.response ?? .primitive(.json)
+        if let field = factory.field(at: pagination.items.pathComponents, in: responseType), case .array(let element) = field.type {
+            itemType = (validator, validator.prepare(element))
+        } else {
+            itemType = nil
+        }
         var base = template.value(at: pagination.items.pathComponents)?.arrayValue ?? []
         if base.isEmpty {
             if let field = factory.field(at: pagination.items.pathComponents, in: responseType), case .array(let element) = field.type {
@@ -32,7 +45,8 @@ struct Pager: Sendable {
                 base = [.object([])]
             }
         }
-        self.items = (0..<max(0, itemCount)).map { base[$0 % base.count] }
+        self.base = base
+        self.itemCount = max(0, itemCount)
         // The size parameter's default when the operation has one, else the sandbox's.
         var size = defaultPageSize
         if let sizeName = pagination.sizeParameter, let field = Pager.input(named: sizeName, of: operation, factory: factory)?.field,
@@ -90,10 +104,10 @@ struct Pager: Sendable {
                 number = parsed
             }
             // Page numbers far outside the data set must not overflow: clamp before multiplying.
-            let index = max(-1, min(number.subtractingReportingOverflow(pagination.firstPage).partialValue, items.count + 1))
+            let index = max(-1, min(number.subtractingReportingOverflow(pagination.firstPage).partialValue, itemCount + 1))
             let (offset, overflow) = index.multipliedReportingOverflow(by: size)
             let slice = overflow ? [] : self.slice(from: offset, size: size)
-            let totalPages = items.count / size + (items.count % size == 0 ? 0 : 1)
+            let totalPages = itemCount / size + (itemCount % size == 0 ? 0 : 1)
             let isLast = index >= totalPages - 1
             page.set(.array(slice), at: itemsPath)
             if let path = pagination.totalPages { page.set(.number(String(totalPages)), at: path.pathComponents) }
@@ -102,7 +116,7 @@ struct Pager: Sendable {
             let parent = Array(itemsPath.dropLast())
             let siblings: [(String, JSON)] = [
                 ("number", .number(String(number))), ("size", .number(String(size))),
-                ("numberOfElements", .number(String(slice.count))), ("totalElements", .number(String(items.count))),
+                ("numberOfElements", .number(String(slice.count))), ("totalElements", .number(String(itemCount))),
                 ("totalPages", .number(String(totalPages))), ("first", .bool(number == pagination.firstPage)),
                 ("last", .bool(isLast)), ("empty", .bool(slice.isEmpty)),
             ]
@@ -112,16 +126,16 @@ struct Pager: Sendable {
         case .token, .cursor:
             var offset = 0
             if let text = value(of: pagination.requestParameter), !text.isEmpty {
-                guard let decoded = Pager.decodePosition(text), decoded >= 0, decoded <= items.count else {
+                guard let decoded = Pager.decodePosition(text), decoded >= 0, decoded <= itemCount else {
                     throw Failure.invalidPosition("'\(text)' is not a \(pagination.style == .token ? "page token" : "cursor") this sandbox issued")
                 }
                 offset = decoded
             }
             let slice = self.slice(from: offset, size: size)
             page.set(.array(slice), at: itemsPath)
-            // offset ≤ items.count, so only a huge size can overflow; it also means "no next page".
+            // offset ≤ itemCount, so only a huge size can overflow; it also means "no next page".
             let nextOffset = offset.addingReportingOverflow(size)
-            setPosition(!nextOffset.overflow && nextOffset.partialValue < items.count ? nextOffset.partialValue : nil, at: pagination.next, in: &page)
+            setPosition(!nextOffset.overflow && nextOffset.partialValue < itemCount ? nextOffset.partialValue : nil, at: pagination.next, in: &page)
             if let previous = pagination.previous {
                 setPosition(offset > 0 ? max(0, offset - size) : nil, at: previous, in: &page)
             }
@@ -130,8 +144,65 @@ struct Pager: Sendable {
     }
 
     private func slice(from offset: Int, size: Int) -> [JSON] {
-        guard offset >= 0, offset < items.count else { return [] }
-        return Array(items[offset..<(offset + min(size, items.count - offset))])
+        guard offset >= 0, offset < itemCount else { return [] }
+        return (offset..<(offset + min(size, itemCount - offset))).map(item(at:))
+    }
+
+    /// The item at `index`: the example's items in turn; the copies after the first round differ in one
+    /// member, so every page shows other items than the last (a client that sees the same items on
+    /// every page takes it for broken pagination). Derived from the index alone, so the same position
+    /// always gives the same item. The member changed is the first, identifier-like keys first (`id`,
+    /// `seq`, then `…Id`, `…Seq`), whose changed value still validates against the items' type. An item
+    /// with no such member is repeated unchanged.
+    func item(at index: Int) -> JSON {
+        let original = base[index % base.count]
+        let round = index / base.count
+        guard round > 0, let itemType, case .object(let members) = original else { return original }
+        let order = members.indices.sorted { (Self.identifierRank(members[$0].key), $0) < (Self.identifierRank(members[$1].key), $1) }
+        for position in order {
+            let identifier = Self.identifierRank(members[position].key) < 2
+            for candidate in Self.variants(of: members[position].value, round: round, stride: base.count, identifier: identifier) {
+                var changed = members
+                changed[position].value = candidate
+                let item = JSON.object(changed)
+                if !itemType.validator.validate(item, against: itemType.type).contains(where: { $0.severity == .error }) { return item }
+            }
+        }
+        return original
+    }
+
+    /// 0 for a key that names an identifier (`id`, `seq`), 1 for one that ends like one (`accountId`,
+    /// `historySeq`), 2 for any other.
+    static func identifierRank(_ key: String) -> Int {
+        let lower = key.lowercased()
+        if ["id", "seq", "sequence", "uuid", "index"].contains(lower) { return 0 }
+        if key.hasSuffix("Id") || key.hasSuffix("ID") || key.hasSuffix("Seq") || key.hasSuffix("Uuid") || lower.hasSuffix("_id") || lower.hasSuffix("_seq") {
+            return 1
+        }
+        return 2
+    }
+
+    /// Values for a member in the `round`th repetition of a data set of `stride` distinct items, most
+    /// natural first: a UUID with the round in its last digits, a string with the round's number
+    /// appended (`A1`, `A12`), an identifier number counted on (`seq` 1, 2, … for one example item).
+    static func variants(of value: JSON, round: Int, stride: Int, identifier: Bool) -> [JSON] {
+        let copy = round + 1
+        switch value {
+        case .string(let text):
+            let utf8 = Array(text.utf8)
+            if utf8.count == 36, [8, 13, 18, 23].allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) {
+                let digits = String(copy, radix: 16)
+                return [.string(String(text.dropLast(digits.count)) + digits)]
+            }
+            return [.string(text + String(copy)), .string(text + "-" + String(copy))]
+        case .number(let text):
+            guard identifier, let number = Int(text) else { return [] }
+            let (offset, overflow) = round.multipliedReportingOverflow(by: stride)
+            let (counted, overflowAgain) = number.addingReportingOverflow(offset)
+            return overflow || overflowAgain ? [] : [.number(String(counted))]
+        default:
+            return []
+        }
     }
 
     /// Writes a token/cursor for `offset`, or marks the end: null if the field is nullable, absent if it

@@ -67,7 +67,10 @@ struct PayloadFactory: Sendable {
                         JSON.Member(key: field.wireName, value: value(for: field, depth: depth + 1))
                     })
             case .enumeration(let enumeration):
-                guard let first = enumeration.cases.first(where: { !$0.notes.isDeprecated }) ?? enumeration.cases.first else { return .null }
+                // Never a value the field, parameter or alias excludes (`exclude:`), such as Finaptic's
+                // orderUnspecified: the sandbox would answer with what the schema rules out.
+                let allowed = enumeration.cases.filter { !constraints.excludes($0.value) }
+                guard let first = allowed.first(where: { !$0.notes.isDeprecated }) ?? allowed.first else { return .null }
                 return enumeration.rawType == .string ? .string(first.value) : .number(first.value)
             case .union(let union):
                 guard let discriminator = union.discriminator else {
@@ -83,8 +86,10 @@ struct PayloadFactory: Sendable {
                     return .object([JSON.Member(key: discriminator, value: tag)] + members)
                 }
                 return .object([JSON.Member(key: discriminator, value: tag)])
-            case .alias(let target, let aliasConstraints):
-                if let example = definition.examples.first { return JSON(example.value) }
+            case .alias(let target, var aliasConstraints):
+                if let example = definition.examples.first, !Self.isExcluded(JSON(example.value), by: constraints) { return JSON(example.value) }
+                // What the field excludes still holds through the alias, and the alias's own exclusions too.
+                if let excluded = constraints.excluded { aliasConstraints.excluded = (aliasConstraints.excluded ?? []) + excluded }
                 return synthesize(target, constraints: aliasConstraints, depth: depth + 1)
             }
         }
@@ -93,12 +98,22 @@ struct PayloadFactory: Sendable {
     private func value(for field: Field, depth: Int) -> JSON {
         if let example = field.example { return JSON(example) }
         if field.isNullable { return .null }
-        if case .named(let name) = field.type, let definition = types[name], let example = definition.examples.first {
+        if case .named(let name) = field.type, let definition = types[name], let example = definition.examples.first,
+            !Self.isExcluded(JSON(example.value), by: field.constraints)
+        {
             return JSON(example.value)
         }
         var constraints = field.constraints
         constraints.dateFormat = schema.effectiveDateFormat(of: field)
         return synthesize(field.type, constraints: constraints, depth: depth)
+    }
+
+    /// Whether `value` is an enum value `constraints` exclude.
+    static func isExcluded(_ value: JSON, by constraints: Constraints) -> Bool {
+        switch value {
+        case .string(let text), .number(let text): return constraints.excludes(text)
+        default: return false
+        }
     }
 
     private func synthesize(_ primitive: Primitive, constraints: Constraints) -> JSON {
@@ -208,6 +223,12 @@ struct PayloadFactory: Sendable {
             body.set(.number(String(status)), at: ["status"])
         }
         return body
+    }
+
+    /// The message `errorBody` wrote into `body`, for the request log.
+    func errorMessage(in body: Data) -> String? {
+        let path = schema.errors?.body.flatMap { messageFieldPath(in: $0) } ?? ["message"]
+        return JSON.parse(body)?.value(at: path)?.stringValue
     }
 
     /// The shallowest string field named message, detail, description or error (else one whose name ends

@@ -148,9 +148,17 @@ public final class SandboxServer: Sendable {
         engine.state.withLock { $0.counts }
     }
 
-    /// The most recent requests to `operation` (at most `SandboxOptions.recordedRequestLimit`), oldest first.
+    /// The most recent requests to `operation`, oldest first: at most `SandboxOptions.recordedRequestLimit`
+    /// of them, and of all operations' together at most `recordedBytesLimit` bytes (the oldest dropped
+    /// first), with bodies over `recordedBodyLimit` cut (`RecordedRequest.isBodyTruncated`).
     public func receivedRequests(_ operation: String) -> [RecordedRequest] {
-        engine.state.withLock { $0.records[operation] ?? [] }
+        engine.state.withLock { $0.records.requests(operation) }
+    }
+
+    /// The bytes the recorded requests take, as `SandboxOptions.recordedBytesLimit` counts them (the sum of
+    /// their `RecordedRequest.byteCount`); never more than that limit.
+    public var recordedBytes: Int {
+        engine.state.withLock { $0.records.byteCount }
     }
 
     /// Forgets counts, recorded requests, injected faults and refresh state.

@@ -15,7 +15,24 @@ struct SessionBook {
 
     mutating func issue(_ kind: String, scheme: String) -> String {
         issuedCount += 1
-        return "sandbox-\(scheme)-\(kind)-\(issuedCount)"
+        return "\(Self.prefix(kind, scheme: scheme))\(issuedCount)"
+    }
+
+    static func prefix(_ kind: String, scheme: String) -> String { "sandbox-\(scheme)-\(kind)-" }
+
+    /// Takes a refresh token sent to `scheme`'s refresh operation: nil when it is accepted (an issued one
+    /// is used up), else why not. Without a wired login (`acceptsForeign`) the sandbox never handed out
+    /// the first refresh token, so one it did not issue is accepted: it came from wherever the app gets
+    /// its tokens (a refresh-only scheme).
+    mutating func takeRefreshToken(_ sent: String?, scheme: String, acceptsForeign: Bool, login: String?) -> String? {
+        guard let sent, !sent.isEmpty else { return "the refresh request carries no refresh token" }
+        if refreshTokens[scheme]?.remove(sent) != nil { return nil }
+        let ownPrefix = Self.prefix("refresh", scheme: scheme)
+        if sent.hasPrefix(ownPrefix), let number = Int(sent.dropFirst(ownPrefix.count)), number <= issuedCount {
+            return "the refresh token was used already: each one the sandbox issues is valid once"
+        }
+        if acceptsForeign { return nil }
+        return "the refresh token was not issued by this sandbox: the \(scheme) scheme's login (\(login ?? "")) is wired, so sign in through it first"
     }
 }
 
@@ -34,11 +51,13 @@ extension SandboxEngine {
     }
 
     /// The answer of a wired login, refresh or logout operation: a login or refresh answer carries newly
-    /// issued credentials at the paths the schema names; a refresh must send a refresh token the sandbox
-    /// issued (else 401); a logout revokes the credential it was sent with. Other operations: `body`.
+    /// issued credentials at the paths the schema names, and their lifetime at the `expiresIn` path
+    /// (`SandboxOptions.tokenLifetime`; `isSynthesized`: the answer is no example, so its number means nothing); a refresh must send a refresh token the sandbox issued and has not seen used, or,
+    /// for a scheme without a wired login, one it did not issue (else 401, the reason in the body and the
+    /// request log); a logout revokes the credential it was sent with. Other operations: `body`.
     func applyCredentialFlows(
         _ request: IncomingRequest, operation: SchemaOperation, status: Int, body: Data?,
-        parsedBody: JSON?
+        parsedBody: JSON?, isSynthesized: Bool
     ) -> (body: Data?, rejection: Outcome?) {
         guard (200..<300).contains(status), options.requireCredentials else { return (body, nil) }
         var body = body
@@ -51,11 +70,11 @@ extension SandboxEngine {
                 guard let exchange, exchange.operation == operation.name else { continue }
                 if isRefresh, let input = exchange.request.first(where: { $0.role == .refreshToken }) {
                     let sent = Pager.input(named: input.input, of: operation, factory: factory).flatMap { read($0.location, request, parsedBody) }
-                    let known = state.withLock { state in sent.map { state.sessions.refreshTokens[scheme.name]?.contains($0) ?? false } ?? false }
-                    guard known else {
-                        return (nil, error(401, message: "the refresh token was not issued by this sandbox, or was used already", operation: operation))
+                    let refusal = state.withLock { state in
+                        state.sessions.takeRefreshToken(
+                            sent, scheme: scheme.name, acceptsForeign: !requiresIssuedCredential(scheme), login: flows.login?.operation)
                     }
-                    _ = state.withLock { $0.sessions.refreshTokens[scheme.name]?.remove(sent!) }
+                    if let refusal { return (nil, error(401, message: refusal, operation: operation)) }
                 }
                 guard let data = body, var json = JSON.parse(data) else { continue }
                 state.withLock { state in
@@ -69,6 +88,13 @@ extension SandboxEngine {
                         state.sessions.refreshTokens[scheme.name, default: []].insert(token)
                         json.set(.string(token), at: path.pathComponents)
                     }
+                }
+                // The sandbox issued the token, so it says how long it lives: the option, else an example's
+                // number; never the synthesized minimum (1 s), which would make a client refresh before every call.
+                if let path = exchange.responsePath(.expiresIn),
+                    let lifetime = options.tokenLifetime ?? (isSynthesized ? SandboxOptions.defaultTokenLifetime : nil)
+                {
+                    json.set(.number(String(lifetime)), at: path.pathComponents)
                 }
                 body = json.data
             }

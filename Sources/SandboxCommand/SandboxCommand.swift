@@ -27,8 +27,13 @@ struct SandboxCommand: AsyncParsableCommand {
             with ';'). GET <base>/_sandbox/counts returns the request count per operation; POST \
             <base>/_sandbox/reset forgets counts, records and faults.
 
-            One line per request is printed: method, path, status, duration (never header values or queries). \
-            SIGINT or SIGTERM stops the server.
+            One line per request is printed: method, path, status, duration, and for a 401 the reason (never \
+            header values or queries). SIGINT or SIGTERM stops the server.
+
+            Sessions: for a scheme whose login is wired, only the tokens the sandbox issued are accepted. A \
+            refresh-only scheme (refresh wired, no login) accepts the refresh token your app already has, so \
+            --unauthorized-until-refresh tries it for real; the refresh answers with tokens the sandbox issues, \
+            which live --token-lifetime seconds (default: the example's expiresIn, else 3600).
 
             Examples:
               swift run sandbox Schemas/whitelabelpay.yaml
@@ -78,6 +83,18 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Items in the data set of each paginated operation.", valueName: "n"))
     var pageItems: Int = 7
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the access tokens a wired login or refresh issues live (the expiresIn of its answer). Default: the example's value, else 3600. A few seconds tests proactive refresh.",
+            valueName: "seconds"))
+    var tokenLifetime: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Megabytes the record of received requests may take (oldest dropped first; bodies over 64 KB kept cut); 0 keeps none.",
+            valueName: "MB"))
+    var recordLimit: Int = SandboxOptions().recordedBytesLimit >> 20
+
     @Flag(help: "Do not validate requests against the schema.")
     var noValidation = false
 
@@ -97,6 +114,8 @@ struct SandboxCommand: AsyncParsableCommand {
             if let value, value < 0 { throw ValidationError("\(name) must not be negative") }
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535") }
+        if let tokenLifetime, tokenLifetime < 1 { throw ValidationError("--token-lifetime must be at least 1 second") }
+        guard (0...(1 << 20)).contains(recordLimit) else { throw ValidationError("--record-limit must be 0-1048576 (MB)") }
     }
 
     func run() async throws {
@@ -107,7 +126,9 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ValidationError("\(loaded.api) has no operation '\(operation)'; it has \(loaded.operations.map(\.name).joined(separator: ", "))")
         }
 
-        var options = SandboxOptions(pageItemCount: pageItems, validateRequests: !noValidation, requireCredentials: !noAuth, strictEnums: strictEnums)
+        var options = SandboxOptions(
+            pageItemCount: pageItems, validateRequests: !noValidation, requireCredentials: !noAuth, strictEnums: strictEnums,
+            recordedBytesLimit: recordLimit << 20, tokenLifetime: tokenLifetime)
         if !quiet {
             options.requestLog = { (entry: RequestLogEntry) in say(entry.line) }
         }

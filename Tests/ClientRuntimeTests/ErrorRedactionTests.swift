@@ -60,6 +60,35 @@ final class ErrorRedactionTests: XCTestCase {
     }
 }
 
+/// A generated API error reduced to what `ErrorSummary` reads: a description naming case and status,
+/// never the body (which here carries a secret).
+private enum DescribedAPIFailure: APIFailure, CustomStringConvertible {
+    case refused(HTTPResponse)
+    case transport(any Error)
+    case invalidRequest(any Error)
+    case invalidResponse(HTTPResponse, any Error)
+
+    init(response: HTTPResponse) { self = .refused(response) }
+
+    var description: String {
+        if case .refused(let response) = self { return "DescribedAPIFailure.refused (HTTP \(response.status))" }
+        return "DescribedAPIFailure"
+    }
+}
+
+extension ErrorRedactionTests {
+    /// A refresh the server refused names the API error's case and status (line 10 of issue 25: the
+    /// client's error said only the type), and still never the body.
+    func testAnAPIErrorUnderneathIsDescribedByItsCaseAndStatusNotItsBody() {
+        let refused = DescribedAPIFailure(response: HTTPResponse(status: 401, body: Data(#"{"message":"token TOKEN-SECRET-2 unknown"}"#.utf8)))
+        XCTAssertEqual(ErrorSummary.describe(refused), "DescribedAPIFailure.refused (HTTP 401)")
+        let error = TokenRefreshError.refreshFailed(underlying: refused)
+        XCTAssertEqual(error.description, "The access token could not be refreshed (DescribedAPIFailure.refused (HTTP 401)).")
+        for text in Self.renderings(of: error) { XCTAssertFalse(text.contains("TOKEN-SECRET-2"), text) }
+        XCTAssertEqual(ErrorSummary.describe(TestFailure(response: HTTPResponse(status: 401))), "TestFailure", "other errors: the type alone")
+    }
+}
+
 struct JSONCodingKeyForTest: CodingKey {
     var stringValue: String
     var intValue: Int?

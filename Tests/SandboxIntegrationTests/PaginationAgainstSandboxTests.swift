@@ -21,6 +21,7 @@ final class PaginationAgainstSandboxTests: XCTestCase {
         var items: [Item] = []
         for try await item in client.listItemsItems(size: 3) { items.append(item) }
         XCTAssertEqual(items.count, 7)
+        XCTAssertEqual(Set(items.map(\.sku)).count, 7, "no page repeats another's items: \(items.map(\.sku))")
         XCTAssertEqual(sandbox.requestCount("listItems"), 3, "pages of 3, 3 and 1")
         XCTAssertEqual(sandbox.receivedRequests("listItems").map { $0.query("page") }, ["1", "2", "3"])
     }
@@ -37,12 +38,13 @@ final class PaginationAgainstSandboxTests: XCTestCase {
 
     func testTokenStyleFollowsNextPageTokensInTheBody() async throws {
         var pages = 0
-        var items = 0
+        var items: [Item] = []
         for try await page in client.searchItemsPages(body: ListRequest(pageToken: nil, pageSize: 2)) {
             pages += 1
-            items += page.items.count
+            items += page.items
         }
-        XCTAssertEqual(items, 7)
+        XCTAssertEqual(items.count, 7)
+        XCTAssertEqual(Set(items.map(\.sku)).count, 7, "each page brings new items: \(items.map(\.sku))")
         XCTAssertEqual(pages, 4)
         let tokens = try sandbox.receivedRequests("searchItems").map { request -> String? in
             let object = try JSONSerialization.jsonObject(with: request.body) as? [String: Any]
@@ -56,6 +58,7 @@ final class PaginationAgainstSandboxTests: XCTestCase {
         var items: [Item] = []
         for try await item in client.itemHistoryItems(sku: "A1") { items.append(item) }
         XCTAssertEqual(items.count, 7)
+        XCTAssertEqual(Set(items.map(\.sku)).count, 7, "each page brings new items: \(items.map(\.sku))")
         XCTAssertGreaterThanOrEqual(sandbox.requestCount("itemHistory"), 2)
     }
 

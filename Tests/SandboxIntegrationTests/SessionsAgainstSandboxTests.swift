@@ -149,9 +149,15 @@ final class SessionsAgainstSandboxTests: XCTestCase {
             _ = try await client.profile()
             XCTFail("the refresh is refused, so the call must fail")
         } catch let error as KitchenSinkError {
-            guard case .transport(let underlying) = error, case TokenRefreshError.refreshFailed = underlying else {
+            guard case .transport(let underlying) = error, case TokenRefreshError.refreshFailed(let refusal) = underlying else {
                 return XCTFail("expected TokenRefreshError.refreshFailed, got \(error)")
             }
+            // The description says what the server answered (no body: it may carry personal data); the
+            // body with the sandbox's reason stays reachable through the refused call's error.
+            XCTAssertEqual(
+                "\(error)", "KitchenSinkError.transport: The access token could not be refreshed (KitchenSinkError.undocumented (HTTP 401)).")
+            let reason = (refusal as? KitchenSinkError)?.response?.bodyText ?? ""
+            XCTAssertTrue(reason.contains("the refresh token was not issued by this sandbox"), reason)
         }
         XCTAssertEqual(sandbox.requestCount("renewTokens"), 1)
         XCTAssertEqual(sandbox.requestCount("profile"), 1, "not resent without a new token")

@@ -80,6 +80,67 @@ final class BookkeepingTests: XCTestCase {
         await sandbox.stop()
     }
 
+    /// 40 uploads of 1 MB (multipart, validated) to a sandbox that may keep 2 MB of records with bodies
+    /// cut at 256 KB: the record stays under 2 MB, the oldest requests go, every kept body is cut with
+    /// its received size noted, and reset empties it. With a count limit alone all 40 MB were kept.
+    func testTheRecordIsBoundedByBytesOldestFirstAndResetEmptiesIt() async throws {
+        let limit = 2 << 20
+        let sandbox = try await Running.start(
+            TestSchemas.kitchenSink, options: SandboxOptions(recordedBytesLimit: limit, recordedBodyLimit: 256 << 10))
+        let boundary = "XyZ-upload"
+        func upload(_ marker: UInt8) -> Data {
+            Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"side\"\r\n\r\nM\r\n".utf8)
+                + Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+                + Data(repeating: marker, count: 1 << 20) + Data("\r\n--\(boundary)--\r\n".utf8)
+        }
+        let headers = ["Authorization": "Bearer t", "Content-Type": "multipart/form-data; boundary=\(boundary)"]
+        for index in 0..<40 {
+            let response = try await sandbox.client.send("POST", "/documents", headers: headers, body: upload(UInt8(index)))
+            XCTAssertEqual(response.status, 200, response.text)
+        }
+        XCTAssertEqual(sandbox.server.requestCount("uploadDocument"), 40, "counts stay exact")
+        let kept = sandbox.server.receivedRequests("uploadDocument")
+        XCTAssertLessThanOrEqual(kept.reduce(0) { $0 + $1.body.count }, limit, "the bodies kept fit the budget")
+        XCTAssertEqual(kept.reduce(0) { $0 + $1.byteCount }, sandbox.server.recordedBytes)
+        XCTAssertLessThanOrEqual(sandbox.server.recordedBytes, limit)
+        XCTAssertGreaterThan(kept.count, 1)
+        XCTAssertLessThan(kept.count, 40, "the oldest were dropped")
+        let last = try XCTUnwrap(kept.last)
+        XCTAssertEqual(last.body.count, 256 << 10)
+        XCTAssertEqual(last.bodySize, upload(39).count)
+        XCTAssertTrue(last.isBodyTruncated)
+        XCTAssertEqual(last.body, upload(39).prefix(256 << 10), "the start of the newest upload")
+        XCTAssertTrue(last.description.contains("[body truncated: 262144 of \(upload(39).count) bytes kept]"), last.description)
+        XCTAssertEqual(kept.first?.body, upload(UInt8(40 - kept.count)).prefix(256 << 10), "the newest are the ones kept")
+
+        let reset = try await sandbox.client.send("POST", "/_sandbox/reset")
+        XCTAssertEqual(reset.status, 204)
+        XCTAssertEqual(sandbox.server.recordedBytes, 0)
+        XCTAssertEqual(sandbox.server.receivedRequests("uploadDocument"), [])
+        await sandbox.stop()
+    }
+
+    func testTheByteBudgetDropsTheOldestOfAnyOperationAndTheCountLimitPerOperation() {
+        func request(_ operation: String, _ bytes: Int) -> RecordedRequest {
+            RecordedRequest(operation: operation, method: "GET", path: "/", queryItems: [], headers: [:], body: Data(count: bytes), status: 200)
+        }
+        let size = request("a", 1000).byteCount
+        var record = RequestRecord()
+        record.append(request("a", 1000), perOperationLimit: 10, byteLimit: size * 2)
+        record.append(request("b", 1000), perOperationLimit: 10, byteLimit: size * 2)
+        XCTAssertEqual(record.byteCount, size * 2)
+        record.append(request("b", 1000), perOperationLimit: 10, byteLimit: size * 2)
+        XCTAssertEqual(record.requests("a").count, 0, "the oldest request, of another operation, went first")
+        XCTAssertEqual(record.requests("b").count, 2)
+        XCTAssertEqual(record.byteCount, size * 2)
+        for _ in 0..<200 { record.append(request("c", 0), perOperationLimit: 3, byteLimit: .max) }
+        XCTAssertEqual(record.requests("c").count, 3)
+        XCTAssertEqual(record.byteCount, size * 2 + request("c", 0).byteCount * 3)
+        record.append(request("d", 5000), perOperationLimit: 10, byteLimit: size)
+        XCTAssertEqual(record.byteCount, 0, "a request larger than the whole budget is not kept either")
+        XCTAssertEqual(record.requests("d"), [])
+    }
+
     func testResetForgetsCountsRecordsFaultsAndRefreshState() async throws {
         let sandbox = try await Running.start(TestSchemas.kitchenSink)
         sandbox.server.inject(.failures(count: 3, status: 503), for: "listItems")

@@ -25,7 +25,9 @@ final class PaginationTests: XCTestCase {
         XCTAssertEqual(pages.map(\.number), [1, 2, 3])
         XCTAssertEqual(pages.map(\.totalPages), [3, 3, 3])
         XCTAssertEqual(pages.map(\.last), [false, false, true])
-        XCTAssertEqual(skus, Array(repeating: "A1", count: 7), "the Item example, repeated")
+        // The Item example, then copies whose sku (the first member that still validates when changed:
+        // pattern ^[A-Z0-9]+$) carries the copy's number, so no page repeats another's items.
+        XCTAssertEqual(skus, ["A1", "A12", "A13", "A14", "A15", "A16", "A17"])
         let beyond = try await sandbox.client.get("/items?page=4&size=3", headers: bearer)
         XCTAssertEqual((value(beyond.json, at: "content") as? [Any])?.count, 0)
         XCTAssertEqual(value(beyond.json, at: "last") as? Bool, true)
@@ -40,17 +42,20 @@ final class PaginationTests: XCTestCase {
         let sandbox = try await Running.start(TestSchemas.kitchenSink)
         var token: String?
         var counts: [Int] = []
+        var skus: [String] = []
         var requests = 0
         repeat {
             let body = token.map { #"{"pageToken":"\#($0)","pageSize":3}"# } ?? #"{"pageSize":3}"#
             let response = try await sandbox.client.post("/items/search", json: body, headers: bearer)
             XCTAssertEqual(response.status, 200, response.text)
             counts.append((value(response.json, at: "items") as? [Any])?.count ?? -1)
+            skus += (value(response.json, at: "items") as? [[String: Any]] ?? []).compactMap { $0["sku"] as? String }
             token = value(response.json, at: "nextPageToken") as? String
             if token == nil { XCTAssertFalse(response.object.keys.contains("nextPageToken"), "optional: absent on the last page") }
             requests += 1
         } while token != nil && requests < 10
         XCTAssertEqual(counts, [3, 3, 1])
+        XCTAssertEqual(Set(skus).count, 7, "seven different items: \(skus)")
         XCTAssertEqual(sandbox.server.requestCount("searchItems"), 3)
 
         let bad = try await sandbox.client.post("/items/search", json: #"{"pageToken":"forged"}"#, headers: bearer)
@@ -84,6 +89,13 @@ final class PaginationTests: XCTestCase {
 
     func testWhitelabelPayTransactionsAndPerOperationItemCount() async throws {
         let sandbox = try await Running.start(TestSchemas.whitelabelPay, options: SandboxOptions(pageItemCounts: ["fetchTransactions": 5]))
+        var ids: [String] = []
+        for page in 1...3 {
+            let response = try await sandbox.client.get("/transactions?page=\(page)&size=2", headers: wlpHeaders)
+            ids += (value(response.json, at: "content") as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        XCTAssertEqual(ids.count, 5)
+        XCTAssertEqual(Set(ids).count, 5, "every transaction on the pages is another one: \(ids)")
         let first = try await sandbox.client.get("/transactions?page=1&size=2", headers: wlpHeaders)
         XCTAssertEqual((value(first.json, at: "content") as? [Any])?.count, 2)
         XCTAssertEqual(value(first.json, at: "totalElements") as? Int, 5)
@@ -96,6 +108,19 @@ final class PaginationTests: XCTestCase {
         XCTAssertEqual(value(last.json, at: "numberOfElements") as? Int, 1)
         XCTAssertEqual(value(last.json, at: "last") as? Bool, true)
         XCTAssertEqual(value(last.json, at: "empty") as? Bool, false)
+        await sandbox.stop()
+    }
+
+    /// The same position always gives the same item, so a client that reads a page twice sees it unchanged.
+    func testItemsDependOnTheirPositionOnly() async throws {
+        let sandbox = try await Running.start(TestSchemas.kitchenSink)
+        let once = try await sandbox.client.get("/items?page=2&size=3", headers: bearer)
+        let again = try await sandbox.client.get("/items?page=2&size=3", headers: bearer)
+        XCTAssertEqual(once.text, again.text)
+        let bigger = try await sandbox.client.get("/items?page=1&size=6", headers: bearer)
+        XCTAssertEqual(
+            (value(bigger.json, at: "content") as? [[String: Any]])?.suffix(3).compactMap { $0["sku"] as? String },
+            (value(once.json, at: "content") as? [[String: Any]])?.compactMap { $0["sku"] as? String })
         await sandbox.stop()
     }
 
