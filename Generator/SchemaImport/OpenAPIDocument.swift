@@ -44,6 +44,9 @@ struct JSONPointer: CustomStringConvertible {
 final class ImportLog {
     private var entries: [(severity: Diagnostic.Severity, message: String, pointer: String, location: SourceLocation, repeats: Int)] = []
     private var extra: [Diagnostic] = []
+    /// The entry of each severity and message, so a document with thousands of findings is not
+    /// searched once per finding.
+    private var entryIndex: [String: Int] = [:]
     let file: String
 
     init(file: String) {
@@ -71,10 +74,12 @@ final class ImportLog {
     private func add(_ severity: Diagnostic.Severity, _ message: String, _ node: YAMLNode?, _ pointer: JSONPointer) {
         let location = node?.location ?? SourceLocation(file: file, line: 1, column: 1)
         let pointerText = pointer.description
-        if let index = entries.firstIndex(where: { $0.severity == severity && $0.message == message }) {
+        let key = "\(severity == .error ? "e" : "w") \(message)"
+        if let index = entryIndex[key] {
             if entries[index].pointer != pointerText { entries[index].repeats += 1 }
             return
         }
+        entryIndex[key] = entries.count
         entries.append((severity, message, pointerText, location, 0))
     }
 
