@@ -160,6 +160,7 @@ struct DocumentTranslator {
         let catalogue = ErrorCatalogueBuilder(document: document, types: types)
         let operations = OperationTranslator(document: document, types: types, catalogue: catalogue, schemeNames: schemeNames)
         operations.translate()
+        operations.checkDefaultResponses(errorBody: catalogue.bodyTypeName)
         types.breakCycles()
         types.checkUntaggedUnions()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }
