@@ -86,13 +86,3 @@ struct Describe: ParsableCommand {
         try CommandOutput.write(json ? Inventory.json(loaded).text() : Inventory.summary(loaded), to: output)
     }
 }
-
-enum CommandOutput {
-    static func write(_ text: String, to path: String?) throws {
-        if let path {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
-    }
-}

@@ -30,12 +30,7 @@ struct Import: ParsableCommand {
     func run() throws {
         let result: OpenAPIImport.Result
         if document == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let text = String(data: data, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("<stdin>:1:1: error: the document is not UTF-8 text (YAML or JSON)\n".utf8))
-                throw ExitCode(1)
-            }
-            result = OpenAPIImport.importDocument(text: text, file: "<stdin>")
+            result = OpenAPIImport.importStandardInput()
         } else {
             result = OpenAPIImport.importDocument(path: document)
         }

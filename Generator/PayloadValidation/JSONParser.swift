@@ -74,6 +74,27 @@ public enum JSONParser {
         }
     }
 
+    /// Where the values and member names of a parsed text start, as byte offsets in document order:
+    /// `values` has one entry per value (a container before its contents), `keys` one per member name.
+    /// A walk of the parsed value in the same order (each member's name, then its value) meets them
+    /// one by one; `client-generator import` turns them into line and column for its diagnostics.
+    public struct Offsets: Sendable {
+        public var values: [Int] = []
+        public var keys: [Int] = []
+    }
+
+    /// Parses one JSON text and says where each value and member name starts.
+    public static func parseWithOffsets(_ text: String, maxDepth: Int = defaultMaxDepth) throws -> (value: JSON, offsets: Offsets) {
+        var text = text
+        return try text.withUTF8 { utf8 in
+            try withParser(UnsafeRawBufferPointer(utf8), maxDepth: maxDepth) { parser throws(JSONSyntaxError) in
+                parser.offsets = Offsets()
+                let value = try parser.parseDocument()
+                return (value, parser.offsets!)
+            }
+        }
+    }
+
     /// Parses newline-delimited JSON: calls `body` with the 1-based line number and the value or the
     /// syntax error of every line that is not blank. A bad line does not stop the others; errors carry
     /// the line number and the byte offset in `data`.
@@ -165,6 +186,8 @@ struct Parser {
     private let count: Int
     private let maxDepth: Int
     private var index = 0
+    /// Collected only when set (`parseWithOffsets`).
+    var offsets: JSONParser.Offsets?
 
     /// An array or object being filled.
     private struct Frame {
@@ -251,6 +274,7 @@ struct Parser {
                         ? "expected a value after ',', found \(found(at: index))"
                         : "expected a JSON value, found \(found(at: index))", at: index)
             }
+            offsets?.values.append(index)
             switch bytes[index] {
             case .quote:
                 value = .string(try parseString())
@@ -366,6 +390,7 @@ struct Parser {
             }
             throw error("expected a member name in double quotes after \(what), found \(found(at: index))", at: index)
         }
+        offsets?.keys.append(index)
         let key = try parseString()
         skipWhitespace()
         guard index < count, bytes[index] == .colon else {

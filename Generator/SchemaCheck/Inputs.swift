@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SchemaModel
 
 /// One input to validate: a file, or standard input.
 struct PayloadSource {
@@ -70,40 +63,11 @@ enum Inputs {
     /// The whole file (or standard input) in memory, or the system's reason why not
     /// (`No such file or directory`).
     static func read(_ source: PayloadSource) -> Result<[UInt8], ReadError> {
-        guard let path = source.path else { return readAll(fd: 0) }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(ReadError(reason: String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(ReadError(reason: "Is a directory"))
+        switch BoundedInput.read(path: source.path, limit: Int.max) {
+        case .success(let bytes): return .success(bytes)
+        case .failure(.unreadable(let reason)): return .failure(ReadError(reason: reason))
+        case .failure(.tooLarge): return .failure(ReadError(reason: "it is larger than this machine can address"))
         }
-        return readAll(fd: fd, sizeHint: Int(info.st_size))
-    }
-
-    private static func readAll(fd: Int32, sizeHint: Int = 0) -> Result<[UInt8], ReadError> {
-        var bytes = [UInt8](repeating: 0, count: max(sizeHint + 1, 1 << 16))
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let got = bytes.withUnsafeMutableBytes { raw in
-                #if canImport(Darwin)
-                    Darwin.read(fd, raw.baseAddress! + count, raw.count - count)
-                #elseif canImport(Musl)
-                    Musl.read(fd, raw.baseAddress! + count, raw.count - count)
-                #else
-                    Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
-                #endif
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(reason: String(cString: strerror(errno))))
-            }
-            if got == 0 { break }
-            count += got
-        }
-        bytes.removeSubrange(count...)
-        return .success(bytes)
     }
 
     struct ReadError: Error {

@@ -81,12 +81,17 @@ struct Traffic: ParsableCommand {
             throw usageFailure("the schema \(schema) names no base URL (its environment URL is one variable); give --base-url")
         }
         let bytes: [UInt8]
-        switch Inputs.read(PayloadSource(name: capture, path: capture == "-" ? nil : capture, isNDJSON: false)) {
+        // Reading stops one byte past the limit: a capture from an endless pipe is refused with the
+        // memory of one capture.
+        let maxBytes = maxMegabytes << 20
+        switch BoundedInput.read(path: capture == "-" ? nil : capture, limit: maxBytes) {
         case .success(let read): bytes = read
-        case .failure(let error): throw usageFailure("cannot read \(capture): \(error.reason)")
+        case .failure(.tooLarge(_, let size)):
+            throw usageFailure("\(capture): the capture is \(size.map { "\($0) bytes, " } ?? "")more than the limit of \(maxBytes) (--max-size)")
+        case .failure(.unreadable(let reason)): throw usageFailure("cannot read \(capture): \(reason)")
         }
         let har: HARCapture
-        switch HARCapture.open(bytes, maxBytes: maxMegabytes << 20) {
+        switch HARCapture.open(bytes, maxBytes: maxBytes) {
         case .success(let opened): har = opened
         case .failure(let failure): throw usageFailure("\(capture): \(failure.message)")
         }

@@ -44,6 +44,9 @@ struct JSONPointer: CustomStringConvertible {
 final class ImportLog {
     private var entries: [(severity: Diagnostic.Severity, message: String, pointer: String, location: SourceLocation, repeats: Int)] = []
     private var extra: [Diagnostic] = []
+    /// The entry of each severity and message, so a document with thousands of findings is not
+    /// searched once per finding.
+    private var entryIndex: [String: Int] = [:]
     let file: String
 
     init(file: String) {
@@ -71,10 +74,12 @@ final class ImportLog {
     private func add(_ severity: Diagnostic.Severity, _ message: String, _ node: YAMLNode?, _ pointer: JSONPointer) {
         let location = node?.location ?? SourceLocation(file: file, line: 1, column: 1)
         let pointerText = pointer.description
-        if let index = entries.firstIndex(where: { $0.severity == severity && $0.message == message }) {
+        let key = "\(severity == .error ? "e" : "w") \(message)"
+        if let index = entryIndex[key] {
             if entries[index].pointer != pointerText { entries[index].repeats += 1 }
             return
         }
+        entryIndex[key] = entries.count
         entries.append((severity, message, pointerText, location, 0))
     }
 
@@ -93,7 +98,7 @@ struct OpenAPIDocument {
 
     /// Reads and identifies the document; nil (with an error) when it is not OpenAPI 3.0 or 3.1.
     static func read(text: String, file: String, log: ImportLog) -> OpenAPIDocument? {
-        let (root, diagnostics) = YAMLDocument.read(text, file: file)
+        let (root, diagnostics) = JSONDocument.read(text, file: file) ?? YAMLDocument.read(text, file: file)
         log.append(
             diagnostics.map { diagnostic in
                 Diagnostic(

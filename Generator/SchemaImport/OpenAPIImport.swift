@@ -23,20 +23,29 @@ public enum OpenAPIImport {
 
     /// Imports the document at `path`.
     public static func importDocument(path: String) -> Result {
-        let location = SourceLocation(file: path, line: 1, column: 1)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            return failure("cannot read the document: no such file", at: nil)
+        importBytes(BoundedInput.read(path: path, limit: maximumBytes), file: path)
+    }
+
+    /// Imports the document on standard input, named `<stdin>` in diagnostics.
+    public static func importStandardInput() -> Result {
+        importBytes(BoundedInput.read(path: nil, limit: maximumBytes), file: "<stdin>")
+    }
+
+    /// Reading stops one byte past `maximumBytes`, so an endless input (`import - < /dev/zero`) is
+    /// refused with the memory of one document.
+    private static func importBytes(_ read: Swift.Result<[UInt8], BoundedInput.Failure>, file: String) -> Result {
+        let location = SourceLocation(file: file, line: 1, column: 1)
+        let bytes: [UInt8]
+        switch read {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge(_, let size?)): return failure("the document is \(size) bytes, more than the \(maximumBytes) bytes import reads", at: location)
+        case .failure(.tooLarge): return failure("the document is more than the \(maximumBytes) bytes import reads", at: location)
+        case .failure(.unreadable(let reason)): return failure("cannot read the document: \(reason)", at: location)
         }
-        if let size = attributes[.size] as? Int, size > maximumBytes {
-            return failure("the document is \(size) bytes, more than the \(maximumBytes) bytes import reads", at: location)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return failure("cannot read the document", at: nil)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             return failure("the document is not UTF-8 text (YAML or JSON)", at: location)
         }
-        return importDocument(text: text, file: path)
+        return importDocument(text: text, file: file)
     }
 
     /// Imports document text; `file` names it in diagnostics.
@@ -151,6 +160,7 @@ struct DocumentTranslator {
         let catalogue = ErrorCatalogueBuilder(document: document, types: types)
         let operations = OperationTranslator(document: document, types: types, catalogue: catalogue, schemeNames: schemeNames)
         operations.translate()
+        operations.checkDefaultResponses(errorBody: catalogue.bodyTypeName)
         types.breakCycles()
         types.checkUntaggedUnions()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }

@@ -16,6 +16,18 @@ final class OperationTranslator {
     private(set) var operations: [(String, YAMLValue)] = []
     /// Each operation's auth list as written (`nil` when it says nothing), for `defaultAuth`.
     private(set) var securityLists: [[String]?] = []
+    /// The `default` responses that have a body, checked against the error catalogue's body once every
+    /// operation has been read (`checkDefaultResponses`).
+    private var defaultResponses: [DefaultResponse] = []
+
+    private struct DefaultResponse {
+        let operation: String
+        /// The component its JSON body names; nil for an inline or non-JSON body.
+        let body: String?
+        let node: YAMLNode
+        let pointer: JSONPointer
+        let hasSuccess: Bool
+    }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
@@ -285,12 +297,15 @@ final class OperationTranslator {
             log.warning("the operation has no 'responses': imported without a response body", at: node, pointer)
             return
         }
+        let successes = pairs.filter { ($0.key.first == "2") }
+        if let pair = pairs.first(where: { $0.key == "default" }) {
+            noteDefault(pair.value, pointer: pointer.appending("default"), operation: operation, hasSuccess: !successes.isEmpty)
+        }
         // Several outcomes written by this project's export.
         if pairs.contains(where: { $0.value["x-outcomes"] != nil }) {
             outcomes(pairs, pointer: pointer, operation: operation, into: &builder)
             return
         }
-        let successes = pairs.filter { ($0.key.first == "2") }
         var errorNames: [String] = []
         for pair in pairs where pair.key.first == "4" || pair.key.first == "5" {
             guard let (response, responsePointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
@@ -342,6 +357,37 @@ final class OperationTranslator {
         }
         if status != (hasBody ? 200 : 204) || first.key.count != 3 { builder.set("status", .number(String(status))) }
         if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
+    }
+
+    /// Keeps a `default` response (the answer for every status the operation does not list) that has a
+    /// body, for `checkDefaultResponses`. One without a body says nothing the schema loses.
+    private func noteDefault(_ node: YAMLNode, pointer: JSONPointer, operation: String, hasSuccess: Bool) {
+        guard let (response, responsePointer) = document.resolve(node, at: pointer), let content = response["content"]?.pairs,
+            content.contains(where: { $0.value["schema"] != nil || !Self.isJSON($0.key) })
+        else { return }
+        let schema = content.first { Self.isJSON($0.key) }?.value["schema"]
+        let body = schema?["$ref"]?.scalar.flatMap { types.componentName(reference: $0.text) }
+        defaultResponses.append(DefaultResponse(operation: operation, body: body, node: node, pointer: responsePointer, hasSuccess: hasSuccess))
+    }
+
+    /// A generated client decodes every status an operation does not list as an error with the
+    /// catalogue's body, so a `default` response with that body is imported as it is; any other body
+    /// (or a `default` that is the operation's only answer) is reported, never dropped silently.
+    func checkDefaultResponses(errorBody: String?) {
+        let imported = Set(operations.map(\.0))
+        for response in defaultResponses where imported.contains(response.operation) {
+            if response.hasSuccess, let body = response.body, body == errorBody { continue }
+            let shown = response.body ?? "an inline or non-JSON body"
+            if !response.hasSuccess {
+                log.warning(
+                    "the 'default' response (\(shown)) cannot be written in the schema language: a response body needs a status and the operation lists no 2xx; not imported",
+                    at: response.node, response.pointer)
+            } else {
+                log.warning(
+                    "the 'default' response (\(shown)) cannot be written in the schema language: not imported; statuses the operation does not list are errors decoded with the error catalogue's body (\(errorBody ?? "none"))",
+                    at: response.node, response.pointer)
+            }
+        }
     }
 
     private func outcomes(_ pairs: [YAMLNode.Pair], pointer: JSONPointer, operation: String, into builder: inout MapBuilder) {

@@ -209,53 +209,162 @@ final class TypeTranslator {
 
     /// A struct cannot contain itself (Swift structs have a fixed size) except through a list, a map
     /// or a union; OpenAPI allows it (`parent: {$ref: Pet}`). The field that closes such a cycle is
-    /// imported as `json`, with a warning. A cycle of plain `$ref`s (aliases) is an error.
+    /// imported as `json`, with a warning. A cycle of plain `$ref`s (aliases) is an error, and so is a
+    /// chain of more than `maximumReferenceChain` of them (see `checkAliasChains`).
+    ///
+    /// A depth-first walk over the types that keeps its own stack, so a document of 20,000 components
+    /// that each use the next costs no call stack.
     func breakCycles() {
         enum Mark { case visiting, done }
         var marks: [String: Mark] = [:]
-        func named(_ expression: String) -> String? {
-            bodies[expression] != nil ? expression : nil
+        /// A struct being walked: its fields (changed where a cycle closes), the next one to look at, the
+        /// aliases followed to reach it, and how many names the walk's path holds up to it.
+        struct Frame {
+            let name: String
+            let via: [String]
+            let pathLength: Int
+            var fields: [(String, YAMLValue)]
+            var next = 0
+            var changed = false
+            var names: [String] { via + [name] }
         }
-        func visit(_ name: String, path: [String]) {
-            marks[name] = .visiting
-            guard case .map(var members)? = bodies[name] else {
-                marks[name] = .done
-                return
-            }
-            if let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(var fields) = members[index].1 {
-                var changed = false
-                for (offset, field) in fields.enumerated() {
-                    guard let target = Self.fieldType(field.1).flatMap(named) else { continue }
-                    if marks[target] == .visiting {
-                        let source = sources[name]
-                        log.warning(
-                            "field '\(field.0)' of '\(name)' makes '\(target)' contain itself (\((path + [name, target]).joined(separator: " -> "))), which a Swift struct cannot: imported as json",
-                            at: source?.node, source?.pointer ?? .root)
-                        fields[offset].1 = Self.replacingFieldType(field.1, with: "json")
-                        changed = true
-                    } else if marks[target] == nil {
-                        visit(target, path: path + [name])
-                    }
+        var stack: [Frame] = []
+        /// The frame of each struct being walked, and of the aliases followed to reach it: those stay
+        /// being walked until the struct is done, so a field that uses one of them closes a cycle too.
+        var position: [String: Int] = [:]
+        /// The cycle that reaching `target` (a type being walked, or one of `aliases`) closes, as
+        /// `chainText` shows it: only its ends are collected, so a cycle through 20,000 types costs
+        /// no more than a short one.
+        func cycle(to target: String, aliases: [String]) -> String {
+            guard let index = position[target] else { return Self.chainText(Array(aliases.drop { $0 != target }) + [target]) }
+            let lead = Array(stack[index].via.drop { $0 != target }) + [stack[index].name]
+            let count = lead.count + (stack[stack.count - 1].pathLength - stack[index].pathLength) + aliases.count + 1
+            if count <= 9 { return Self.chainText(lead + stack[(index + 1)...].flatMap(\.names) + aliases + [target]) }
+            var head = lead
+            for frame in stack[(index + 1)...] where head.count < 4 { head += frame.names }
+            var tail = aliases + [target]
+            for frame in stack[(index + 1)...].reversed() where tail.count < 4 { tail = frame.names + tail }
+            return Self.chainText(head: head.prefix(4), omitted: count - 8, tail: tail.suffix(4))
+        }
+        /// Starts walking `name`: aliases are followed at once (one edge each, nothing to change) up to a
+        /// struct, which gets a frame, or to anything else, which is finished.
+        func enter(_ name: String) {
+            var current = name
+            var aliases: [String] = []
+            while true {
+                marks[current] = .visiting
+                guard case .map(let members)? = bodies[current] else { break }
+                if let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(let fields) = members[index].1 {
+                    for walked in aliases + [current] { position[walked] = stack.count }
+                    let pathLength = (stack.last?.pathLength ?? 0) + aliases.count + 1
+                    stack.append(Frame(name: current, via: aliases, pathLength: pathLength, fields: fields))
+                    break
                 }
-                if changed {
-                    members[index].1 = .map(fields)
-                    bodies[name] = .map(members)
-                }
-            } else if members.contains(where: { $0.0 == "type" }), !members.contains(where: { $0.0 == "enum" }),
-                case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1, let target = named(expression)
-            {
+                guard let target = Self.aliasTarget(members).flatMap({ bodies[$0] != nil ? $0 : nil }), marks[target] != .done else { break }
                 if marks[target] == .visiting {
-                    let source = sources[name]
+                    let source = sources[current]
                     log.error(
-                        "$ref cycle: \((path + [name, target]).joined(separator: " -> ")) never reaches a definition", at: source?.node,
-                        source?.pointer ?? .root)
+                        "$ref cycle: \(cycle(to: target, aliases: aliases + [current])) never reaches a definition", at: source?.node, source?.pointer ?? .root)
+                    break
+                }
+                aliases.append(current)
+                current = target
+            }
+            for walked in aliases + [current] where position[walked] == nil { marks[walked] = .done }
+        }
+        for root in order where marks[root] == nil {
+            enter(root)
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                guard stack[top].next < stack[top].fields.count else {
+                    let frame = stack.removeLast()
+                    for walked in frame.via + [frame.name] {
+                        position[walked] = nil
+                        marks[walked] = .done
+                    }
+                    if frame.changed, case .map(var members)? = bodies[frame.name], let index = members.firstIndex(where: { $0.0 == "fields" }) {
+                        members[index].1 = .map(frame.fields)
+                        bodies[frame.name] = .map(members)
+                    }
+                    continue
+                }
+                let offset = stack[top].next
+                stack[top].next += 1
+                let field = stack[top].fields[offset]
+                guard let target = Self.fieldType(field.1).flatMap({ bodies[$0] != nil ? $0 : nil }) else { continue }
+                if marks[target] == .visiting {
+                    let name = stack[top].name
+                    let source = sources[name]
+                    log.warning(
+                        "field '\(field.0)' of '\(name)' makes '\(target)' contain itself (\(cycle(to: target, aliases: []))), which a Swift struct cannot: imported as json",
+                        at: source?.node, source?.pointer ?? .root)
+                    stack[top].fields[offset].1 = Self.replacingFieldType(field.1, with: "json")
+                    stack[top].changed = true
                 } else if marks[target] == nil {
-                    visit(target, path: path + [name])
+                    enter(target)
                 }
             }
-            marks[name] = .done
         }
-        for name in order where marks[name] == nil { visit(name, path: []) }
+        checkAliasChains()
+    }
+
+    /// The longest run of `$ref`s in a row the import accepts. The schema loader follows an alias of an
+    /// alias this far (its shape, date format and request checks stop after 32), so a longer run would
+    /// load but be checked only in part; like `OpenAPIDocument.resolve`, the import refuses it.
+    static let maximumReferenceChain = 32
+
+    /// Reports each chain of more than `maximumReferenceChain` aliases in a row (`A: {$ref: B}`,
+    /// `B: {$ref: C}` …) once, at its first alias. Each alias's length is computed once, from the
+    /// end of its chain back, so a long chain costs linear time.
+    private func checkAliasChains() {
+        var length: [String: Int] = [:]
+        var targets: [String: String] = [:]
+        for name in order {
+            guard case .map(let members)? = bodies[name], let target = Self.aliasTarget(members), bodies[target] != nil else { continue }
+            targets[name] = target
+        }
+        for name in order where targets[name] != nil && length[name] == nil {
+            var chain: [String] = []
+            var seen: Set<String> = []
+            var current = name
+            while let target = targets[current], length[current] == nil, seen.insert(current).inserted {
+                chain.append(current)
+                current = target
+            }
+            // A cycle (already reported) counts as its own length; a chain ends where lengths are known.
+            var count = length[current] ?? 0
+            for alias in chain.reversed() {
+                count += 1
+                length[alias] = count
+            }
+        }
+        let users = Set(targets.values)
+        for name in order where (length[name] ?? 0) > Self.maximumReferenceChain && !users.contains(name) {
+            var chain = [name]
+            while let target = targets[chain.last!], chain.count <= length[name]! { chain.append(target) }
+            let source = sources[name]
+            log.error(
+                "$ref chain of \(length[name]!) references in a row (\(Self.chainText(chain))): import follows at most \(Self.maximumReferenceChain)",
+                at: source?.node, source?.pointer ?? .root)
+        }
+    }
+
+    /// The target of an alias's body (`type: Name` without `enum:`), named or not.
+    private static func aliasTarget(_ members: [(String, YAMLValue)]) -> String? {
+        guard !members.contains(where: { $0.0 == "enum" || $0.0 == "fields" || $0.0 == "union" }),
+            case .string(let expression)? = members.first(where: { $0.0 == "type" })?.1
+        else { return nil }
+        return expression
+    }
+
+    /// `A -> B -> C`, with the middle of a long chain left out so a message stays short.
+    private static func chainText(_ names: [String]) -> String {
+        guard names.count > 9 else { return names.joined(separator: " -> ") }
+        return chainText(head: names.prefix(4), omitted: names.count - 8, tail: names.suffix(4))
+    }
+
+    private static func chainText(head: ArraySlice<String>, omitted: Int, tail: ArraySlice<String>) -> String {
+        (head + ["… \(omitted) more …"] + tail).joined(separator: " -> ")
     }
 
     static func fieldType(_ field: YAMLValue) -> String? {

@@ -51,6 +51,10 @@ extension OrderedMembers where Value == YAMLValue {
 /// Writes a `YAMLValue` as block YAML: two-space indent, lists of scalars in flow style, strings
 /// plain where YAML reads them back as the same string and double-quoted otherwise.
 enum YAMLRenderer {
+    /// Keys longer than this (in UTF-8 bytes, so never more characters than libYAML's 1,024) are
+    /// written as explicit keys.
+    static let maximumImplicitKey = 1000
+
     static func render(_ value: YAMLValue) -> String {
         var output = ""
         switch value {
@@ -64,7 +68,10 @@ enum YAMLRenderer {
     private static func writeMembers(_ members: [(String, YAMLValue)], indent: Int, to output: inout String) {
         let pad = String(repeating: "  ", count: indent)
         for (key, value) in members {
-            output += pad + scalar(key, flow: false) + ":"
+            let written = scalar(key, flow: false)
+            // YAML limits an implicit key to 1,024 characters; a longer one (a JSON document's long
+            // property name) is written as an explicit key, which has no limit.
+            output += written.utf8.count > maximumImplicitKey ? pad + "? " + written + "\n" + pad + ":" : pad + written + ":"
             writeNested(value, indent: indent, to: &output)
         }
     }

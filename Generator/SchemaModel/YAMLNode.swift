@@ -15,6 +15,11 @@ public struct YAMLNode: Hashable, Sendable {
         public enum Kind: Hashable, Sendable { case string, int, float, bool, null }
         public let text: String
         public let kind: Kind
+
+        public init(text: String, kind: Kind) {
+            self.text = text
+            self.kind = kind
+        }
     }
 
     /// A mapping entry; keys are scalars, kept in the order they were written.
@@ -22,10 +27,23 @@ public struct YAMLNode: Hashable, Sendable {
         public let key: String
         public let keyLocation: SourceLocation
         public let value: YAMLNode
+
+        public init(key: String, keyLocation: SourceLocation, value: YAMLNode) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
     }
 
     public let value: Value
     public let location: SourceLocation
+
+    /// A node read by another reader than YAML's (`client-generator import` reads JSON documents with
+    /// schema-check's JSON parser).
+    public init(value: Value, location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
 
     public var scalar: Scalar? {
         if case .scalar(let scalar) = value { return scalar }

@@ -344,6 +344,17 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(result.output, "")
     }
 
+    /// A capture streamed on standard input (`producer | schema-check traffic -`) is left one byte past
+    /// `--max-size`: the producer's 16 MB are not read into memory before the size is checked.
+    func testAStreamedCaptureIsLeftAtTheSizeLimit() throws {
+        let streamed = try runToolStreaming(executable, ["traffic", "-", "--schema", whitelabelpay, "--max-size", "1"], total: 16 << 20)
+        XCTAssertEqual(streamed.run.status, 2)
+        XCTAssertTrue(streamed.run.errors.contains("-: the capture is more than the limit of 1048576 (--max-size)"), streamed.run.errors)
+        XCTAssertEqual(streamed.run.output, "")
+        XCTAssertGreaterThan(streamed.accepted, 1 << 20)
+        XCTAssertLessThan(streamed.accepted, 2 << 20, "reading stopped near the limit")
+    }
+
     func testMalformedEntriesAreReportedAndTheRestStillChecked() throws {
         let good = Self.entry(url: "http://127.0.0.1:9/wlp/v1/payment-means", status: 200, body: "[]")
         let capture = try writeCapture(

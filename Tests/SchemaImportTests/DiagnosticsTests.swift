@@ -75,4 +75,53 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(loaded.errors?.body?.description, "Problem")
         XCTAssertEqual(loaded.environments.map(\.url), ["https://shop.example.com/v2"])
     }
+
+    /// A `default` response answers every status the operation does not list. The generated client
+    /// decodes those as errors with the catalogue's body, so a `default` with that body (or none) is
+    /// imported as it is; any other body is reported at its place, never dropped silently.
+    func testADefaultResponseTheSchemaCannotSayIsAWarning() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: Defaults, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /same:
+                get:
+                  operationId: sameBody
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "404": { description: gone, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+                    default: { description: other, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+              /bare:
+                get:
+                  operationId: noBody
+                  responses:
+                    "204": { description: done }
+                    default: { description: Unexpected error }
+              /other:
+                get:
+                  operationId: otherBody
+                  responses:
+                    "204": { description: done }
+                    default:
+                      description: other
+                      content: { application/json: { schema: { type: object, properties: { reason: { type: string } } } } }
+              /only:
+                get:
+                  operationId: onlyDefault
+                  responses:
+                    default: { description: any, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+            components:
+              schemas:
+                Problem: { type: object, properties: { detail: { type: string } } }
+            """
+        let result = OpenAPIImport.importDocument(text: text, file: "defaults.yaml")
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                "defaults.yaml:24:11: warning: the 'default' response (an inline or non-JSON body) cannot be written in the schema language: not imported; statuses the operation does not list are errors decoded with the error catalogue's body (Problem) [#/paths/~1other/get/responses/default]",
+                "defaults.yaml:30:18: warning: the 'default' response (Problem) cannot be written in the schema language: a response body needs a status and the operation lists no 2xx; not imported [#/paths/~1only/get/responses/default]",
+            ])
+        XCTAssertNotNil(result.schema)
+    }
 }

@@ -71,3 +71,74 @@ private final class ErrorStreamBuffer: @unchecked Sendable {
         return data
     }
 }
+
+/// What a tool took from a stream on its standard input.
+public struct StreamedRun: Sendable {
+    public let run: ToolRun
+    /// Bytes the tool's standard input accepted before the tool closed it (at most a pipe buffer more
+    /// than the tool read).
+    public let accepted: Int
+}
+
+/// Runs `executable` with a pipe on standard input into which up to `total` bytes of `byte` are
+/// written as fast as the tool takes them: an input of unknown size, as `producer | tool` gives. A
+/// tool that stops reading and exits ends the stream (the writes fail with EPIPE, which this process
+/// then ignores instead of dying of SIGPIPE). A tool still running after `timeout` seconds is stopped.
+public func runToolStreaming(_ executable: URL, _ arguments: [String], total: Int, of byte: UInt8 = 0x20, timeout: TimeInterval = 120) throws -> StreamedRun {
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Only the tool may hold the read end, so its exit ends the stream.
+    try? input.fileHandleForReading.close()
+    let accepted = StreamCounter()
+    let writer = Thread {
+        let chunk = [UInt8](repeating: byte, count: 1 << 16)
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        var written = 0
+        while written < total {
+            let count = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress!, min($0.count, total - written)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            written += count
+        }
+        try? input.fileHandleForWriting.close()
+        accepted.set(written)
+    }
+    writer.start()
+    let errorData = ErrorStreamBuffer()
+    let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
+    let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    timer.cancel()
+    let run = ToolRun(
+        status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+        errors: String(decoding: errorData.wait(), as: UTF8.self))
+    return StreamedRun(run: run, accepted: accepted.wait())
+}
+
+/// The writer thread's count, handed to the caller once the writer is done.
+private final class StreamCounter: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value = 0
+    func set(_ count: Int) {
+        value = count
+        done.signal()
+    }
+    func wait() -> Int {
+        done.wait()
+        return value
+    }
+}
