@@ -296,6 +296,10 @@ let package = Package(
         .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/SchemaLoaderFuzz"),
         .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/PayloadFuzz"),
         .executableTarget(name: "fuzz-traffic", dependencies: ["TrafficCheck", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/TrafficFuzz"),
+        // The semantic fuzzer: random lint-clean schemas must generate code that compiles without warnings
+        // (lint -> generate -> swiftc; Tests/Fuzz/README.md). A plain tool, not a libFuzzer target.
+        .executableTarget(
+            name: "fuzz-semantic", dependencies: ["SchemaModel", "SwiftRenderer", "TestSupport"], path: "Tests/Fuzz/SemanticFuzz"),
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",

@@ -37,17 +37,18 @@ public enum SwiftNaming {
         // Foundation
         "Data", "Date", "Decimal", "URL", "UUID", "JSONDecoder", "JSONEncoder", "Locale", "TimeZone", "Calendar",
         "NSObject", "Bundle", "Notification", "URLRequest", "URLSession", "NSNumber", "TimeInterval",
-        // Types generated for every API besides the schema's own
-        "Environment", "Operations", "AuthSchemes",
+        // Types generated for every API besides the schema's own, and a union's nested `DiscriminatorKey`
+        // (a variant's payload of that name would be the private key inside the union)
+        "Environment", "Operations", "AuthSchemes", "DiscriminatorKey",
         // Modules generated code qualifies names with
         "Swift", "Foundation", "ClientRuntime",
-    ]).union(runtimeTypeNames).union(generatedLocalTypeNames)
+    ]).union(runtimeTypeNames).union(generatedLocalTypeNames).union(protocolMembers.values.joined())
 
     /// Every public top-level name of ClientRuntime, which generated code imports and names unqualified:
     /// a schema type of the same name would shadow the runtime's in the generated module
     /// (`extension ResponseRetryRule` would extend the schema's type). All of them, not only those the
     /// renderer names today, so that a schema's Swift names do not change when the renderer starts using
-    /// one more. `RuntimeNameTests` derives the list from ClientRuntime's symbol graph and fails when it
+    /// one more. `LintCleanSchemasCompileTests` derives the list from ClientRuntime's symbol graph and fails when it
     /// differs, so a new public runtime type cannot be missed.
     public static let runtimeTypeNames: Set<String> = [
         "APIFailure", "AuthScheme", "BaseURLError", "BasicCredentials", "BearerTokenMiddleware", "BinaryResponse",
@@ -85,9 +86,10 @@ public enum SwiftNaming {
     /// protocols of `Conformances` declare, with those of the protocols they refine: a field, case or
     /// variant of the same name would redeclare one (`customMirror`), satisfy it by accident (a field
     /// `hashValue: Int` is a deprecated `Hashable` implementation) or break a synthesized conformance (a
-    /// case `RawValue`). Members with labels (`hash(into:)`, `init(from:)`) cannot clash with a name.
-    /// `ConformanceMemberTests` derives each entry from the standard library's and ClientRuntime's
-    /// symbol graphs and fails when one differs.
+    /// case `RawValue`); inside a generated enum a schema type named `RawValue` would be read as the
+    /// enum's own raw type, so they are reserved type names too. Members with labels (`hash(into:)`,
+    /// `init(from:)`) cannot clash with a name. `LintCleanSchemasCompileTests` derives each entry from
+    /// the standard library's and ClientRuntime's symbol graphs and fails when one differs.
     public static let protocolMembers: [String: Set<String>] = [
         "Codable": [], "Sendable": [],
         "Hashable": ["hashValue"],
