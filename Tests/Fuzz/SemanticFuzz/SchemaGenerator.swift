@@ -202,7 +202,8 @@ struct SchemaGenerator {
             var operationLines: [String] = []
             let pathParameter = chance(40) ? name(nil, plain: "id") : nil
             if let pathParameter { path += "/{\(pathParameter)}" }
-            let method = pick(["GET", "POST", "PUT", "DELETE"])
+            // The first operation is the paginated one when there is a page.
+            let method = paged && index == 0 ? "GET" : pick(["GET", "POST", "PUT", "DELETE"])
             operationLines.append("    http: \(method) \(Self.yamlString(path).dropFirst().dropLast())")
             if chance(25) { operationLines.append("    docs: \(text())") }
             if let pathParameter { operationLines += ["    path:", "      \(Self.key(pathParameter)): \(pick(["string", "int", "uuid"]))"] }

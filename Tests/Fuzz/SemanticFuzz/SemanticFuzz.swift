@@ -13,7 +13,7 @@ import SwiftRenderer
 struct SemanticFuzz {
     struct Options {
         var seed: UInt64 = 1
-        var count = 60
+        var count = 300
         var seconds = 150.0
         var modules = ".build/debug/Modules"
         var findings = "Tests/Fuzz/findings/semantic"
