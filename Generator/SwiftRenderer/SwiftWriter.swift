@@ -92,8 +92,8 @@ struct SwiftWriter {
 /// One arm of a `switch` over an enum's cases (`SwiftWriter.caseSwitch`): its patterns (`.name(let value)`,
 /// or `default`) and the statements they run.
 struct SwitchArm {
-    /// The most patterns one generated switch lists; 600 still type-check, 128 keeps each switch fast
-    /// (700 cases in 128-pattern switches: 0.4 s, against 0.7 s for 600 in one).
+    /// The most patterns one generated switch lists. Measured on a 700-case enum with payloads: switches
+    /// of 100 to 256 patterns type-check in 0.3-0.4 s; one switch of 600 takes 0.5 s, of 640 fails.
     static let maximumPatternsPerSwitch = 128
 
     let patterns: [String]
