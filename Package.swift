@@ -302,6 +302,10 @@ let package = Package(
         .executableTarget(name: "fuzz-traffic", dependencies: ["TrafficCheck", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/TrafficFuzz"),
         .executableTarget(name: "fuzz-import", dependencies: ["SchemaImport", "FuzzSupport"], path: "Tests/Fuzz/ImportFuzz"),
         .executableTarget(name: "fuzz-diff", dependencies: ["SchemaDiff", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/DiffFuzz"),
+        // The semantic fuzzer: random lint-clean schemas must generate code that compiles without warnings
+        // (lint -> generate -> swiftc; Tests/Fuzz/README.md). A plain tool, not a libFuzzer target.
+        .executableTarget(
+            name: "fuzz-semantic", dependencies: ["SchemaModel", "SwiftRenderer", "TestSupport"], path: "Tests/Fuzz/SemanticFuzz"),
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",

@@ -718,12 +718,42 @@ struct SchemaValidator {
             return
         }
         checkPath(pagination.items, in: response, what: "\(context): 'items'", at: pagination.location, types: types, expectArray: true)
-        for (name, path) in [("next", pagination.next), ("previous", pagination.previous), ("totalPages", pagination.totalPages), ("last", pagination.last)] {
-            if let path { checkPath(path, in: response, what: "\(context): '\(name)'", at: pagination.location, types: types, expectArray: false) }
+        // What the runtime's paginator reads from a page: a token or cursor is text, `totalPages` a count,
+        // `last` a flag. Checked here, so a schema lint accepts never generates a paginator that does not compile.
+        let cursorKind = pagination.style == .page ? "a page number" : "a \(pagination.style.rawValue)"
+        let responseFields: [(key: String, path: String?, expected: PaginationValue)] = [
+            ("next", pagination.next, .text), ("previous", pagination.previous, .text),
+            ("totalPages", pagination.totalPages, .integer), ("last", pagination.last, .flag),
+        ]
+        for (key, path, expected) in responseFields {
+            guard let path, checkPath(path, in: response, what: "\(context): '\(key)'", at: pagination.location, types: types, expectArray: false),
+                let field = field(atPath: path, in: response, types: types)
+            else { continue }
+            if !expected.accepts(schema.resolvingAliases(field.type)) {
+                log.error(
+                    "\(context): '\(key)' leads to field '\(field.wireName)' of type '\(field.type)', but must lead to \(expected.description)\(key == "next" || key == "previous" ? " (\(cursorKind))" : "")",
+                    at: pagination.location)
+            }
         }
         var inputs = operation.parameters.map(\.field.name)
+        var inputFields = operation.parameters.map(\.field)
         if let body = operation.body, case .named(let name) = body.type, let type = types[name] {
             inputs += type.fields.map(\.name)
+            inputFields += type.fields
+        }
+        // The request side: the paginator passes a page number (an `Int`, converted to the parameter's
+        // integer type) or a token or cursor (`String?`, nil for the first page), and a page size as an `Int`.
+        let requestKey = pagination.style == .page ? "page" : pagination.style.rawValue
+        for (key, name, expected) in [(requestKey, pagination.requestParameter, pagination.style == .page ? PaginationValue.integer : .optionalText)]
+            + (pagination.sizeParameter.map { [("size", $0, PaginationValue.integer)] } ?? [])
+        {
+            guard let field = inputFields.first(where: { $0.name == name }) else { continue }
+            let type = schema.resolvingAliases(field.type)
+            if !expected.accepts(type) || (expected == .optionalText && !field.isSwiftOptional) {
+                log.error(
+                    "\(context): '\(key)' names '\(name)' of type '\(field.type)'\(expected == .optionalText && !field.isSwiftOptional ? " (required)" : ""), but it must be \(expected.description)",
+                    at: pagination.location)
+            }
         }
         // The backward sequences take the page to walk back from as `before:`.
         if pagination.previous != nil, let clash = operation.parameters.first(where: { SwiftNaming.bare(SwiftNaming.memberName($0.field.name)) == "before" }) {
@@ -735,6 +765,43 @@ struct SchemaValidator {
             log.error(
                 "\(context) names '\(input)', which is not a parameter or body field of the operation\(Suggestion.didYouMean(input, in: inputs))",
                 at: pagination.location)
+        }
+    }
+
+    /// The field a (checked) dotted path leads to.
+    private func field(atPath path: String, in root: TypeReference, types: [String: TypeDefinition]) -> Field? {
+        var current = root
+        var found: Field?
+        for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind,
+                let field = fields.first(where: { $0.wireName == component })
+            else { return nil }
+            found = field
+            current = field.type
+        }
+        return found
+    }
+
+    /// What a pagination key must lead to.
+    private enum PaginationValue: Equatable, CustomStringConvertible {
+        case text, optionalText, integer, flag
+
+        func accepts(_ type: TypeReference) -> Bool {
+            guard case .primitive(let primitive) = type else { return false }
+            switch self {
+            case .text, .optionalText: return primitive == .string || primitive == .email
+            case .integer: return primitive.isInteger
+            case .flag: return primitive == .bool
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .text: return "a string"
+            case .optionalText: return "an optional string (the first page is fetched without one)"
+            case .integer: return "an integer (int, int32 or int64)"
+            case .flag: return "a bool"
+            }
         }
     }
 

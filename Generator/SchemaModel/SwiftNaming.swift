@@ -37,20 +37,78 @@ public enum SwiftNaming {
         // Foundation
         "Data", "Date", "Decimal", "URL", "UUID", "JSONDecoder", "JSONEncoder", "Locale", "TimeZone", "Calendar",
         "NSObject", "Bundle", "Notification", "URLRequest", "URLSession", "NSNumber", "TimeInterval",
-        // ClientRuntime and generated support names
-        "APIFailure", "AuthScheme", "CalendarDate", "ClientConfiguration", "ClientCore", "ClientMiddleware",
-        "CredentialProvider", "ErrorResponse", "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse",
-        "HTTPTransport", "JSONCoding", "JSONValue", "NoContent", "OperationInfo", "ParameterEncodable",
-        "RequestBuilder", "StaticCredentials", "URLSessionTransport", "URLTemplate", "Environment", "Operations",
-        "AuthSchemes", "CachePolicy", "PaginationStyle", "RequestOptions", "RetryPolicy", "RetryMiddleware", "RetryAfter",
-        "TokenSet", "TokenStore", "InMemoryTokenStore", "TokenRefresher", "TokenRefreshError", "BearerTokenMiddleware",
-        "ResponseCache", "CachingMiddleware", "CacheRefreshError", "ClientLogEvent", "ClientLogger", "LoggingMiddleware",
-        "PageCursor", "Paginator", "PageSequence", "ItemSequence", "TransportError", "RequestBuildError",
-        "Redaction", "ErrorSummary",
-        "BinaryResponse", "BaseURLError", "RequestBodyEncoding", "QueryObjectStyle", "BasicCredentials",
+        // Types generated for every API besides the schema's own, and a union's nested `DiscriminatorKey`
+        // (a variant's payload of that name would be the private key inside the union)
+        "Environment", "Operations", "AuthSchemes", "DiscriminatorKey",
         // Modules generated code qualifies names with
         "Swift", "Foundation", "ClientRuntime",
-    ]).union(generatedLocalTypeNames)
+    ]).union(runtimeTypeNames).union(generatedLocalTypeNames).union(protocolMembers.values.joined())
+
+    /// Every public top-level name of ClientRuntime, which generated code imports and names unqualified:
+    /// a schema type of the same name would shadow the runtime's in the generated module
+    /// (`extension ResponseRetryRule` would extend the schema's type). All of them, not only those the
+    /// renderer names today, so that a schema's Swift names do not change when the renderer starts using
+    /// one more. `LintCleanSchemasCompileTests` derives the list from ClientRuntime's symbol graph and fails when it
+    /// differs, so a new public runtime type cannot be missed.
+    public static let runtimeTypeNames: Set<String> = [
+        "APIFailure", "AuthScheme", "BaseURLError", "BasicCredentials", "BearerTokenMiddleware", "BinaryResponse",
+        "CachePolicy", "CacheRefreshError", "CachingMiddleware", "CalendarDate", "CanonicalUUIDDecodable",
+        "CanonicalUUIDText", "ClientConfiguration", "ClientCore", "ClientLogEvent", "ClientLogger", "ClientMiddleware",
+        "CredentialFlow", "CredentialFlowError", "CredentialIdentifying", "CredentialIdentity", "CredentialProvider",
+        "DateWireFormat", "ErrorCodePattern", "ErrorResponse", "ErrorSummary", "FieldKey", "FormURLEncoding",
+        "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryTokenStore",
+        "ItemSequence", "JSONCoding", "JSONValue", "LoggingMiddleware", "MultipartFormData", "NoContent",
+        "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
+        "ParameterEncodable", "QueryObjectStyle", "RFC3339", "RawResponseBody", "Redaction", "RequestBodyEncoding",
+        "RequestBuildError", "RequestBuilder", "RequestOptions", "ResponseCache", "ResponseCacheMiss",
+        "ResponseRetryRule", "RetryAfter", "RetryMiddleware", "RetryPolicy", "StaticCredentials", "TokenRefreshError",
+        "TokenRefresher", "TokenSet", "TokenStore", "TransportCondition", "TransportError", "URLSessionTransport",
+        "URLTemplate", "UndeclaredOutcome",
+    ]
+
+    /// The protocols each kind of generated type declares conformance to; the renderer spells its
+    /// conformance lists from these, so the member names below follow what it declares.
+    public enum Conformances {
+        public static let structure = ["Codable", "Hashable", "Sendable"]
+        /// Added to structs with secret fields (their redacting mirror); its members are reserved in every
+        /// struct, so marking a field secret does not rename another.
+        public static let redactingMirror = "CustomReflectable"
+        public static let enumeration = ["RawRepresentable", "Codable", "Hashable", "Sendable"]
+        /// Declared in an extension of every generated enum (enums are query and header parameters).
+        public static let parameter = "ParameterEncodable"
+        public static let union = ["Codable", "Hashable", "Sendable"]
+        public static let error = ["APIFailure", "CustomStringConvertible", "CustomDebugStringConvertible", "CustomReflectable"]
+        /// `<API>ErrorCode`, after its raw type `String` (which makes it `RawRepresentable`).
+        public static let errorCode = ["Sendable", "Hashable", "CaseIterable"]
+    }
+
+    /// The members without argument labels (properties, static properties, associated types) that the
+    /// protocols of `Conformances` declare, with those of the protocols they refine: a field, case or
+    /// variant of the same name would redeclare one (`customMirror`), satisfy it by accident (a field
+    /// `hashValue: Int` is a deprecated `Hashable` implementation) or break a synthesized conformance (a
+    /// case `RawValue`); inside a generated enum a schema type named `RawValue` would be read as the
+    /// enum's own raw type, so they are reserved type names too. Members with labels (`hash(into:)`,
+    /// `init(from:)`) cannot clash with a name. `LintCleanSchemasCompileTests` derives each entry from
+    /// the standard library's and ClientRuntime's symbol graphs and fails when one differs.
+    public static let protocolMembers: [String: Set<String>] = [
+        "Codable": [], "Sendable": [],
+        "Hashable": ["hashValue"],
+        "RawRepresentable": ["rawValue", "RawValue"],
+        "CaseIterable": ["allCases", "AllCases"],
+        "CustomReflectable": ["customMirror"],
+        "CustomStringConvertible": ["description"],
+        "CustomDebugStringConvertible": ["debugDescription"],
+        "ParameterEncodable": ["parameterValue"],
+        "APIFailure": [],
+    ]
+
+    /// The members `protocols` declare (see `protocolMembers`).
+    public static func members(of protocols: [String]) -> Set<String> {
+        protocols.reduce(into: Set<String>()) { names, name in
+            guard let members = protocolMembers[name] else { preconditionFailure("no members listed for \(name)") }
+            names.formUnion(members)
+        }
+    }
 
     /// Names generated client methods use for types (`Failure`, the client's error; `Output` and
     /// `IdempotencyKey`, which earlier versions declared as local typealiases): no schema type or parameter
@@ -65,17 +123,19 @@ public enum SwiftNaming {
         /// case of a generated enum, union or error is called `none`.
         public static let optionalCaseNames: Set<String> = ["none"]
         public static let enumCases: Set<String> = Set(["undocumented", "rawValue", "knownCases", "hashValue", "init"]).union(optionalCaseNames)
+            .union(members(of: Conformances.enumeration + [Conformances.parameter]))
         public static let unionVariants: Set<String> = Set(["undocumented", "DiscriminatorKey"]).union(optionalCaseNames)
-        /// Struct fields: `CodingKeys`, the enum structs had before `FieldKey`; still reserved so that no
-        /// field's Swift name changes.
-        public static let fields: Set<String> = ["CodingKeys"]
+            .union(members(of: Conformances.union))
+        /// Struct fields: `CodingKeys`, the enum structs had before `FieldKey` (still reserved so that no
+        /// field's Swift name changes), and the members of the structs' protocols.
+        public static let fields: Set<String> = Set(["CodingKeys"]).union(members(of: Conformances.structure + [Conformances.redactingMirror]))
         public static let errorCases: Set<String> = Set([
             "undocumented", "transport", "invalidRequest", "invalidResponse", "status",
             "isRetryable", "code", "response", "description", "init", "name", "ClientRuntime",
             "debugDescription", "customMirror",
             // `<API>ErrorCode`'s members and the concrete code.
             "rawCode", "rawValue", "hashValue", "allCases", "declaredRetryability", "documentedCodes",
-        ]).union(optionalCaseNames)
+        ]).union(optionalCaseNames).union(members(of: Conformances.error + Conformances.errorCode + ["RawRepresentable"]))
         /// Client members, the modules generated client code qualifies runtime names with, and names
         /// Swift reads as metatypes after a dot (`Operations.Type`).
         public static let operations: Set<String> = [

@@ -97,7 +97,7 @@ extension ErrorRenderer {
             "Which `\(typeName)` an error is, one value per case: `switch error.code { case .\(cases.first.map { SwiftNaming.bare($0.swift) } ?? "undocumented"): … }`.",
             "`undocumented` is any error response the catalogue does not describe; `transport`, `invalidRequest` and `invalidResponse` are the client's own failures. The raw value is the Swift case name (`error.name`).",
         ])
-        writer.block("public enum \(codeTypeName): String, Sendable, Hashable, CaseIterable") { writer in
+        writer.block("public enum \(codeTypeName): String, \(SwiftNaming.Conformances.errorCode.joined(separator: ", "))") { writer in
             for entry in cases {
                 writer.docs(Docs.paragraphs(Notes(docs: entry.entry.notes.docs, deprecated: entry.entry.notes.deprecated)))
                 writer.line("case \(entry.swift)")

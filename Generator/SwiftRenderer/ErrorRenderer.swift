@@ -36,47 +36,32 @@ struct ErrorRenderer {
                     renderMatching(cases: responseCases, into: &writer)
                 },
                 CaseTable.Member(name: "response", parameters: "_ error: {Self}", arguments: "error", returnType: "\(responseType)?") { writer in
-                    writer.switchBlock("error") { writer in
-                        let patterns = responseCases.map { ".\($0.swift)(let response)" } + [".undocumented(let response)"]
-                        for (index, pattern) in patterns.enumerated() {
-                            writer.line((index == 0 ? "case " : "     ") + pattern + (index == patterns.count - 1 ? ":" : ","))
-                        }
-                        writer.line("    return response")
-                        writer.line(
-                            "case "
-                                + (clientSideCases.map { ".\($0.swift)" } + Self.builtInCases.filter { $0 != "undocumented" }.map { ".\($0)" }).joined(
-                                    separator: ", ") + ":")
-                        writer.line("    return nil")
-                    }
+                    // The switches over `error` name its cases through `caseSwitch`, which keeps a catalogue of
+                    // hundreds of cases within what Swift can check for exhaustiveness.
+                    writer.caseSwitch(
+                        "error",
+                        [
+                            SwitchArm(responseCases.map { ".\($0.swift)(let response)" } + [".undocumented(let response)"], ["return response"]),
+                            SwitchArm(
+                                clientSideCases.map { ".\($0.swift)" } + Self.builtInCases.filter { $0 != "undocumented" }.map { ".\($0)" },
+                                ["return nil"]),
+                        ])
                 },
                 CaseTable.Member(name: "name", parameters: "_ error: {Self}", arguments: "error", returnType: "String") { writer in
-                    writer.switchBlock("error") { writer in
-                        for entry in cases {
-                            writer.line("case .\(entry.swift): return \(SwiftEscaping.stringLiteral(SwiftNaming.bare(entry.swift)))")
-                        }
-                        for other in Self.builtInCases {
-                            writer.line("case .\(other): return \"\(other)\"")
-                        }
-                    }
+                    writer.caseSwitch(
+                        "error",
+                        cases.map { SwitchArm([".\($0.swift)"], ["return \(SwiftEscaping.stringLiteral(SwiftNaming.bare($0.swift)))"]) }
+                            + Self.builtInCases.map { SwitchArm([".\($0)"], ["return \"\($0)\""]) })
                 },
                 CaseTable.Member(name: "isRetryable", parameters: "_ error: {Self}", arguments: "error", returnType: "Bool") { writer in
                     let retryable = cases.filter { $0.entry.isRetryable }
-                    writer.switchBlock("error") { writer in
-                        if !retryable.isEmpty {
-                            writer.line("case " + retryable.map { ".\($0.swift)" }.joined(separator: ", ") + ": return true")
-                        }
-                        writer.line("default: return false")
-                    }
+                    writer.caseSwitch(
+                        "error",
+                        (retryable.isEmpty ? [] : [SwitchArm(retryable.map { ".\($0.swift)" }, ["return true"])]) + [SwitchArm(["default"], ["return false"])])
                 },
                 CaseTable.Member(name: "code", parameters: "_ error: {Self}", arguments: "error", returnType: codeTypeName) { writer in
-                    writer.switchBlock("error") { writer in
-                        for entry in cases {
-                            writer.line("case .\(entry.swift): return .\(entry.swift)")
-                        }
-                        for other in Self.builtInCases {
-                            writer.line("case .\(other): return .\(other)")
-                        }
-                    }
+                    writer.caseSwitch(
+                        "error", (cases.map(\.swift) + Self.builtInCases).map { SwitchArm([".\($0)"], ["return .\($0)"]) })
                 },
                 CaseTable.Member(
                     name: "asCase", parameters: "_ response: ErrorResponse<\(bodyType)>, code: \(codeTypeName)", arguments: "response, code: code",
@@ -101,22 +86,17 @@ struct ErrorRenderer {
                     }
                 },
                 CaseTable.Member(name: "clientSideError", parameters: "_ error: {Self}", arguments: "error", returnType: "(any Error)?") { writer in
-                    writer.switchBlock("error") { writer in
-                        writer.line("case " + clientSideCases.map { ".\($0.swift)(let underlying)" }.joined(separator: ", ") + ": return underlying")
-                        writer.line("default: return nil")
-                    }
+                    writer.caseSwitch(
+                        "error",
+                        [SwitchArm(clientSideCases.map { ".\($0.swift)(let underlying)" }, ["return underlying"]), SwitchArm(["default"], ["return nil"])])
                 },
                 CaseTable.Member(name: "declaredRetryability", parameters: "_ error: {Self}", arguments: "error", returnType: "Bool?") { writer in
                     let declared = cases.filter { $0.entry.declaredRetryable != nil }
-                    writer.switchBlock("error") { writer in
-                        for value in [true, false] {
-                            let matching = declared.filter { $0.entry.declaredRetryable == value }
-                            if !matching.isEmpty {
-                                writer.line("case " + matching.map { ".\($0.swift)" }.joined(separator: ", ") + ": return \(value)")
-                            }
-                        }
-                        writer.line("default: return nil")
+                    let arms = [true, false].compactMap { value -> SwitchArm? in
+                        let matching = declared.filter { $0.entry.declaredRetryable == value }
+                        return matching.isEmpty ? nil : SwitchArm(matching.map { ".\($0.swift)" }, ["return \(value)"])
                     }
+                    writer.caseSwitch("error", arms + [SwitchArm(["default"], ["return nil"])])
                 },
             ].filter { !clientSideCases.isEmpty || !["clientSide", "clientSideError"].contains($0.name) })
 
@@ -125,7 +105,7 @@ struct ErrorRenderer {
                 catalogue?.notes.docs ?? "An error from the \(schema.api) API.",
                 "Every failure of a `\(schema.api)Client` call arrives as this type: a documented error, an undocumented error status (with its status and body), a transport failure, or a response that does not match the schema.",
             ] + Docs.paragraphs(Notes(modelled: catalogue?.notes.modelled)).dropFirst())
-        writer.block("public enum \(typeName): APIFailure, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") { writer in
+        writer.block("public enum \(typeName): \(SwiftNaming.Conformances.error.joined(separator: ", "))") { writer in
             for entry in cases {
                 let retry = entry.entry.declaredRetryable.map { $0 ? " Retryable." : " Never retried." } ?? ""
                 writer.docs(Docs.paragraphs(entry.entry.notes, extra: ["Recognised by \(Self.recognition(of: entry.entry)).\(retry)"]))

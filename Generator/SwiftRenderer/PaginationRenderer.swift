@@ -130,7 +130,7 @@ extension ClientRenderer {
 
     /// The page number in the type of the parameter or body field that carries it.
     private func pageNumber(_ number: String, as field: Field?) -> String {
-        guard let field, case .primitive(let primitive) = field.type, primitive != .int else { return number }
+        guard let field, case .primitive(let primitive) = schema.resolvingAliases(field.type), primitive != .int else { return number }
         return "\(primitive == .decimal ? "Foundation" : "Swift").\(SwiftTypes.name(primitive))(\(number))"
     }
 

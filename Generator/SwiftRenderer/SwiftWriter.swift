@@ -23,6 +23,63 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// `switch subject` over the cases of an enum, `arms` in order, with a type-check time linear in the
+    /// number of cases. Swift's check that a switch over an enum with associated values is exhaustive
+    /// grows faster than linearly with its patterns and gives up at about 620 ("unable to check that this
+    /// switch is exhaustive in reasonable time": a 700-variant union or error catalogue did not compile).
+    /// Up to `maximumPatternsPerSwitch` patterns this is one plain switch. Past that the arms are split
+    /// into switches of at most that many patterns, each passing what it does not match to the next in
+    /// its `default:`; the innermost one's `default:` is reached by no value, as every case was matched
+    /// by then.
+    mutating func caseSwitch(_ subject: String, _ arms: [SwitchArm]) {
+        let patterns = arms.reduce(0) { $0 + $1.patterns.count }
+        guard patterns > SwitchArm.maximumPatternsPerSwitch else {
+            switchBlock(subject) { writer in
+                for arm in arms { writer.arm(arm) }
+            }
+            return
+        }
+        // One arm per pattern, then switches of `maximumPatternsPerSwitch` arms; a `default` arm goes last,
+        // where the values no switch matched arrive.
+        let fallback = arms.first { $0.isDefault }
+        let single = arms.filter { !$0.isDefault }.flatMap { arm in arm.patterns.map { SwitchArm([$0], arm.body) } }
+        let chunks = stride(from: 0, to: single.count, by: SwitchArm.maximumPatternsPerSwitch).map {
+            Array(single[$0..<min($0 + SwitchArm.maximumPatternsPerSwitch, single.count)])
+        }
+        for (index, chunk) in chunks.enumerated() {
+            line("switch \(subject) {")
+            for arm in chunk { self.arm(arm) }
+            line("default:")
+            depth += 1
+            if index == chunks.count - 1 {
+                for statement in fallback?.body ?? ["fatalError(\"unreachable: a switch above matched every case\")"] { line(statement) }
+            }
+        }
+        for _ in chunks {
+            depth -= 1
+            line("}")
+        }
+    }
+
+    /// `case p:` with a one-line body on the same line, a longer one indented below it; four or more
+    /// patterns one to a line.
+    private mutating func arm(_ arm: SwitchArm) {
+        if arm.isDefault {
+            line("default:" + (arm.body.count == 1 ? " " + arm.body[0] : ""))
+            if arm.body.count == 1 { return }
+        } else if arm.patterns.count > 3 {
+            for (index, pattern) in arm.patterns.enumerated() {
+                line((index == 0 ? "case " : "     ") + pattern + (index == arm.patterns.count - 1 ? ":" : ","))
+            }
+        } else if arm.body.count == 1 {
+            line("case \(arm.patterns.joined(separator: ", ")): \(arm.body[0])")
+            return
+        } else {
+            line("case \(arm.patterns.joined(separator: ", ")):")
+        }
+        for statement in arm.body { line("    " + statement) }
+    }
+
     /// `///` lines for text that came from a schema; see `SwiftEscaping.docLines`.
     mutating func docs(_ paragraphs: [String?]) {
         let docLines = SwiftEscaping.docLines(paragraphs)
@@ -30,6 +87,24 @@ struct SwiftWriter {
     }
 
     var text: String { lines.joined(separator: "\n") + "\n" }
+}
+
+/// One arm of a `switch` over an enum's cases (`SwiftWriter.caseSwitch`): its patterns (`.name(let value)`,
+/// or `default`) and the statements they run.
+struct SwitchArm {
+    /// The most patterns one generated switch lists. Measured on a 700-case enum with payloads: switches
+    /// of 100 to 256 patterns type-check in 0.3-0.4 s; one switch of 600 takes 0.5 s, of 640 fails.
+    static let maximumPatternsPerSwitch = 128
+
+    let patterns: [String]
+    let body: [String]
+
+    var isDefault: Bool { patterns == ["default"] }
+
+    init(_ patterns: [String], _ body: [String]) {
+        self.patterns = patterns
+        self.body = body
+    }
 }
 
 /// Escaping for everything a schema can put into generated code. Names are validated identifiers

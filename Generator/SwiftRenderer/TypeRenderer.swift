@@ -67,7 +67,7 @@ struct TypeRenderer {
         // Every struct with fields decodes and encodes them itself, keyed by wire name through
         // ClientRuntime's one `FieldKey` (FieldKey.swift says why not a `CodingKeys` enum per struct).
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
-        writer.block("public struct \(name): Codable, Hashable, Sendable") { writer in
+        writer.block("public struct \(name): \(SwiftNaming.Conformances.structure.joined(separator: ", "))") { writer in
             for member in members {
                 writer.docs(
                     Docs.paragraphs(
@@ -169,7 +169,7 @@ struct TypeRenderer {
             return "\(SwiftEscaping.stringLiteral(SwiftNaming.bare(member))): \(value) as Any"
         }
         writer.line()
-        writer.block("extension \(SwiftNaming.typeName(type.name, api: schema.api)): CustomReflectable") { writer in
+        writer.block("extension \(SwiftNaming.typeName(type.name, api: schema.api)): \(SwiftNaming.Conformances.redactingMirror)") { writer in
             writer.line(
                 "/// The fields, with "
                     + fields.filter(\.isSecret).map { "`\(Docs.inline(SwiftNaming.bare(SwiftNaming.fieldName($0.name))))`" }.joined(separator: ", ")
@@ -224,7 +224,7 @@ struct EnumRenderer {
             ])
 
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
-        writer.block("public enum \(name): RawRepresentable, Codable, Hashable, Sendable") { writer in
+        writer.block("public enum \(name): \(SwiftNaming.Conformances.enumeration.joined(separator: ", "))") { writer in
             for entry in cases {
                 writer.docs(Docs.paragraphs(entry.enumCase.notes, extra: ["Wire value `\(Docs.inline(entry.enumCase.value))`."]))
                 if let message = entry.enumCase.notes.deprecated {
@@ -254,7 +254,7 @@ struct EnumRenderer {
             }
         }
         writer.line()
-        writer.line("extension \(name): ParameterEncodable {}")
+        writer.line("extension \(name): \(SwiftNaming.Conformances.parameter) {}")
         writer.line()
         table.render(into: &writer)
     }

@@ -9,7 +9,8 @@ struct UnionRenderer {
     let union: Union
 
     /// Members the enum itself declares, which a common field must not be generated over.
-    private static let ownMembers: Set<String> = ["undocumented", "DiscriminatorKey", "init", "encode", "hash", "hashValue", "Type", "Protocol"]
+    private static let ownMembers: Set<String> = Set(["undocumented", "DiscriminatorKey", "init", "encode", "hash", "Type", "Protocol"]).union(
+        SwiftNaming.members(of: SwiftNaming.Conformances.union))
 
     private var variants: [(variant: Union.Variant, swift: String)] {
         union.variants.map { ($0, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants)) }
@@ -30,7 +31,7 @@ struct UnionRenderer {
         }
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), selection]))
         // indirect: a variant may contain the union again.
-        writer.block("public indirect enum \(name): Codable, Hashable, Sendable") { writer in
+        writer.block("public indirect enum \(name): \(SwiftNaming.Conformances.union.joined(separator: ", "))") { writer in
             for entry in variants {
                 let tag = union.discriminator == nil ? nil : "Tag `\(Docs.inline(entry.variant.tag))`."
                 writer.docs(Docs.paragraphs(entry.variant.notes, extra: [tag]))
@@ -78,8 +79,11 @@ struct UnionRenderer {
             let required = schema.requiredWireKeys(of: variant).sorted().map(SwiftEscaping.stringLiteral)
             let keyTest = required.isEmpty ? "" : "keys.isSuperset(of: [\(required.joined(separator: ", "))]), "
             let keyword = index == 0 ? "if" : "} else if"
-            writer.line("\(keyword) \(keyTest)let value = try? Self.\(swiftName(of: variant))(.init(from: decoder)) {")
-            writer.line("    self = value")
+            // The payload's type after `as` (where Swift looks up types only), then the case as an implicit
+            // member: after a type, `.Type` and `.Protocol` (backticks or not) would name metatypes.
+            let payload = SwiftNaming.typeName(variant.type, api: schema.api)
+            writer.line("\(keyword) \(keyTest)let value = try? (.init(from: decoder) as \(payload)) {")
+            writer.line("    self = .\(swiftName(of: variant))(value)")
         }
         writer.line("} else {")
         writer.line("    self = .undocumented(try .init(from: decoder))")
@@ -88,18 +92,18 @@ struct UnionRenderer {
 
     private func renderEncoding(into writer: inout SwiftWriter) {
         writer.block("public func encode(to encoder: any Encoder) throws") { writer in
-            writer.switchBlock("self") { writer in
-                for entry in variants {
-                    writer.line("case .\(entry.swift)(let value):")
-                    writer.line("    try value.encode(to: encoder)")
-                    if union.discriminator != nil {
-                        writer.line("    var container = encoder.container(keyedBy: DiscriminatorKey.self)")
-                        writer.line("    try container.encode(\(tagLiteral(entry.variant.tag)), forKey: .tag)")
-                    }
-                }
-                writer.line("case .undocumented(let value):")
-                writer.line("    try value.encode(to: encoder)")
+            let arms = variants.map { entry in
+                SwitchArm(
+                    [".\(entry.swift)(let value)"],
+                    ["try value.encode(to: encoder)"]
+                        + (union.discriminator == nil
+                            ? []
+                            : [
+                                "var container = encoder.container(keyedBy: DiscriminatorKey.self)",
+                                "try container.encode(\(tagLiteral(entry.variant.tag)), forKey: .tag)",
+                            ]))
             }
+            writer.caseSwitch("self", arms + [SwitchArm([".undocumented(let value)"], ["try value.encode(to: encoder)"])])
         }
     }
 
@@ -119,17 +123,13 @@ struct UnionRenderer {
                         "Shared by every variant; for `undocumented`, read from its JSON (nil when absent or of another type)."
                     ]))
             writer.block("public var \(member): \(SwiftTypes.optional(SwiftTypes.name(field.type, in: schema)))") { writer in
-                writer.switchBlock("self") { writer in
-                    for entry in variants {
-                        writer.line("case .\(entry.swift)(let value): return value.\(member)")
-                    }
-                    let key = SwiftEscaping.stringLiteral(field.wireName)
-                    if let format {
-                        writer.line("case .undocumented(let json): return json.dateMember(\(key), format: \(DateFormatRendering.expression(format)))")
-                    } else {
-                        writer.line("case .undocumented(let json): return json.member(\(key))")
-                    }
-                }
+                let key = SwiftEscaping.stringLiteral(field.wireName)
+                let undocumented =
+                    format.map { "return json.dateMember(\(key), format: \(DateFormatRendering.expression($0)))" } ?? "return json.member(\(key))"
+                writer.caseSwitch(
+                    "self",
+                    variants.map { SwitchArm([".\($0.swift)(let value)"], ["return value.\(member)"]) }
+                        + [SwitchArm([".undocumented(let json)"], [undocumented])])
             }
         }
     }

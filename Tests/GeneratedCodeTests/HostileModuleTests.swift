@@ -63,8 +63,8 @@ final class HostileModuleTests: XCTestCase {
         XCTAssertEqual(value.protocol, .default)
         XCTAssertEqual(value.in, [ResultModel(value: DataModel(bytes: Data([0, 1])))])
         XCTAssertEqual(value.description, "abc")
-        let hash: Int? = value.hashValue
-        XCTAssertEqual(hash, 5)
+        // `hashValue` is a member of `Hashable`: the field gets a trailing underscore.
+        XCTAssertEqual(value.hashValue_, 5)
         XCTAssertEqual(value.builder, "b")
         XCTAssertEqual(value.quoted, "q")
     }
@@ -91,7 +91,7 @@ final class HostileModuleTests: XCTestCase {
         let full = Keywords(
             class: "k", self_: -1, init: false, Type: .newLine, default: "x", protocol: .self_,
             in: [ResultModel(value: DataModel(bytes: Data("hi".utf8)))], description: "abc",
-            hashValue: 9, builder: "b", quoted: "\"\\\n")
+            hashValue_: 9, builder: "b", quoted: "\"\\\n")
         let roundTripped = try JSONCoding.makeDecoder().decode(Keywords.self, from: JSONCoding.makeEncoder().encode(full))
         XCTAssertEqual(roundTripped, full)
         XCTAssertEqual(roundTripped.quoted, "\"\\\n")

@@ -245,9 +245,11 @@ final class SessionsCacheAndPagingDiagnosticsTests: XCTestCase {
         XCTAssertEqual(diagnostics(token), [])
         XCTAssertEqual(SchemaLoader.load(text: token, file: "test.yaml").schema?.operation(named: "list")?.pagination?.previous, "prev")
 
+        // (A page number is an integer.)
         let numbered = token.replacingOccurrences(
             of: "style: token, items: items, token: pageToken, next: next, previous: prev",
-            with: "style: page, items: items, page: pageToken, previous: prev")
+            with: "style: page, items: items, page: pageToken, previous: prev"
+        ).replacingOccurrences(of: "pageToken: { type: string, optional: true }", with: "pageToken: int32")
         assertOneError(numbered, on: "paginate:", contains: "'previous' does not apply to page pagination")
 
         let misspelled = token.replacingOccurrences(of: "previous: prev", with: "previous: prv")
@@ -257,5 +259,68 @@ final class SessionsCacheAndPagingDiagnosticsTests: XCTestCase {
             of: "pageToken: { type: string, optional: true }",
             with: "pageToken: { type: string, optional: true }\n      before: { type: string, optional: true }")
         assertOneError(clash, on: "before:", contains: "parameter 'before' of operation 'list' clashes with the page argument")
+    }
+
+    /// A page with every field pagination reads, of the types it needs; each case below breaks one.
+    private func paged(_ paginate: String, page: String = "last: bool", query: String = "pageToken: { type: string, optional: true }") -> String {
+        schemaText(
+            types: """
+                  Page:
+                    fields:
+                      items: "[Item]"
+                      next: { type: string, optional: true }
+                      prev: { type: string, optional: true }
+                      totalPages: int32
+                      \(page)
+                  Count:
+                    type: int64
+                """,
+            operations: """
+                  list:
+                    http: GET /items
+                    query:
+                      \(query)
+                      size: { type: int32, optional: true }
+                    response: Page
+                    paginate: \(paginate)
+                """)
+    }
+
+    /// The paginator reads a token or cursor as a string, `totalPages` as an integer and `last` as a bool,
+    /// and passes an integer page number, an optional string token or cursor and an integer size; a
+    /// field or parameter of another type generated a paginator that did not compile.
+    func testPaginationFieldsAndParametersMustHaveTheTypesThePaginatorReads() {
+        let token = "{ style: token, items: items, token: pageToken, size: size, next: next, previous: prev }"
+        let pages = "{ style: page, items: items, page: number, size: size, totalPages: totalPages, last: last }"
+        XCTAssertEqual(diagnostics(paged(token)), [])
+        XCTAssertEqual(diagnostics(paged(pages, query: "number: Count")), [], "an alias of an integer is an integer")
+
+        assertOneError(
+            paged(pages, page: "last: string", query: "number: int"), on: "paginate:",
+            contains: "'last' leads to field 'last' of type 'string', but must lead to a bool")
+        assertOneError(
+            paged(pages.replacingOccurrences(of: "totalPages: totalPages", with: "totalPages: last"), page: "last: double", query: "number: int")
+                .replacingOccurrences(
+                    of: ", last: last", with: ""),
+            on: "paginate:", contains: "'totalPages' leads to field 'last' of type 'double', but must lead to an integer")
+        assertOneError(
+            paged(token.replacingOccurrences(of: "next: next", with: "next: totalPages")), on: "paginate:",
+            contains: "'next' leads to field 'totalPages' of type 'int32', but must lead to a string (a token)")
+        assertOneError(
+            paged(
+                token.replacingOccurrences(of: "style: token", with: "style: cursor").replacingOccurrences(of: "token: pageToken", with: "cursor: pageToken")
+                    .replacingOccurrences(of: "previous: prev", with: "previous: totalPages")),
+            on: "paginate:", contains: "'previous' leads to field 'totalPages' of type 'int32', but must lead to a string (a cursor)")
+        assertOneError(
+            paged(token, query: "pageToken: string"), on: "paginate:",
+            contains: "'token' names 'pageToken' of type 'string' (required), but it must be an optional string")
+        assertOneError(
+            paged(token, query: "pageToken: { type: int, optional: true }"), on: "paginate:",
+            contains: "'token' names 'pageToken' of type 'int', but it must be an optional string")
+        assertOneError(paged(pages, query: "number: bool"), on: "paginate:", contains: "'page' names 'number' of type 'bool', but it must be an integer")
+        assertOneError(
+            paged(pages, query: "number: int").replacingOccurrences(
+                of: "size: { type: int32, optional: true }", with: "size: { type: string, optional: true }"),
+            on: "paginate:", contains: "'size' names 'size' of type 'string', but it must be an integer")
     }
 }

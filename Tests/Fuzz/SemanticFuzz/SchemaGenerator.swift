@@ -1,0 +1,258 @@
+import SchemaModel
+import TestSupport
+
+/// Writes a random schema from a seed: structs, enums, tagged and untagged unions, aliases, an error
+/// catalogue, auth schemes and operations with parameters, bodies and pagination, named from a pool of
+/// adversarial names (Swift keywords, the members the generated types' protocols declare, standard
+/// library, Foundation and ClientRuntime type names, the generated code's own locals) and with free text
+/// (docs, wire names, enum values, error codes) full of quotes, escapes and Unicode. Most schemas it
+/// writes are meant to lint cleanly; some are not, on purpose (lint must then say where, never crash).
+struct SchemaGenerator {
+    private var random: SplitMix64
+    /// Names used at the top level (types, operations, ...), which must be unique within their kind.
+    private var used: [String: Set<String>] = [:]
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    /// Names that have broken generated code, or could.
+    static let adversarialNames: [String] = {
+        let locals = [
+            "container", "decoder", "encoder", "builder", "options", "value", "response", "json", "keys", "key", "tag", "body", "core",
+            "configuration", "undocumented", "knownCases", "DiscriminatorKey", "Failure", "Output", "error", "name", "code", "status",
+            "page", "token", "cursor", "items", "next", "previous", "before", "all", "baseURL", "transport", "init", "encode", "decode",
+            "hash", "self", "Self", "super", "_", "get", "set", "willSet", "didSet", "lazy", "weak", "mutating", "optional", "override",
+        ]
+        let members = SwiftNaming.protocolMembers.values.flatMap { $0 }
+        return Array(Set(locals + members).union(SwiftNaming.keywords).union(SwiftNaming.reservedTypeNames)).sorted()
+    }()
+
+    /// Free text that must only ever land in comments and string literals.
+    static let hostileText = [
+        "plain", "\"quoted\"", "back\\slash", "*/ fatalError() /*", "\\(interpolated)", "line\nbreak", "tab\there", "ümlaut", "日本語",
+        "emoji 🚀", "rtl \u{202E}override", "zero\u{200B}width", "#\"raw\"#", "`tick`", "$dollar", "a&b=c", "spa ce",
+    ]
+
+    // MARK: Random helpers
+
+    private mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+    private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    private mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+
+    /// An identifier: adversarial half of the time, plain otherwise; unique within `kind` when given.
+    private mutating func name(_ kind: String? = nil, plain: String = "name", upper: Bool = false) -> String {
+        for attempt in 0..<20 {
+            var candidate = chance(55) ? pick(Self.adversarialNames) : plain + String(int(0...99))
+            if upper, attempt < 19, let first = candidate.first, !first.isUppercase, chance(70) {
+                candidate = candidate.prefix(1).uppercased() + candidate.dropFirst()
+            }
+            guard let kind else { return candidate }
+            if used[kind, default: []].insert(candidate).inserted { return candidate }
+        }
+        let fallback = "\(plain)\(used[kind ?? "", default: []].count)_\(int(0...9999))"
+        used[kind ?? "", default: []].insert(fallback)
+        return fallback
+    }
+
+    private mutating func text() -> String { Self.yamlString(pick(Self.hostileText) + (chance(30) ? " " + pick(Self.hostileText) : "")) }
+
+    /// A YAML double-quoted string with exactly `value`'s characters.
+    static func yamlString(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format {
+                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A key as YAML writes it (quoted: `_`, `true`, `null`, ... are not plain strings).
+    private static func key(_ name: String) -> String { yamlString(name) }
+
+    // MARK: Schema
+
+    private struct Struct {
+        var name: String
+        var fields: [(name: String, type: String)]
+    }
+
+    mutating func schema() -> String {
+        used = [:]
+        var lines = ["api: Fz\(int(0...999))", "version: \"1\"", "environments:"]
+        for _ in 0..<int(1...2) {
+            lines.append("  \(Self.key(name("environment", plain: "env"))): { url: \"https://api.example.com/v\(int(1...9))\" }")
+        }
+        let schemes = (0..<int(0...2)).map { _ in name("auth", plain: "scheme") }
+        if !schemes.isEmpty {
+            lines.append("auth:")
+            for (index, scheme) in schemes.enumerated() {
+                lines.append(
+                    index == 0 && chance(50)
+                        ? "  \(Self.key(scheme)): { kind: bearer }" : "  \(Self.key(scheme)): { kind: apiKey, name: X-Key-\(index) }")
+            }
+        }
+        var errorCases: [String] = []
+        if chance(60) {
+            lines += ["errors:", "  body: Problem", "  code: code", "  cases:"]
+            for index in 0..<int(1...6) {
+                let caseName = name("error", plain: "failure")
+                errorCases.append(caseName)
+                var entry =
+                    index == 0 && chance(30) ? "when: [\(pick(["offline", "timeout"]))]" : "code: \(Self.yamlString(pick(Self.hostileText) + String(index)))"
+                if chance(40) { entry += ", retryable: \(chance(50))" }
+                if chance(30) { entry += ", docs: \(text())" }
+                lines.append("    \(Self.key(caseName)): { \(entry) }")
+            }
+        }
+        lines.append("types:")
+        lines += ["  Problem:", "    fields:", "      code: string"]
+        // `Page` is written below when an operation paginates.
+        used["type", default: []].formUnion(["Problem", "Page"])
+
+        // Enums first, so fields can refer to them.
+        var enums: [String] = []
+        for _ in 0..<int(0...3) {
+            let enumName = name("type", plain: "Kind", upper: true)
+            enums.append(enumName)
+            let integer = chance(25)
+            lines += ["  \(Self.key(enumName)):", "    enum:"]
+            var values = Set<String>()
+            for index in 0..<int(1...6) {
+                let caseName = name("case-\(enumName)", plain: "option")
+                let value = integer ? String(index * 7) : pick(Self.hostileText) + String(index)
+                guard values.insert(value).inserted else { continue }
+                lines.append("      \(Self.key(caseName)): \(integer ? value : Self.yamlString(value))")
+            }
+        }
+        var aliases: [String] = []
+        if chance(40) {
+            let aliasName = name("type", plain: "Alias", upper: true)
+            aliases.append(aliasName)
+            lines += ["  \(Self.key(aliasName)):", "    type: \(pick(["string", "int32", "int64", "bool", "uuid", "date", "decimal"]))"]
+        }
+        // Structs: each with a required key of its own, so untagged unions can tell them apart.
+        var structs: [Struct] = []
+        for index in 0..<int(1...6) {
+            let structName = name("type", plain: "Model", upper: true)
+            var fields: [(String, String)] = [("own\(index)", "string")]
+            var fieldNames: Set<String> = ["own\(index)"]
+            for _ in 0..<int(0...5) {
+                let fieldName = name(nil, plain: "field")
+                guard fieldNames.insert(fieldName).inserted else { continue }
+                fields.append((fieldName, fieldType(enums: enums, aliases: aliases, structs: structs)))
+            }
+            structs.append(Struct(name: structName, fields: fields))
+        }
+        for model in structs {
+            lines += ["  \(Self.key(model.name)):"]
+            if chance(30) { lines.append("    docs: \(text())") }
+            lines.append("    fields:")
+            for (index, field) in model.fields.enumerated() {
+                var attributes = ["type: \(Self.yamlString(field.type))"]
+                if index > 0 && chance(35) { attributes.append("optional: true") }
+                if index > 0 && chance(15) { attributes.append("nullable: true") }
+                if chance(15) { attributes.append("secret: true") }
+                if chance(20) { attributes.append("wire: \(Self.yamlString(pick(Self.hostileText) + String(index)))") }
+                if chance(20) { attributes.append("docs: \(text())") }
+                if field.type == "string", index > 0, chance(20) { attributes.append("default: \(text())") }
+                lines.append("      \(Self.key(field.name)): { \(attributes.joined(separator: ", ")) }")
+            }
+        }
+        var unions: [String] = []
+        for _ in 0..<int(0...2) {
+            let unionName = name("type", plain: "Choice", upper: true)
+            unions.append(unionName)
+            lines += ["  \(Self.key(unionName)):", "    union:"]
+            if chance(60) { lines.append("      discriminator: \(Self.yamlString(pick(["kind", "type", "@type", pick(Self.hostileText)])))") }
+            lines.append("      variants:")
+            var variantNames = Set<String>()
+            var payloads = Set<String>()
+            for _ in 0..<int(1...min(4, structs.count)) {
+                let payload = pick(structs).name
+                let variant = name(nil, plain: "variant")
+                guard variantNames.insert(variant).inserted, payloads.insert(payload).inserted else { continue }
+                lines.append("        \(Self.key(variant)): \(Self.yamlString(payload))")
+            }
+        }
+        // A page for pagination, of the types the paginator reads.
+        let paged = chance(50)
+        let style = pick(["page", "token", "cursor"])
+        if paged {
+            let item = pick(structs).name
+            lines += ["  Page:", "    fields:", "      items: \(Self.yamlString("[\(item)]"))"]
+            lines += style == "page" ? ["      last: { type: bool, optional: true }", "      total: int32"] : ["      next: { type: string, optional: true }"]
+        }
+
+        lines.append("operations:")
+        var routes = 0
+        for index in 0..<int(1...4) {
+            let operation = name("operation", plain: "call")
+            routes += 1
+            let response = pick(structs.map(\.name) + unions + enums + ["none"])
+            var path = "/r\(routes)"
+            var operationLines: [String] = []
+            let pathParameter = chance(40) ? name(nil, plain: "id") : nil
+            if let pathParameter { path += "/{\(pathParameter)}" }
+            // The first operation is the paginated one when there is a page.
+            let method = paged && index == 0 ? "GET" : pick(["GET", "POST", "PUT", "DELETE"])
+            operationLines.append("    http: \(method) \(Self.yamlString(path).dropFirst().dropLast())")
+            if chance(25) { operationLines.append("    docs: \(text())") }
+            if let pathParameter { operationLines += ["    path:", "      \(Self.key(pathParameter)): \(pick(["string", "int", "uuid"]))"] }
+            var queryNames = Set<String>()
+            var query: [String] = []
+            for _ in 0..<int(0...3) {
+                let parameter = name(nil, plain: "q")
+                guard parameter != pathParameter, queryNames.insert(parameter).inserted else { continue }
+                let type = pick(["string", "int32", "bool", "[string]", "date-time"] + enums)
+                query.append("      \(Self.key(parameter)): { type: \(Self.yamlString(type)), optional: true }")
+            }
+            let paginates = paged && index == 0 && method == "GET"
+            if paginates {
+                query.append(style == "page" ? "      pageNumber: int32" : "      pageToken: { type: string, optional: true }")
+            }
+            if !query.isEmpty { operationLines += ["    query:"] + query }
+            if chance(20) {
+                let header = name(nil, plain: "header")
+                if header != pathParameter && !queryNames.contains(header) {
+                    operationLines += ["    headers:", "      \(Self.key(header)): { type: string, wire: X-H\(index), optional: true }"]
+                }
+            }
+            if method != "GET", chance(60) { operationLines.append("    body: \(Self.yamlString(pick(structs).name))") }
+            if paginates {
+                operationLines.append("    response: Page")
+                operationLines.append(
+                    style == "page"
+                        ? "    paginate: { style: page, items: items, page: pageNumber, last: last, totalPages: total }"
+                        : "    paginate: { style: \(style), items: items, \(style): pageToken, next: next }")
+            } else if response != "none" {
+                operationLines.append("    response: \(Self.yamlString(response))")
+            }
+            if !errorCases.isEmpty, chance(50) {
+                operationLines.append("    errors: [\(errorCases.filter { _ in chance(60) }.map(Self.yamlString).joined(separator: ", "))]")
+            }
+            if !schemes.isEmpty, chance(40) { operationLines.append("    auth: [\(Self.yamlString(pick(schemes)))]") }
+            lines += ["  \(Self.key(operation)):"] + operationLines
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func fieldType(enums: [String], aliases: [String], structs: [Struct]) -> String {
+        let primitives = Primitive.allCases.map(\.rawValue)
+        let named = enums + aliases + structs.map(\.name)
+        let base = named.isEmpty || chance(55) ? pick(primitives) : pick(named)
+        switch int(0...9) {
+        case 0: return "[\(base)]"
+        case 1: return "[string: \(base)]"
+        default: return base
+        }
+    }
+}

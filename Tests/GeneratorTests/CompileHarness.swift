@@ -1,0 +1,132 @@
+import Foundation
+import SchemaModel
+import SwiftRenderer
+import TestSupport
+import XCTest
+
+/// Compiles generated code the way a user's build does, against the ClientRuntime module this test build
+/// made, and reads the public API of the modules generated code uses from their symbol graphs.
+enum CompileHarness {
+    /// Where SwiftPM put the built modules (ClientRuntime's among them).
+    static var modules: URL {
+        builtExecutable(named: "client-generator").deletingLastPathComponent().appendingPathComponent("Modules")
+    }
+
+    struct Compilation {
+        let diagnostics: [String]
+        /// swiftc's `error:` and `warning:` lines.
+        let problems: [String]
+        let status: Int32
+        let seconds: Double
+    }
+
+    /// Lints `schema` (it must load without diagnostics), renders it and type-checks the files with swiftc.
+    static func typecheck(_ schema: String, module: String, file: StaticString = #filePath, line: UInt = #line) throws -> Compilation {
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("ClientRuntime.swiftmodule").path) else {
+            throw XCTSkip("no ClientRuntime module at \(modules.path)")
+        }
+        let loaded = SchemaLoader.load(text: schema, file: "\(module).yaml")
+        XCTAssertEqual(loaded.diagnostics.map(\.description), [], "lint must accept the schema", file: file, line: line)
+        guard let model = loaded.schema else { return Compilation(diagnostics: loaded.diagnostics.map(\.description), problems: [], status: -1, seconds: 0) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compile-\(module)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for generated in SwiftRenderer.render(model, schemaFileName: "\(module).yaml") {
+            let url = folder.appendingPathComponent(generated.name)
+            try Data(generated.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        // One frontend for the whole module (-wmo): several times faster than one job per file.
+        let started = Date()
+        let swiftc = try runTool(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-wmo", "-module-name", module, "-I", modules.path] + paths.sorted())
+        let seconds = Date().timeIntervalSince(started)
+        let problems = (swiftc.output + swiftc.errors).split(separator: "\n").map(String.init).filter {
+            $0.contains(": error:") || $0.contains(": warning:")
+        }
+        return Compilation(diagnostics: [], problems: problems, status: swiftc.status, seconds: seconds)
+    }
+
+    /// Asserts that `schema` lints cleanly and its generated code compiles without errors or warnings.
+    @discardableResult
+    static func assertCompilesCleanly(_ schema: String, module: String, file: StaticString = #filePath, line: UInt = #line) throws -> Compilation {
+        let result = try typecheck(schema, module: module, file: file, line: line)
+        XCTAssertEqual(result.status, 0, result.problems.joined(separator: "\n"), file: file, line: line)
+        XCTAssertEqual(result.problems, [], file: file, line: line)
+        return result
+    }
+
+    // MARK: Symbol graphs
+
+    /// A module's public symbols and their relationships, from `swift symbolgraph-extract`.
+    struct SymbolGraph {
+        struct Symbol {
+            let id: String
+            let kind: String
+            let name: String
+            let path: [String]
+        }
+
+        var symbols: [String: Symbol] = [:]
+        /// (kind, source, target) of each relationship.
+        var relationships: [(kind: String, source: String, target: String)] = []
+
+        /// The public names declared at the module's top level.
+        var topLevelNames: Set<String> { Set(symbols.values.filter { $0.path.count == 1 }.map(\.name)) }
+
+        func protocolID(named name: String) -> String? {
+            symbols.values.first { $0.kind == "swift.protocol" && $0.path == [name] }?.id
+        }
+
+        mutating func merge(_ other: SymbolGraph) {
+            symbols.merge(other.symbols) { first, _ in first }
+            relationships += other.relationships
+        }
+    }
+
+    /// Extracts `module`'s symbol graph (the standard library's without `-I`).
+    static func symbolGraph(of module: String) throws -> SymbolGraph {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #if arch(arm64)
+            let architecture = "aarch64"
+        #else
+            let architecture = "x86_64"
+        #endif
+        #if os(macOS)
+            let target = "\(architecture)-apple-macos13"
+        #else
+            let target = "\(architecture)-unknown-linux-gnu"
+        #endif
+        let extract = try runTool(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "swift", "symbolgraph-extract", "-module-name", module, "-target", target, "-I", modules.path,
+                "-minimum-access-level", "public", "-output-dir", folder.path,
+            ])
+        guard extract.status == 0 else {
+            XCTFail("swift symbolgraph-extract failed for \(module): \(extract.errors)")
+            return SymbolGraph()
+        }
+        let data = try Data(contentsOf: folder.appendingPathComponent("\(module).symbols.json"))
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return SymbolGraph() }
+        var graph = SymbolGraph()
+        for case let symbol as [String: Any] in root["symbols"] as? [Any] ?? [] {
+            guard let id = (symbol["identifier"] as? [String: Any])?["precise"] as? String,
+                let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String,
+                let name = (symbol["names"] as? [String: Any])?["title"] as? String,
+                let path = symbol["pathComponents"] as? [String]
+            else { continue }
+            graph.symbols[id] = SymbolGraph.Symbol(id: id, kind: kind, name: name, path: path)
+        }
+        for case let relationship as [String: Any] in root["relationships"] as? [Any] ?? [] {
+            guard let kind = relationship["kind"] as? String, let source = relationship["source"] as? String,
+                let target = relationship["target"] as? String
+            else { continue }
+            graph.relationships.append((kind, source, target))
+        }
+        return graph
+    }
+}
