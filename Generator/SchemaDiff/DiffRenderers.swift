@@ -16,21 +16,25 @@ extension DiffReport {
     }
 }
 
-/// One change per entry: both locations in the compiler's `file:line:col` format, then why.
+/// One change per entry: both locations in the compiler's `file:line:col` format, then why. Schema text
+/// has its control characters written as `\u{…}` (`MarkdownText.controlsMadeVisible`), so a wire name
+/// cannot break a line or send an escape sequence to the terminal.
 enum TextDiffRenderer {
     static func render(_ report: DiffReport) -> String {
+        let text = MarkdownText.controlsMadeVisible
         var lines = [
-            "\(report.old.file) (\(report.old.api) \(report.old.version)) -> \(report.new.file) (\(report.new.api) \(report.new.version)): "
+            text("\(report.old.file) (\(report.old.api) \(report.old.version)) -> \(report.new.file) (\(report.new.api) \(report.new.version)): ")
                 + "\(report.changes.count) change\(report.changes.count == 1 ? "" : "s"); \(report.breaksClients.count) break deployed clients, "
                 + "\(report.breaksProducers.count) break servers or payload producers, \(report.breaksSource.count) break Swift source; suggested bump: \(report.suggestedBump.rawValue)"
         ]
         for change in report.changes {
             lines.append("")
             lines.append(
-                "\(location(change.oldLocation, report.old.file)) -> \(location(change.newLocation, report.new.file)): \(change.rule.rawValue): \(change.subject): \(change.detail)"
-            )
-            lines.append("    wire: \(change.wire.phrase): \(change.wireReason)")
-            lines.append("    source: \(change.source.rawValue): \(change.sourceReason)")
+                text(
+                    "\(location(change.oldLocation, report.old.file)) -> \(location(change.newLocation, report.new.file)): \(change.rule.rawValue): \(change.subject): \(change.detail)"
+                ))
+            lines.append(text("    wire: \(change.wire.phrase): \(change.wireReason)"))
+            lines.append(text("    source: \(change.source.rawValue): \(change.sourceReason)"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -178,6 +182,20 @@ enum MarkdownText {
                 result.unicodeScalars.append(scalar)
             } else if isLineBreakOrControl(scalar) {
                 result += "\\u\\{\(String(scalar.value, radix: 16, uppercase: true))\\}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `text` with only its line breaks and other control characters written as `\u{…}`, for plain text.
+    static func controlsMadeVisible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isLineBreakOrControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isLineBreakOrControl(scalar) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
                 result.unicodeScalars.append(scalar)
             }

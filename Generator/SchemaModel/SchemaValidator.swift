@@ -219,9 +219,16 @@ struct SchemaValidator {
         }
     }
 
+    /// C0 and C1 controls, DEL and the Unicode line and paragraph separators.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
     /// Fields of a struct, or parameters of one kind: legal distinct names and wire names, resolved types,
     /// sensible constraints and defaults.
-    private func checkFields(_ fields: [Field], in context: String, types: [String: TypeDefinition], reserved: Set<String>) {
+    private func checkFields(
+        _ fields: [Field], in context: String, types: [String: TypeDefinition], reserved: Set<String>, sentInHeadOfRequest: Bool = false
+    ) {
         var wireNames: [String: String] = [:]
         for field in fields {
             let fieldContext = "'\(field.name)' of \(context)"
@@ -230,6 +237,11 @@ struct SchemaValidator {
                 log.error("'\(other)' and '\(field.name)' of \(context) have the same wire name '\(field.wireName)'", at: field.location)
             }
             wireNames[field.wireName] = field.name
+            if sentInHeadOfRequest, field.wireName.unicodeScalars.contains(where: Self.isControl) {
+                // A path segment, query item or header cannot carry one (a JSON key can, and is escaped
+                // wherever it is printed).
+                log.error("the wire name of \(fieldContext) contains a control character (a line break, tab or escape)", at: field.location)
+            }
             guard resolve(field.type, at: field.typeLocation, types: types) else { continue }
             checkDateFormatPlacement(field.type, asField: true, in: fieldContext, at: field.typeLocation)
             checkConstraints(field.constraints, for: field.type, in: fieldContext, at: field.location, types: types)
@@ -615,9 +627,9 @@ struct SchemaValidator {
                     "path parameter '\(field.name)' of \(context) cannot be secret: a path is written to server and proxy logs and cannot be redacted; send the secret in a header, the query or the body",
                     at: field.location)
             }
-            checkFields(operation.pathParameters, in: "the path of \(context)", types: types, reserved: [])
-            checkFields(operation.queryParameters, in: "the query of \(context)", types: types, reserved: [])
-            checkFields(operation.headerParameters, in: "the headers of \(context)", types: types, reserved: [])
+            checkFields(operation.pathParameters, in: "the path of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
+            checkFields(operation.queryParameters, in: "the query of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
+            checkFields(operation.headerParameters, in: "the headers of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
             for (location, field) in operation.parameters {
                 checkScalarParameter(field, location: location, in: context, types: types)
                 // Only for date-times: a format on anything else is already reported as such.

@@ -24,6 +24,22 @@ final class NameConsistencyTests: XCTestCase {
         assertSingleError(text, line: 11, contains: "'enum' of type 'Broken' must be a list of values or a mapping")
     }
 
+    /// A path segment, query item or header cannot carry a control character: a line break in its name
+    /// would split the request's head (a JSON key may hold one; generated code escapes it).
+    func testAParameterWireNameWithAControlCharacterIsRefused() {
+        for escape in ["\\n", "\\r", "\\t", "\\e", "\\u2028"] {
+            let text = schemaText(
+                operations: """
+                      search:
+                        http: GET /items
+                        query:
+                          term: { type: string, wire: "q\(escape)X-Injected: 1" }
+                        response: "[Item]"
+                    """)
+            assertSingleError(text, line: 20, contains: "the wire name of 'term' of the query of operation 'search' contains a control character")
+        }
+    }
+
     func testReferencesToBrokenOperationsErrorCasesAndAuthSchemesAreNotReportedAgain() {
         let text = """
             api: Test

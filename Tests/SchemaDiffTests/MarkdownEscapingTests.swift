@@ -37,6 +37,20 @@ final class MarkdownEscapingTests: XCTestCase {
             .rendered(as: .markdown)
     }
 
+    /// The text format goes to a terminal: line breaks and escape sequences in schema text are shown as
+    /// `\u{…}`, so every change is still its three lines and nothing reaches the terminal raw.
+    func testTheTextFormatShowsControlCharactersInsteadOfSendingThem() throws {
+        let escape = old.replacingOccurrences(of: "version: \"1\"", with: "version: \"2\"")
+            .replacingOccurrences(of: "number: string", with: #"number: { type: string, wire: "n\e[2J\r\nfake: line" }"#)
+        let text = DiffReport(
+            old: try schema(old, file: "old.yaml"), oldName: "old.yaml", new: try schema(escape, file: "new.yaml"), newName: "new.yaml"
+        ).rendered(as: .text)
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 1 + 4 + 1, text)  // the summary, one change (blank line + 3), the final newline
+        XCTAssertTrue(text.contains(#"wire name 'number' -> 'n\u{1B}[2J\u{D}\u{A}fake: line'"#), text)
+    }
+
     func testHostileWireNamesAndValuesStayInTheirListItems() throws {
         let text = try markdown(old, hostile())
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
