@@ -38,5 +38,5 @@ public enum GeneratedFileNames {
     }
 
     /// Two digits, so the files sort in shard order.
-    private static func label(_ shard: Int) -> String { shard < 10 ? "0\(shard)" : "\(shard)" }
+    static func label(_ shard: Int) -> String { shard < 10 ? "0\(shard)" : "\(shard)" }
 }

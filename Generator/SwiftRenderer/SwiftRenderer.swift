@@ -38,10 +38,17 @@ public enum SwiftRenderer {
         return [
             file(GeneratedFileNames.support) { types.renderDecodingHelpers(into: &$0) },
             file(GeneratedFileNames.errors) { ErrorRenderer(schema: schema).render(into: &$0) },
-            file(GeneratedFileNames.client) { client.render(into: &$0) },
+            file(GeneratedFileNames.client) { writer in
+                FileIndexRenderer(schema: schema, placement: placement).render(into: &writer)
+                writer.line()
+                client.render(into: &writer)
+            },
         ]
             + (0..<GeneratedFileNames.shardCount).map { shard in
                 file(GeneratedFileNames.shardFile(shard)) { writer in
+                    if typeShards[shard].isEmpty && operationShards[shard].isEmpty {
+                        writer.line("// No type or operation of this API falls in this file; \(GeneratedFileNames.client) lists where each one is.")
+                    }
                     types.render(typeShards[shard], into: &writer)
                     if !typeShards[shard].isEmpty && !operationShards[shard].isEmpty { writer.line() }
                     client.renderOperations(operationShards[shard], into: &writer)
@@ -57,7 +64,7 @@ public enum SwiftRenderer {
     }
 
     /// Text for a `//` comment line: one line, no control characters.
-    private static func sanitizedComment(_ text: String) -> String {
+    static func sanitizedComment(_ text: String) -> String {
         SwiftEscaping.docLines([text]).joined(separator: " ")
     }
 }

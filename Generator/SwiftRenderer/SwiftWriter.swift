@@ -1,10 +1,32 @@
-/// Builds Swift source line by line with consistent indentation, so renderers never count spaces.
+/// Builds Swift source line by line with consistent indentation and within the formatter's width
+/// (`LineWrapping`), so renderers never count spaces or columns.
 struct SwiftWriter {
     private(set) var lines: [String] = []
     private var depth = 0
+    /// Inside a fenced code block of a comment, whose lines are code and are never wrapped.
+    private var inCommentFence = false
 
     mutating func line(_ text: String = "") {
-        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
+        guard !text.isEmpty else {
+            lines.append("")
+            return
+        }
+        let indented = String(repeating: "    ", count: depth) + text
+        let code = text.drop { $0 == " " }
+        guard code.hasPrefix("//") else {
+            inCommentFence = false
+            lines.append(contentsOf: LineWrapping.wrap(indented))
+            return
+        }
+        let comment = code.drop { $0 == "/" }.drop { $0 == " " }
+        let isFence = comment.hasPrefix("```") || comment.hasPrefix("~~~")
+        if isFence { inCommentFence.toggle() }
+        lines.append(contentsOf: inCommentFence || isFence ? [indented] : LineWrapping.wrap(indented))
+    }
+
+    /// Whether `text` fits on one line at the current indentation.
+    private func fits(_ text: String) -> Bool {
+        LineWrapping.fits(String(repeating: "    ", count: depth) + text)
     }
 
     /// `header {` ... `}` with the body indented.
@@ -61,17 +83,18 @@ struct SwiftWriter {
         }
     }
 
-    /// `case p:` with a one-line body on the same line, a longer one indented below it; four or more
-    /// patterns one to a line.
+    /// `case p:` with a one-line body on the same line if it fits, a longer one indented below it; four
+    /// or more patterns one to a line.
     private mutating func arm(_ arm: SwitchArm) {
         if arm.isDefault {
-            line("default:" + (arm.body.count == 1 ? " " + arm.body[0] : ""))
-            if arm.body.count == 1 { return }
+            let oneLine = arm.body.count == 1 && fits("default: " + arm.body[0])
+            line("default:" + (oneLine ? " " + arm.body[0] : ""))
+            if oneLine { return }
         } else if arm.patterns.count > 3 {
             for (index, pattern) in arm.patterns.enumerated() {
                 line((index == 0 ? "case " : "     ") + pattern + (index == arm.patterns.count - 1 ? ":" : ","))
             }
-        } else if arm.body.count == 1 {
+        } else if arm.body.count == 1 && fits("case \(arm.patterns.joined(separator: ", ")): \(arm.body[0])") {
             line("case \(arm.patterns.joined(separator: ", ")): \(arm.body[0])")
             return
         } else {
