@@ -11,7 +11,7 @@
 /// - A comment line (`//` or `///`) is broken at single spaces, continuing with the same prefix; a
 ///   Markdown list item's continuation is indented to the item's text, so it stays in the item, and no
 ///   continuation starts with something Markdown would read as a new block (`-`, `#`, `1.`, …).
-///   Lines inside a fenced code block are left alone (the writer tracks the fences).
+///   Table rows are left alone, and so are the lines of a fenced code block (`SwiftWriter.docs`).
 ///
 /// A line with nothing to break at (one long string literal, one long word) stays as it is.
 enum LineWrapping {
@@ -25,7 +25,8 @@ enum LineWrapping {
 
     /// `line` (with its indentation) as lines within `width` where it can be broken safely.
     static func wrap(_ line: String) -> [String] {
-        if fits(line) { return [line] }
+        if line.utf8.count <= width { return [line] }
+        if line.count <= width { return [line] }
         let indentation = String(line.prefix { $0 == " " })
         let text = line.dropFirst(indentation.count)
         if text.hasPrefix("//") { return wrapComment(indentation: indentation, text: String(text)) }
@@ -220,22 +221,36 @@ enum LineWrapping {
         let body = Array(text.dropFirst(marker.count).unicodeScalars)
         guard body.first == " " else { return [indentation + text] }
         let content = Array(body.dropFirst())
-        // Characters (what the width counts) before each scalar, and where a character starts.
-        var before = [Int](repeating: 0, count: content.count + 1)
-        var startsCharacter = [Bool](repeating: false, count: content.count + 1)
-        var offset = 0
-        var characters = 0
-        for character in string(content[...]) {
-            startsCharacter[offset] = true
-            for _ in character.unicodeScalars {
-                before[offset] = characters
-                offset += 1
-            }
-            characters += 1
+        // Characters (what the width counts) before each scalar, and where a character starts: only
+        // text beyond ASCII (one scalar a character) needs the grapheme breaking.
+        var before: [Int]?
+        var startsCharacter: [Bool]?
+        var isASCII = true
+        for scalar in content where !scalar.isASCII {
+            isASCII = false
+            break
         }
-        before[content.count] = characters
-        startsCharacter[content.count] = true
+        if !isASCII {
+            var counts = [Int](repeating: 0, count: content.count + 1)
+            var starts = [Bool](repeating: false, count: content.count + 1)
+            var offset = 0
+            var characters = 0
+            for character in string(content[...]) {
+                starts[offset] = true
+                for _ in character.unicodeScalars {
+                    counts[offset] = characters
+                    offset += 1
+                }
+                characters += 1
+            }
+            counts[content.count] = characters
+            starts[content.count] = true
+            before = counts
+            startsCharacter = starts
+        }
         let lead = content.prefix { $0 == " " }.count
+        // A table row continued on the next line would become two rows.
+        if content.dropFirst(lead).first == "|" { return [indentation + text] }
         let item = listMarkerWidth(content[lead...])
         let firstPrefix = indentation + marker + " "
         let nextPrefix = firstPrefix + String(repeating: " ", count: lead + item)
@@ -243,7 +258,7 @@ enum LineWrapping {
         var breaks: [Int] = []
         for index in (lead + item)..<content.count where content[index] == " " && index > lead + item {
             if content[index - 1] != " ", content[index - 1] != "\\", index + 1 < content.count, content[index + 1] != " ",
-                startsCharacter[index + 1], startsNoBlock(content[(index + 1)...])
+                startsCharacter?[index + 1] ?? true, startsNoBlock(content[(index + 1)...])
             {
                 breaks.append(index)
             }
@@ -252,7 +267,9 @@ enum LineWrapping {
         var start = 0
         var prefix = firstPrefix
         var next = 0
-        func fitsFrom(_ start: Int, to end: Int) -> Bool { prefix.count + before[end] - before[start] <= width }
+        func fitsFrom(_ start: Int, to end: Int) -> Bool {
+            prefix.count + (before.map { $0[end] - $0[start] } ?? end - start) <= width
+        }
         while !fitsFrom(start, to: content.count) {
             // The last break that fits, else the first one (a word longer than a line stays whole).
             var chosen: Int?
@@ -276,8 +293,8 @@ enum LineWrapping {
     /// `- `, `* `, `+ `, `12. `, `3) `: the width of a Markdown list marker starting `text`, else 0.
     private static func listMarkerWidth(_ text: ArraySlice<Unicode.Scalar>) -> Int {
         guard let first = text.first else { return 0 }
-        if "-*+".unicodeScalars.contains(first) { return text.dropFirst().first == " " ? 2 : 0 }
-        let digits = text.prefix { $0.properties.numericType == .decimal && $0.isASCII }.count
+        if first == "-" || first == "*" || first == "+" { return text.dropFirst().first == " " ? 2 : 0 }
+        let digits = text.prefix(while: isDigit).count
         guard digits > 0, let after = text.dropFirst(digits).first, after == "." || after == ")" else { return 0 }
         return text.dropFirst(digits + 1).first == " " ? digits + 2 : 0
     }
@@ -286,12 +303,17 @@ enum LineWrapping {
     /// table row, thematic break, setext underline, HTML block or code fence starts with it.
     private static func startsNoBlock(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let first = word.first else { return false }
-        if "-+*#>=|~<_".unicodeScalars.contains(first) { return false }
-        if word.starts(with: "```".unicodeScalars) { return false }
-        let digits = word.prefix { $0.properties.numericType == .decimal && $0.isASCII }.count
+        switch first {
+        case "-", "+", "*", "#", ">", "=", "|", "~", "<", "_": return false
+        case "`": if word.starts(with: "```".unicodeScalars) { return false }
+        default: break
+        }
+        let digits = word.prefix(while: isDigit).count
         if digits > 0, let after = word.dropFirst(digits).first, after == "." || after == ")" { return false }
         return true
     }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
 
     // MARK: Text
 

@@ -3,8 +3,6 @@
 struct SwiftWriter {
     private(set) var lines: [String] = []
     private var depth = 0
-    /// Inside a fenced code block of a comment, whose lines are code and are never wrapped.
-    private var inCommentFence = false
 
     mutating func line(_ text: String = "") {
         guard !text.isEmpty else {
@@ -12,21 +10,13 @@ struct SwiftWriter {
             return
         }
         let indented = String(repeating: "    ", count: depth) + text
-        let code = text.drop { $0 == " " }
-        guard code.hasPrefix("//") else {
-            inCommentFence = false
+        // No array and no scan for a line that fits: this runs for every generated line, in the build
+        // plugin's debug build.
+        if indented.utf8.count <= LineWrapping.width {
+            lines.append(indented)
+        } else {
             lines.append(contentsOf: LineWrapping.wrap(indented))
-            return
         }
-        let comment = code.drop { $0 == "/" }.drop { $0 == " " }
-        let isFence = comment.hasPrefix("```") || comment.hasPrefix("~~~")
-        if isFence { inCommentFence.toggle() }
-        lines.append(contentsOf: inCommentFence || isFence ? [indented] : LineWrapping.wrap(indented))
-    }
-
-    /// Whether `text` fits on one line at the current indentation.
-    private func fits(_ text: String) -> Bool {
-        LineWrapping.fits(String(repeating: "    ", count: depth) + text)
     }
 
     /// `header {` ... `}` with the body indented.
@@ -83,18 +73,17 @@ struct SwiftWriter {
         }
     }
 
-    /// `case p:` with a one-line body on the same line if it fits, a longer one indented below it; four
-    /// or more patterns one to a line.
+    /// `case p:` with a one-line body on the same line, a longer one indented below it; four or more
+    /// patterns one to a line.
     private mutating func arm(_ arm: SwitchArm) {
         if arm.isDefault {
-            let oneLine = arm.body.count == 1 && fits("default: " + arm.body[0])
-            line("default:" + (oneLine ? " " + arm.body[0] : ""))
-            if oneLine { return }
+            line("default:" + (arm.body.count == 1 ? " " + arm.body[0] : ""))
+            if arm.body.count == 1 { return }
         } else if arm.patterns.count > 3 {
             for (index, pattern) in arm.patterns.enumerated() {
                 line((index == 0 ? "case " : "     ") + pattern + (index == arm.patterns.count - 1 ? ":" : ","))
             }
-        } else if arm.body.count == 1 && fits("case \(arm.patterns.joined(separator: ", ")): \(arm.body[0])") {
+        } else if arm.body.count == 1 {
             line("case \(arm.patterns.joined(separator: ", ")): \(arm.body[0])")
             return
         } else {
@@ -104,9 +93,19 @@ struct SwiftWriter {
     }
 
     /// `///` lines for text that came from a schema; see `SwiftEscaping.docLines`.
+    /// Lines of a fenced code block are code and stay as they are, however long.
     mutating func docs(_ paragraphs: [String?]) {
-        let docLines = SwiftEscaping.docLines(paragraphs)
-        for text in docLines { line(text.isEmpty ? "///" : "/// " + text) }
+        var inFence = false
+        for text in SwiftEscaping.docLines(paragraphs) {
+            let content = text.drop { $0 == " " }
+            let isFence = content.hasPrefix("```") || content.hasPrefix("~~~")
+            if isFence || inFence {
+                lines.append(String(repeating: "    ", count: depth) + (text.isEmpty ? "///" : "/// " + text))
+            } else {
+                line(text.isEmpty ? "///" : "/// " + text)
+            }
+            if isFence { inFence.toggle() }
+        }
     }
 
     var text: String { lines.joined(separator: "\n") + "\n" }

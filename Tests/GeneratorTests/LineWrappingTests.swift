@@ -161,18 +161,32 @@ final class LineWrappingTests: XCTestCase {
         // Every space is followed by a list marker, a heading, a quote or a number: no break point.
         let text = "/// start " + String(repeating: "- # > 1. ", count: 25)
         XCTAssertEqual(written([text]), text + "\n")
+        // A table row continued on the next line would become two rows.
+        let row = "/// | `array` | " + String(repeating: "The apps that have push access. ", count: 6) + "|"
+        XCTAssertEqual(written([row]), row + "\n")
         // A backslash at a line's end would be a hard line break.
         let escaped = "/// " + String(repeating: "a\\ ", count: 60)
         XCTAssertEqual(written([escaped]), escaped + "\n")
     }
 
     func testFencedCodeInADocCommentIsNotWrapped() {
-        let code = "/// let all = [" + String(repeating: "value, ", count: 30) + "]"
-        let lines = ["/// ```", code, "/// ```", "/// " + String(repeating: "after ", count: 30) + "end"]
+        let code = "let all = [" + String(repeating: "value, ", count: 30) + "]"
+        let after = String(repeating: "after ", count: 30) + "end"
+        var writer = SwiftWriter()
+        writer.docs(["Before:\n```swift\n\(code)\n\n\(code)\n```\n\(after)"])
         XCTAssertEqual(
-            written(lines),
-            (lines.prefix(3) + ["/// " + String(repeating: "after ", count: 25) + "after", "/// " + String(repeating: "after ", count: 4) + "end"])
-                .joined(separator: "\n") + "\n")
+            writer.text,
+            """
+            /// Before:
+            /// ```swift
+            /// \(code)
+            ///
+            /// \(code)
+            /// ```
+            /// \(String(repeating: "after ", count: 25))after
+            /// \(String(repeating: "after ", count: 4))end
+
+            """)
     }
 
     func testEveryWrappedLineFitsAndWrappingIsLinearInTheLineLength() {
