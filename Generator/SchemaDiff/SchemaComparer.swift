@@ -373,7 +373,8 @@ public struct SchemaComparer {
                     record(.fieldRetyped, subject, "alias of \(oldTarget) -> \(newTarget)", old: before.location, new: after.location, roles: roles)
                 }
                 compareConstraints(oldConstraints, newConstraints, subject: subject, roles: roles, locations: (before.location, after.location))
-            default:
+            // The kind changed. Listed by the old kind, so a new kind fails to compile here until it has its comparison.
+            case (.structure, _), (.enumeration, _), (.union, _), (.alias, _):
                 record(
                     .typeKindChanged, subject, "\(kindName(before.kind)) -> \(kindName(after.kind))", old: before.location, new: after.location, roles: roles)
             }

@@ -462,7 +462,7 @@ struct SchemaMapper {
             case .named(let name):
                 guard let type = typesByName[name], case .alias(let target, _) = type.kind else { return false }
                 current = target
-            default: return false
+            case .primitive, .array, .map: return false
             }
         }
         return false

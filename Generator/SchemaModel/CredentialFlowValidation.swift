@@ -51,7 +51,7 @@ extension SchemaValidator {
             let reported: Bool
             switch (scheme.kind, key) {
             case (.bearer, "refresh"), (.session, "login"): reported = true
-            default: reported = false
+            case (.bearer, _), (.apiKey, _), (.session, _), (.basic, _): reported = false
             }
             if !reported {
                 let names = schema.operations.map(\.name)
@@ -175,7 +175,7 @@ extension SchemaValidator {
         case .named(let name):
             guard depth < 32, let type = types[name], case .alias(let target, _) = type.kind else { return nil }
             return primitive(of: target, types: types, depth: depth + 1)
-        default: return nil
+        case .array, .map: return nil
         }
     }
 }

@@ -77,7 +77,7 @@ extension SchemaValidator {
             switch definition.kind {
             case .enumeration(let enumeration): return (name, enumeration)
             case .alias(let target, _): current = target
-            default: return nil
+            case .structure, .union: return nil
             }
         }
         return nil

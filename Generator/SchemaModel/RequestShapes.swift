@@ -123,7 +123,7 @@ extension Schema {
         case .named(let name):
             if case .structure? = self.type(named: name)?.kind { return true }
             return false
-        default: return false
+        case .primitive, .array: return false
         }
     }
 

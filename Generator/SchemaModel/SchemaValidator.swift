@@ -398,6 +398,11 @@ struct SchemaValidator {
     private func mismatch(_ value: YAMLNode, _ type: TypeReference, types: [String: TypeDefinition]) -> String? {
         guard let shape = shape(of: type, types: types) else { return nil }
         let kind = value.scalar?.kind
+        // A string literal, then what `check` says of its text.
+        func string(_ check: (String) -> String?) -> String? {
+            guard kind == .string, let text = value.scalar?.text else { return "must be a string, found \(value.kindDescription)" }
+            return check(text)
+        }
         switch shape {
         case .primitive(let primitive):
             switch primitive {
@@ -409,14 +414,10 @@ struct SchemaValidator {
             case .double, .decimal: return kind == .int || kind == .float ? nil : "must be a number, found \(value.kindDescription)"
             case .json, .dateTime, .base64, .binary:
                 return "is not supported: defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them"
-            default:
-                guard kind == .string, let text = value.scalar?.text else { return "must be a string, found \(value.kindDescription)" }
-                switch primitive {
-                case .uuid: return UUID(uuidString: text) == nil ? "is not a UUID: '\(text)'" : nil
-                case .date: return Self.isDate(text) ? nil : "is not a date (yyyy-MM-dd): '\(text)'"
-                case .uri: return URL(string: text) == nil ? "is not a URI: '\(text)'" : nil
-                default: return nil
-                }
+            case .string, .email: return string { _ in nil }
+            case .uuid: return string { UUID(uuidString: $0) == nil ? "is not a UUID: '\($0)'" : nil }
+            case .date: return string { Self.isDate($0) ? nil : "is not a date (yyyy-MM-dd): '\($0)'" }
+            case .uri: return string { URL(string: $0) == nil ? "is not a URI: '\($0)'" : nil }
             }
         case .enumeration(let enumeration):
             guard let text = value.scalar?.text, enumeration.cases.contains(where: { $0.value == text }) else {
@@ -717,7 +718,7 @@ struct SchemaValidator {
             return
         case .enumeration, nil:
             return
-        default:
+        case .primitive, .array, .map, .structure, .union:
             let allowed = location == .query ? "a primitive, an enum, or a list of them" : "a primitive or an enum"
             log.error("\(location.rawValue) parameter '\(field.name)' of \(context) must be \(allowed), found '\(field.type)'", at: field.typeLocation)
         }

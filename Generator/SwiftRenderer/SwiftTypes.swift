@@ -85,7 +85,7 @@ enum SwiftTypes {
             case .uuid: return ".init(uuidString: \(SwiftEscaping.stringLiteral(text)))!"
             case .uri: return ".init(string: \(SwiftEscaping.stringLiteral(text)))!"
             case .date: return ".init(\(SwiftEscaping.stringLiteral(text)))!"
-            default: return SwiftEscaping.stringLiteral(text)
+            case .string, .email, .dateTime, .base64, .binary, .json: return SwiftEscaping.stringLiteral(text)
             }
         }
     }
