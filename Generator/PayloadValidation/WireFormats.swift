@@ -1,4 +1,4 @@
-import ClientRuntime
+@_spi(Generated) import ClientRuntime
 import Foundation
 
 /// What the generated client's decoder (`JSONCoding.makeDecoder()`, a swift-foundation `JSONDecoder`)

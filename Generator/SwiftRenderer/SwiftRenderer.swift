@@ -24,7 +24,8 @@ public enum SwiftRenderer {
             writer.line("\(generatedFileHeader) from \(sanitizedComment(schemaFileName)). Do not edit: edit the schema.")
             writer.line("// API \(sanitizedComment(schema.api)) \(sanitizedComment(schema.version))")
             writer.line()
-            writer.line("import ClientRuntime")
+            // The runtime's helpers for generated code are `@_spi(Generated)`: visible here, not to apps.
+            writer.line("@_spi(Generated) import ClientRuntime")
             writer.line("import Foundation")
             writer.line()
             body(&writer)

@@ -59,7 +59,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, LosslessStr
     }
 
     /// The `yyyy-MM-dd` wire form, for paths, queries and headers.
-    public var parameterValue: String { description }
+    @_spi(Generated) public var parameterValue: String { description }
 
     /// Decodes from a `yyyy-MM-dd` string; anything else is a `DecodingError.dataCorrupted` naming the text.
     public init(from decoder: any Decoder) throws {

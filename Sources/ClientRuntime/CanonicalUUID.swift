@@ -7,7 +7,7 @@ extension UUID {
     /// `UUID(uuidString:)` is more lenient on Linux: it stops reading at a NUL, so
     /// `"6bac7eea-c120-428d-beb6-910c6f290434\u{0}junk"` parses, and it lets a sign precede a hex
     /// pair (`"+bac7eea-…"`). Code that must agree with a JSON Schema validator checks this first.
-    public init?(canonicalString text: String) {
+    @_spi(Generated) public init?(canonicalString text: String) {
         // Reads the digits while checking the form: `UUID(uuidString:)` would parse the text a second
         // time, with `sscanf` on Linux (about twice the cost of this whole initializer).
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -39,7 +39,7 @@ extension UUID {
     }
 
     /// Whether `text` is a UUID in canonical 8-4-4-4-12 form (hex digits in either case).
-    public static func isCanonical(_ text: String) -> Bool {
+    @_spi(Generated) public static func isCanonical(_ text: String) -> Bool {
         var count = 0
         for byte in text.utf8 {
             if count == 8 || count == 13 || count == 18 || count == 23 {
@@ -59,7 +59,7 @@ extension JSONValue {
     /// Whether every string in this value is a canonical UUID (`UUID.isCanonical`), for a value decoded
     /// as JSON whose strings must all be UUIDs. (Generated models read fields built from `uuid` with
     /// `decodeCanonicalUUIDs(forKey:)` instead, which checks each UUID as it decodes it.)
-    public var stringsAreCanonicalUUIDs: Bool {
+    @_spi(Generated) public var stringsAreCanonicalUUIDs: Bool {
         // The usual case, a single uuid field, needs no worklist (an allocation per decoded field).
         if case .string(let text) = self { return UUID.isCanonical(text) }
         var pending = [self]

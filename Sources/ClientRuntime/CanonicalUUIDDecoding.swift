@@ -7,7 +7,7 @@ import Foundation
 // result again afterwards meant decoding every such field twice.
 
 /// A type whose JSON holds only UUIDs: `UUID`, and arrays, dictionaries and optionals of such types.
-public protocol CanonicalUUIDDecodable {
+@_spi(Generated) public protocol CanonicalUUIDDecodable {
     /// The same shape with every `UUID` read as `CanonicalUUIDText`.
     associatedtype CanonicalUUIDWireForm: Decodable
 
@@ -17,7 +17,7 @@ public protocol CanonicalUUIDDecodable {
 
 /// One UUID decoded from JSON text in canonical 8-4-4-4-12 form (hex digits in either case); any other
 /// text is a `DecodingError.dataCorrupted` at the value's coding path.
-public struct CanonicalUUIDText: Decodable, Sendable {
+@_spi(Generated) public struct CanonicalUUIDText: Decodable, Sendable {
     /// The decoded UUID.
     public let uuid: UUID
 
@@ -30,29 +30,29 @@ public struct CanonicalUUIDText: Decodable, Sendable {
     }
 }
 
-extension UUID: CanonicalUUIDDecodable {
+@_spi(Generated) extension UUID: CanonicalUUIDDecodable {
     public init(canonicalUUIDWireForm: CanonicalUUIDText) { self = canonicalUUIDWireForm.uuid }
 }
 
-extension Optional: CanonicalUUIDDecodable where Wrapped: CanonicalUUIDDecodable {
+@_spi(Generated) extension Optional: CanonicalUUIDDecodable where Wrapped: CanonicalUUIDDecodable {
     public init(canonicalUUIDWireForm: Wrapped.CanonicalUUIDWireForm?) {
         self = canonicalUUIDWireForm.map(Wrapped.init(canonicalUUIDWireForm:))
     }
 }
 
-extension Array: CanonicalUUIDDecodable where Element: CanonicalUUIDDecodable {
+@_spi(Generated) extension Array: CanonicalUUIDDecodable where Element: CanonicalUUIDDecodable {
     public init(canonicalUUIDWireForm: [Element.CanonicalUUIDWireForm]) {
         self = canonicalUUIDWireForm.map(Element.init(canonicalUUIDWireForm:))
     }
 }
 
-extension Dictionary: CanonicalUUIDDecodable where Key: Decodable, Value: CanonicalUUIDDecodable {
+@_spi(Generated) extension Dictionary: CanonicalUUIDDecodable where Key: Decodable, Value: CanonicalUUIDDecodable {
     public init(canonicalUUIDWireForm: [Key: Value.CanonicalUUIDWireForm]) {
         self = canonicalUUIDWireForm.mapValues(Value.init(canonicalUUIDWireForm:))
     }
 }
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// The value for `key`, each UUID in it in canonical form. With an optional `Value` the key must be
     /// present and `null` decodes as nil (a nullable, required field).
     @inlinable

@@ -13,7 +13,7 @@ public struct ClientCore: Sendable {
     private let baseOrigin: Origin
 
     /// Creates a core for `configuration`.
-    public init(configuration: ClientConfiguration) {
+    @_spi(Generated) public init(configuration: ClientConfiguration) {
         self.configuration = configuration
         baseOrigin = Origin(configuration.baseURL)
     }
@@ -32,7 +32,7 @@ public struct ClientCore: Sendable {
     /// Any status is returned as a response; errors from the credential provider, middlewares and
     /// transport propagate unchanged, besides `TransportError.callTimedOut`, `.responseTooLarge` and
     /// `RequestBuildError.invalidCredential` (a secret that cannot be sent in a header).
-    public func send(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
+    @_spi(Generated) public func send(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
         let options = RequestOptions.current.merged(
             over: RequestOptions(
                 callTimeout: configuration.callTimeout,
@@ -87,7 +87,7 @@ public struct ClientCore: Sendable {
     ///   when no response was obtained (including the
     ///   `TransportError`s: timeout, response too large, cross-origin redirect), `.invalidResponse` when a
     ///   2xx body does not decode. A `Failure` thrown by a middleware passes through unwrapped.
-    public func perform<Output: Decodable & Sendable, Failure: APIFailure>(
+    @_spi(Generated) public func perform<Output: Decodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         output: Output.Type = Output.self,
         failure: Failure.Type,
@@ -108,7 +108,7 @@ public struct ClientCore: Sendable {
     /// - Throws: only `Failure`: `.invalidRequest` when building fails, `Failure(transportFailure:)` when
     ///   no response was obtained, `Failure.envelopeFailure` for a 2xx whose body reports a failure. A
     ///   `Failure` thrown by a middleware passes through unwrapped.
-    public func exchange<Failure: APIFailure>(
+    @_spi(Generated) public func exchange<Failure: APIFailure>(
         _ request: RequestBuilder,
         failure: Failure.Type,
         options: RequestOptions = .default
@@ -140,7 +140,7 @@ public struct ClientCore: Sendable {
     }
 
     /// `exchange` for operations with a JSON body.
-    public func exchange<Body: Encodable & Sendable, Failure: APIFailure>(
+    @_spi(Generated) public func exchange<Body: Encodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         jsonBody: Body,
         failure: Failure.Type,
@@ -156,7 +156,7 @@ public struct ClientCore: Sendable {
     }
 
     /// `exchange` for operations whose body is a form or multipart (see `perform(_:body:encoding:...)`).
-    public func exchange<Body: Encodable & Sendable, Failure: APIFailure>(
+    @_spi(Generated) public func exchange<Body: Encodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         body: Body,
         encoding: RequestBodyEncoding,
@@ -168,7 +168,7 @@ public struct ClientCore: Sendable {
 
     /// `perform` for operations with a JSON body: encodes `jsonBody` into `request` first, reporting an
     /// encoding failure as `Failure.invalidRequest` like any other build error.
-    public func perform<Body: Encodable & Sendable, Output: Decodable & Sendable, Failure: APIFailure>(
+    @_spi(Generated) public func perform<Body: Encodable & Sendable, Output: Decodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         jsonBody: Body,
         output: Output.Type = Output.self,
@@ -186,7 +186,7 @@ public struct ClientCore: Sendable {
 
     /// `perform` for operations whose body is a form or multipart: encodes `body` into `request` with
     /// `encoding` first, reporting a failure as `Failure.invalidRequest` like any other build error.
-    public func perform<Body: Encodable & Sendable, Output: Decodable & Sendable, Failure: APIFailure>(
+    @_spi(Generated) public func perform<Body: Encodable & Sendable, Output: Decodable & Sendable, Failure: APIFailure>(
         _ request: RequestBuilder,
         body: Body,
         encoding: RequestBodyEncoding,

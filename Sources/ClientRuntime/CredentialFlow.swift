@@ -2,7 +2,7 @@ import Foundation
 
 /// The pieces the generated token-store setups are made of (a schema's `login:`, `refresh:` and `logout:`
 /// wiring): turning a login or refresh response into a `TokenSet`, and reading what a refresh call sends.
-public enum CredentialFlow {
+@_spi(Generated) public enum CredentialFlow {
     /// The tokens a login or refresh response carries.
     ///
     /// - Parameters:

@@ -13,6 +13,9 @@ import Foundation
 /// letters (1–9, written back with the same count), `Z` offset `+0000`, `xxx` offset `+00:00`,
 /// `'text'` literal text (`''` is a quote). Any other character other than an ASCII letter is literal.
 /// `yyyy`, `MM`, `dd`, `HH` and `mm` are required; each letter appears at most once.
+///
+/// Public, unlike the `@_spi(Generated)` coding helpers below: the generator's schema model hands it to
+/// the payload validator and the sandbox (`DateFormat.wireFormat`), so they parse dates as clients do.
 public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
     enum Kind: Sendable, Hashable {
         case rfc3339, epochSeconds, epochMilliseconds
@@ -341,7 +344,7 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
 }
 
 // Generated models decode and encode formatted `Date` fields through these.
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// A required, non-null date in `format`.
     public func decodeDate(forKey key: Key, format: DateWireFormat) throws -> Date {
         try format.decode(from: superDecoder(forKey: key).singleValueContainer())
@@ -362,7 +365,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Writes `date` in `format`; a nil date is written as null.
     public mutating func encodeDate(_ date: Date?, forKey key: Key, format: DateWireFormat) throws {
         guard let date else { return try encodeNil(forKey: key) }
@@ -377,7 +380,7 @@ extension KeyedEncodingContainer {
     }
 }
 
-extension JSONValue {
+@_spi(Generated) extension JSONValue {
     /// The member `key` of an object decoded as `Value` with the JSON coders every client uses, or nil
     /// when this is not an object, the key is absent or the value does not decode. Generated unions
     /// read fields shared by every variant from an `unknown` payload through this.
@@ -399,7 +402,7 @@ extension JSONValue {
     }
 }
 
-extension Decoder {
+@_spi(Generated) extension Decoder {
     /// The keys of the JSON object being decoded (an error when it is not an object). Untagged
     /// unions choose their variant by them.
     public func objectKeys() throws -> Set<String> {

@@ -3,7 +3,7 @@ import Foundation
 /// Matches error codes against the code families of a catalogue (`code: { pattern: … }`). Generated
 /// code passes patterns already rewritten for ICU (see the generator's `ECMAPattern`), so they mean what
 /// ECMA-262 means; each is compiled once per process.
-public enum ErrorCodePattern {
+@_spi(Generated) public enum ErrorCodePattern {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [String: NSRegularExpression?] = [:]
 

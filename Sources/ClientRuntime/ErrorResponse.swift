@@ -33,7 +33,7 @@ extension ErrorResponse where Body: Decodable {
     /// Captures `response`, decoding its body as `Body` with the shared JSON decoder; a body that does not
     /// decode leaves `body` nil rather than failing, since the error itself is what the caller needs.
     /// `secretNames` are the JSON fields the schema marks secret, hidden in `description`.
-    public init(_ response: HTTPResponse, decoding: Body.Type, secretNames: Set<String> = []) {
+    @_spi(Generated) public init(_ response: HTTPResponse, decoding: Body.Type, secretNames: Set<String> = []) {
         self.init(
             status: response.status,
             headers: response.headers,

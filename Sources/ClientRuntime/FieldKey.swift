@@ -5,7 +5,7 @@
 /// conformances (`CodingKey`, `RawRepresentable`, `Hashable`, descriptions) that the compiler checks and
 /// emits for every model, and again for the module's interface on every edit. Benchmarks/README.md
 /// ("Where the compiler spends its time") has the measurements.
-public struct FieldKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
+@_spi(Generated) public struct FieldKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
     public let stringValue: String
 
     public init(stringLiteral value: String) {
@@ -23,14 +23,14 @@ public struct FieldKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendabl
     public init?(intValue: Int) { nil }
 }
 
-extension Decoder {
+@_spi(Generated) extension Decoder {
     /// The keyed container a generated model decodes its fields from.
     public func fieldContainer() throws -> KeyedDecodingContainer<FieldKey> {
         try container(keyedBy: FieldKey.self)
     }
 }
 
-extension Encoder {
+@_spi(Generated) extension Encoder {
     /// The keyed container a generated model encodes its fields into.
     public func fieldContainer() -> KeyedEncodingContainer<FieldKey> {
         container(keyedBy: FieldKey.self)

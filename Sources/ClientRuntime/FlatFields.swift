@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a query parameter holding an object (a `[String: T]` map or a struct) is written into the query.
-public enum QueryObjectStyle: Sendable, Hashable {
+@_spi(Generated) public enum QueryObjectStyle: Sendable, Hashable {
     /// OpenAPI `style: form, explode: true`: each member becomes its own item, `status=x&page=2`.
     case form
     /// OpenAPI `style: deepObject`: each member becomes `name[key]=value`, `filter[status]=x`; the
@@ -49,7 +49,7 @@ enum FlatFields {
 /// `application/x-www-form-urlencoded` as the WHATWG URL standard serializes it: every byte of the
 /// UTF-8 text except `*-._`, ASCII digits and letters is `%XX` (uppercase hex), and a space is `+`.
 /// Pairs are `name=value` joined with `&`.
-public enum FormURLEncoding {
+@_spi(Generated) public enum FormURLEncoding {
     /// The body for `pairs`, in their order.
     public static func encode(_ pairs: [(name: String, value: String)]) -> Data {
         Data(pairs.map { escape($0.name) + "=" + escape($0.value) }.joined(separator: "&").utf8)
@@ -75,7 +75,7 @@ public enum FormURLEncoding {
 
 /// `multipart/form-data` (RFC 7578) with the WHATWG escaping of names: `"` as `%22`, CR as `%0D`, LF as
 /// `%0A`. Text parts carry no `Content-Type`; file parts carry a `filename` and their content type.
-public enum MultipartFormData {
+@_spi(Generated) public enum MultipartFormData {
     /// One part of the body.
     public struct Part: Sendable {
         /// The form field name.

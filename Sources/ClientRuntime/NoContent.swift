@@ -2,7 +2,7 @@
 ///
 /// Decoding accepts any payload (or none is attempted at all: `ClientCore` returns it for any 2xx without
 /// reading the body), so a server that starts sending a body cannot break the call.
-public struct NoContent: Codable, Hashable, Sendable {
+@_spi(Generated) public struct NoContent: Codable, Hashable, Sendable {
     /// Creates the (only) value.
     public init() {}
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How `ClientCore.perform(_:body:encoding:output:failure:options:)` writes an `Encodable` body.
-public enum RequestBodyEncoding: Sendable, Hashable {
+@_spi(Generated) public enum RequestBodyEncoding: Sendable, Hashable {
     /// `application/json` with the shared encoder.
     case json
     /// `application/x-www-form-urlencoded` (`FormURLEncoding`).
@@ -12,13 +12,13 @@ public enum RequestBodyEncoding: Sendable, Hashable {
 }
 
 /// An `Output` that `ClientCore.perform` builds from the raw response instead of decoding JSON.
-public protocol RawResponseBody {
+@_spi(Generated) public protocol RawResponseBody {
     /// The value for a successful `response`.
     init(response: HTTPResponse)
 }
 
 /// The body of a binary download (an image, a PDF), as the server sent it.
-public struct BinaryResponse: RawResponseBody, Decodable, Sendable, Hashable {
+public struct BinaryResponse: Decodable, Sendable, Hashable {
     /// The bytes of the body, unchanged.
     public var data: Data
     /// The response's `Content-Type`, if it had one.
@@ -35,6 +35,9 @@ public struct BinaryResponse: RawResponseBody, Decodable, Sendable, Hashable {
         throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A binary response is not decoded from JSON."))
     }
 }
+
+// The conformance is SPI like the protocol: only `ClientCore.perform`, called by generated code, asks for it.
+@_spi(Generated) extension BinaryResponse: RawResponseBody {}
 
 /// HTTP Basic credentials (RFC 7617) for an auth scheme of kind `.basic`.
 public enum BasicCredentials {
@@ -73,7 +76,7 @@ public enum BaseURLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension URLTemplate {
+@_spi(Generated) extension URLTemplate {
     /// A base URL given whole at run time, checked: absolute `http` or `https` with a host, no user info,
     /// no query, no fragment. Surrounding whitespace is ignored.
     public static func baseURL(validating text: String) throws(BaseURLError) -> URL {

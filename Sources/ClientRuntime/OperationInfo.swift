@@ -24,19 +24,19 @@ public struct OperationInfo: Sendable, Hashable {
     /// How responses of this operation may be cached, from the schema's cache hint.
     public let cache: CachePolicy
     /// The pagination style the schema declares, or `nil` for a single-page operation.
-    public let pagination: PaginationStyle?
+    @_spi(Generated) public let pagination: PaginationStyle?
     /// Query item, header and JSON field names the schema marks `secret: true` among this operation's
     /// parameters and the types its request and response bodies reach; logs and descriptions hide their
     /// values (at any depth of a JSON body).
     public let secretNames: Set<String>
     /// Decides from an error response's catalogue case whether to repeat it, before `retryableStatuses`.
-    public var retryRule: ResponseRetryRule?
+    @_spi(Generated) public var retryRule: ResponseRetryRule?
 
     /// Whether the operation carries an idempotency key header, which makes repeating it safe.
     public var hasIdempotencyKey: Bool { idempotencyKeyHeader != nil }
 
     /// Creates an operation description.
-    public init(
+    @_spi(Generated) public init(
         name: String,
         method: HTTPMethod,
         pathTemplate: String,

@@ -3,7 +3,7 @@ import Foundation
 /// What generated code needs to map a response of an operation with several outcomes (`responses:` in
 /// the schema) to one of them: the body as JSON for `where` conditions, the typed body, and the error
 /// for a status the operation does not declare.
-public enum OutcomeMatching {
+@_spi(Generated) public enum OutcomeMatching {
     /// The body as JSON, for conditions such as `rtCode == "0000"`; nil when it is empty or not JSON.
     public static func json(in response: HTTPResponse) -> JSONValue? {
         guard !response.body.isEmpty else { return nil }

@@ -1,5 +1,5 @@
 /// Which page to fetch next, in the terms of the operation's pagination style.
-public enum PageCursor: Sendable, Hashable {
+@_spi(Generated) public enum PageCursor: Sendable, Hashable {
     /// A page number (whatever numbering the API uses, 0- or 1-based).
     case page(Int)
     /// A next-page token; `nil` asks for the first page.

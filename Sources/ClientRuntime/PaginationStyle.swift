@@ -1,7 +1,7 @@
 /// How a paginated operation addresses its pages, as declared in the schema.
 ///
 /// Generated code uses the matching `Paginator` factory (`pageStyle`, `tokenStyle`, `cursorStyle`).
-public enum PaginationStyle: String, Sendable, Hashable {
+@_spi(Generated) public enum PaginationStyle: String, Sendable, Hashable {
     /// Numbered pages (`page`/`size` parameters).
     case page
     /// An opaque next-page token returned by each page.

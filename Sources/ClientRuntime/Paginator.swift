@@ -14,7 +14,7 @@
 ///     ).items
 /// }
 /// ```
-public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
+@_spi(Generated) public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
     /// The first page's cursor.
     public let start: PageCursor
     /// Set when there is nothing to fetch at all (`backward` from a page without a previous one).
@@ -68,7 +68,7 @@ public struct Paginator<Page: Sendable, Item: Sendable>: Sendable {
     }
 }
 
-extension Paginator {
+@_spi(Generated) extension Paginator {
     /// The pages before `page`, nearest first: each is fetched with the previous-page token or cursor of
     /// the page after it. Iteration ends at a page without one (`nil` or empty: the first page), and like
     /// every style at an empty page or a token already used. A `page` without a previous one gives an

@@ -1,6 +1,6 @@
 /// Factories for the three pagination styles, so generated code only says how to call the operation and
 /// where a page keeps its items and its way to the next page.
-extension Paginator {
+@_spi(Generated) extension Paginator {
     /// Numbered pages: `first`, `first + 1`, ….
     ///
     /// Iteration ends after a page for which `isLastPage` returns `true`, after page number

@@ -6,60 +6,60 @@ import Foundation
 /// text goes.
 public protocol ParameterEncodable {
     /// The value as text, before any percent-encoding.
-    var parameterValue: String { get }
+    @_spi(Generated) var parameterValue: String { get }
 }
 
 extension String: ParameterEncodable {
     /// The string itself.
-    public var parameterValue: String { self }
+    @_spi(Generated) public var parameterValue: String { self }
 }
 
 extension Int: ParameterEncodable {
     /// Decimal digits.
-    public var parameterValue: String { String(self) }
+    @_spi(Generated) public var parameterValue: String { String(self) }
 }
 
 extension Int32: ParameterEncodable {
     /// Decimal digits.
-    public var parameterValue: String { String(self) }
+    @_spi(Generated) public var parameterValue: String { String(self) }
 }
 
 extension Int64: ParameterEncodable {
     /// Decimal digits.
-    public var parameterValue: String { String(self) }
+    @_spi(Generated) public var parameterValue: String { String(self) }
 }
 
 extension Double: ParameterEncodable {
     /// Swift's shortest round-tripping form (`1.5`, `0.1`), which is locale-independent.
-    public var parameterValue: String { description }
+    @_spi(Generated) public var parameterValue: String { description }
 }
 
 extension Bool: ParameterEncodable {
     /// `true` or `false`.
-    public var parameterValue: String { self ? "true" : "false" }
+    @_spi(Generated) public var parameterValue: String { self ? "true" : "false" }
 }
 
 extension Decimal: ParameterEncodable {
     /// Plain decimal notation with a `.` separator regardless of locale.
-    public var parameterValue: String { description }
+    @_spi(Generated) public var parameterValue: String { description }
 }
 
 extension UUID: ParameterEncodable {
     /// The canonical `uuidString` (uppercase hex), which servers compare case-insensitively.
-    public var parameterValue: String { uuidString }
+    @_spi(Generated) public var parameterValue: String { uuidString }
 }
 
 extension URL: ParameterEncodable {
     /// The absolute URL string.
-    public var parameterValue: String { absoluteString }
+    @_spi(Generated) public var parameterValue: String { absoluteString }
 }
 
 extension Date: ParameterEncodable {
     /// RFC 3339 in UTC with milliseconds, the same form the JSON encoder writes.
-    public var parameterValue: String { RFC3339.string(from: self) }
+    @_spi(Generated) public var parameterValue: String { RFC3339.string(from: self) }
 }
 
 extension ParameterEncodable where Self: RawRepresentable, RawValue: ParameterEncodable {
     /// The raw value's text, so generated string and integer enums only need to declare conformance.
-    public var parameterValue: String { rawValue.parameterValue }
+    @_spi(Generated) public var parameterValue: String { rawValue.parameterValue }
 }

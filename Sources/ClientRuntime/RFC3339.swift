@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Hand-written instead of `ISO8601DateFormatter` so it is locale-independent, `Sendable` without
 /// caveats, accepts any fractional precision, and behaves the same on Apple platforms and Linux.
-public enum RFC3339 {
+@_spi(Generated) public enum RFC3339 {
     /// `date` in UTC with millisecond precision, e.g. `2024-05-01T12:30:00.250Z`.
     public static func string(from date: Date) -> String {
         let civil = CivilCalendar.split(date, unitsPerSecond: 1000)

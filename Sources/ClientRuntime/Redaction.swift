@@ -7,7 +7,7 @@ import Foundation
 /// does not mark, names that look like credentials (`Authorization`, `X-Api-Key`, `access_token`, `jwt`).
 /// Matching is by name, case-insensitively: a secret sent under an unmarked, innocuous name cannot be
 /// recognised, which is why descriptions of whole requests also never print bodies.
-public enum Redaction {
+@_spi(Generated) public enum Redaction {
     /// Stands in for a hidden value.
     public static let placeholder = "<redacted>"
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// All escaping happens here, so generated code never concatenates URLs: each path value becomes exactly
 /// one segment and query names and values are encoded strictly, whatever characters they contain.
-public struct RequestBuilder: Sendable {
+@_spi(Generated) public struct RequestBuilder: Sendable {
     /// The operation being called.
     public let operation: OperationInfo
     /// The URL the operation's path is appended to; its own path (e.g. `/api/v1`) is kept.

@@ -51,7 +51,7 @@ public struct RequestOptions: Sendable {
     /// Set by `ClientCore.perform` around sending (merged over any value already set by an enclosing
     /// `withValue`); `.default` outside of a call. Background work a middleware starts with `Task { }`
     /// inherits it.
-    @TaskLocal public static var current: RequestOptions = .default
+    @_spi(Generated) @TaskLocal public static var current: RequestOptions = .default
 
     /// These options with a generated method's cache arguments applied (the schema's `cacheOnlyParameter`
     /// and `maxAgeParameter`, KD Pay's `getAccount(cached:)` and `checkLibraryVersion(cacheInterval:)`).
@@ -60,7 +60,7 @@ public struct RequestOptions: Sendable {
     ///   - cacheOnly: `true` answers from the cache alone, `false` asks the network (and stores the answer
     ///     where the operation stores answers); `nil` keeps these options' mode.
     ///   - maxAge: Replaces `cacheMaxAge` for this call; `nil` keeps it.
-    public func applyingCacheArguments(cacheOnly: Bool? = nil, maxAge: TimeInterval? = nil) -> RequestOptions {
+    @_spi(Generated) public func applyingCacheArguments(cacheOnly: Bool? = nil, maxAge: TimeInterval? = nil) -> RequestOptions {
         var options = self
         if let cacheOnly { options.cacheMode = cacheOnly ? .cacheOnly : .networkOnly }
         if let maxAge { options.cacheMaxAge = maxAge }

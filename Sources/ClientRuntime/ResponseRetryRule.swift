@@ -9,7 +9,7 @@
 /// catalogue): `ClientCore` tells the rule so for each call (`judgingSuccesses(like:)`), and the rule then
 /// answers nil for every other 2xx without looking at its body. Without that (a middleware used on its own),
 /// every response is judged.
-public struct ResponseRetryRule: Sendable, Hashable {
+@_spi(Generated) public struct ResponseRetryRule: Sendable, Hashable {
     private let verdict: @Sendable (HTTPResponse, OperationInfo) -> Bool?
     /// Whether a 2xx response is a failure that `verdict` should judge; nil: judge every 2xx.
     private var isFailingSuccess: (@Sendable (HTTPResponse, OperationInfo) -> Bool)?

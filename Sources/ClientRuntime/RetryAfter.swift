@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses the `Retry-After` header (RFC 9110 §10.2.3): either delay-seconds or an HTTP-date.
-public enum RetryAfter {
+@_spi(Generated) public enum RetryAfter {
     /// The wait in seconds that `value` asks for, measured from `now`; a date in the past gives 0.
     /// `nil` when the value is neither a non-negative integer nor an HTTP-date.
     ///

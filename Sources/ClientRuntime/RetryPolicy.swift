@@ -61,7 +61,7 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait before retry number `retry` (1 = before the second attempt), given a random value
     /// `randomUnit` in `0...1` (0 gives the shortest, 1 the full base delay).
-    public func backoffDelay(retry: Int, randomUnit: Double) -> TimeInterval {
+    @_spi(Generated) public func backoffDelay(retry: Int, randomUnit: Double) -> TimeInterval {
         let exponent = Double(max(0, retry - 1))
         let base = min(maxDelay, initialDelay * pow(multiplier, exponent))
         let unit = min(1, max(0, randomUnit))

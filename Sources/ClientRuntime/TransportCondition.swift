@@ -2,7 +2,7 @@ import Foundation
 
 /// A failure without an HTTP response, as a schema's error catalogue names it (`when: [offline, timeout]`),
 /// so a generated client can report it as a documented case (Finaptic's `unavailable`, `deadlineExceeded`).
-public enum TransportCondition: String, Sendable, Hashable, CaseIterable {
+@_spi(Generated) public enum TransportCondition: String, Sendable, Hashable, CaseIterable {
     /// No connection: offline, the host not found, the connection refused or lost.
     case offline
     /// The request timed out (`URLError.timedOut`, `ETIMEDOUT`) or the whole call did

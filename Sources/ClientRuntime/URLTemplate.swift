@@ -1,7 +1,7 @@
 import Foundation
 
 /// Expands an environment's base URL template such as `https://{host}/wlp/v1`.
-public enum URLTemplate {
+@_spi(Generated) public enum URLTemplate {
     /// Characters a host-and-port value keeps; everything else is percent-encoded, so a value cannot
     /// add a path, query or credentials to the URL.
     private static let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:[]")

@@ -1,4 +1,4 @@
-import ClientRuntime
+@_spi(Generated) import ClientRuntime
 import Foundation
 
 /// How a `SandboxServer` behaves. The defaults serve the schema's examples, validate every request and

@@ -1,4 +1,4 @@
-import ClientRuntime
+@_spi(Generated) import ClientRuntime
 import XCTest
 
 /// KD Pay extension: the generated cache arguments' effect on a call's options, and which policies store.

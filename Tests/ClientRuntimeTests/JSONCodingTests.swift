@@ -1,4 +1,4 @@
-import ClientRuntime
+@_spi(Generated) import ClientRuntime
 import XCTest
 
 final class JSONCodingTests: XCTestCase {

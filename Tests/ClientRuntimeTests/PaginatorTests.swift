@@ -1,4 +1,4 @@
-import ClientRuntime
+@_spi(Generated) import ClientRuntime
 import Foundation
 import TestHTTPServer
 import XCTest

@@ -1,3 +1,4 @@
+@_spi(Generated) import ClientRuntime
 import Foundation
 import KitchenSink
 import XCTest

@@ -85,8 +85,9 @@ enum CompileHarness {
         }
     }
 
-    /// Extracts `module`'s symbol graph (the standard library's without `-I`).
-    static func symbolGraph(of module: String) throws -> SymbolGraph {
+    /// Extracts `module`'s symbol graph (the standard library's without `-I`). `includingSPI` adds the
+    /// `@_spi` declarations, which generated code sees: it imports ClientRuntime's `@_spi(Generated)`.
+    static func symbolGraph(of module: String, includingSPI: Bool = false) throws -> SymbolGraph {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -105,7 +106,7 @@ enum CompileHarness {
             [
                 "swift", "symbolgraph-extract", "-module-name", module, "-target", target, "-I", modules.path,
                 "-minimum-access-level", "public", "-output-dir", folder.path,
-            ])
+            ] + (includingSPI ? ["-include-spi-symbols"] : []))
         guard extract.status == 0 else {
             XCTFail("swift symbolgraph-extract failed for \(module): \(extract.errors)")
             return SymbolGraph()
