@@ -135,7 +135,7 @@ enum YAMLRenderer {
 
     /// Plain when YAML's core schema reads the text back as this same string, quoted otherwise.
     static func scalar(_ text: String, flow: Bool) -> String {
-        isPlainSafe(text, flow: flow) ? text : quoted(text)
+        isPlainSafe(text, flow: flow) ? text : YAMLText.doubleQuoted(text)
     }
 
     private static let reservedWords: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
@@ -152,32 +152,4 @@ enum YAMLRenderer {
         return !text.contains(" #") && !text.contains(": ")
     }
 
-    /// A double-quoted YAML scalar: quotes, backslashes and every non-printable character escaped.
-    static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                let value = scalar.value
-                let printable =
-                    (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value <= 0xD7FF && value != 0x2028 && value != 0x2029)
-                    || (value >= 0xE000 && value <= 0xFFFD && value != 0xFEFF) || value >= 0x10000
-                if printable {
-                    output.unicodeScalars.append(scalar)
-                } else if value <= 0xFFFF {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    output += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-                }
-            }
-        }
-        return output + "\""
-    }
 }

@@ -56,24 +56,7 @@ struct SchemaGenerator {
     private mutating func text() -> String { Self.yamlString(pick(Self.hostileText) + (chance(30) ? " " + pick(Self.hostileText) : "")) }
 
     /// A YAML double-quoted string with exactly `value`'s characters.
-    static func yamlString(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.properties.generalCategory == .format {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func yamlString(_ value: String) -> String { YAMLText.doubleQuoted(value) }
 
     /// A key as YAML writes it (quoted: `_`, `true`, `null`, ... are not plain strings).
     private static func key(_ name: String) -> String { yamlString(name) }
