@@ -259,7 +259,7 @@ enum PendingConstraints {
 
 /// One step of a validation. Steps run from an explicit stack, so however deeply a payload nests,
 /// validation never recurses (a 512-level payload is fine on a 512 KB thread stack).
-enum Task {
+enum PendingCheck {
     /// Check a value against a type at path `path` + `component`.
     case check(JSON, Node, rule: SourceLocation?, path: Int, component: PathComponent?)
     /// A struct member's value (`key` as written in the payload).
@@ -390,8 +390,8 @@ extension CompiledSchema {
     }
 
     /// Runs `start`, then every task it and its tasks leave.
-    private func run(_ walk: inout Walk, start: (inout [Task], inout Walk) -> Void) {
-        var tasks: [Task] = []
+    private func run(_ walk: inout Walk, start: (inout [PendingCheck], inout Walk) -> Void) {
+        var tasks: [PendingCheck] = []
         start(&tasks, &walk)
         while !walk.isFull, let task = tasks.popLast() {
             switch task {
@@ -429,7 +429,7 @@ extension CompiledSchema {
     /// constraints apply when the value has the right type.
     private func check(
         _ value: JSON, _ node: Node, rule: SourceLocation?, pending: PendingConstraints,
-        _ tasks: inout [Task], _ walk: inout Walk
+        _ tasks: inout [PendingCheck], _ walk: inout Walk
     ) {
         switch node {
         case .primitive(let primitive):
@@ -507,7 +507,7 @@ extension CompiledSchema {
     }
 
     private func checkPrimitive(
-        _ value: JSON, _ primitive: Primitive, rule: SourceLocation?, _ tasks: inout [Task],
+        _ value: JSON, _ primitive: Primitive, rule: SourceLocation?, _ tasks: inout [PendingCheck],
         _ walk: inout Walk
     ) -> Bool {
         switch primitive {
@@ -568,7 +568,7 @@ extension CompiledSchema {
         }
     }
 
-    private func checkJSONValue(_ value: JSON, rule: SourceLocation?, _ tasks: inout [Task], _ walk: inout Walk) {
+    private func checkJSONValue(_ value: JSON, rule: SourceLocation?, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
         switch value {
         case .number(let text):
             if !WireFormats.isJSONValueNumber(text) {
@@ -593,7 +593,7 @@ extension CompiledSchema {
         }
     }
 
-    private func checkStruct(_ value: JSON, _ info: StructInfo, _ tasks: inout [Task], _ walk: inout Walk) {
+    private func checkStruct(_ value: JSON, _ info: StructInfo, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
         guard case .object(let members) = value else {
             walk.mismatch(expected: "object (\(info.name))", found: value, rule: info.location)
             return
@@ -671,7 +671,7 @@ extension CompiledSchema {
         tasks.reverseTail(from: first)
     }
 
-    private func checkField(_ value: JSON, _ field: FieldInfo, _ tasks: inout [Task], _ walk: inout Walk) {
+    private func checkField(_ value: JSON, _ field: FieldInfo, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
         if case .null = value {
             if field.acceptsNull || acceptsNull(field.node) { return }
             let expected = expected(field.node)
@@ -734,7 +734,7 @@ extension CompiledSchema {
         return true
     }
 
-    private func checkUnion(_ value: JSON, _ info: UnionInfo, _ tasks: inout [Task], _ walk: inout Walk) {
+    private func checkUnion(_ value: JSON, _ info: UnionInfo, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
         guard case .object(let members) = value else {
             walk.mismatch(expected: "object (\(info.name)) with \(info.expected)", found: value, rule: info.location)
             return
@@ -774,7 +774,7 @@ extension CompiledSchema {
     /// An untagged union takes the first candidate (most required keys first) whose required keys
     /// are present and that validates without errors, as the generated decoder does; a payload that
     /// fits none is reported with each variant's reason.
-    private func checkUntaggedUnion(_ value: JSON, _ members: [JSON.Member], _ info: UnionInfo, _ tasks: inout [Task], _ walk: inout Walk) {
+    private func checkUntaggedUnion(_ value: JSON, _ members: [JSON.Member], _ info: UnionInfo, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
         let keys = Set(members.map(\.key))
         var reasons: [String] = []
         for candidate in info.candidates {
