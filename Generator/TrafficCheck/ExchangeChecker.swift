@@ -21,6 +21,16 @@ public struct TrafficFinding: Sendable {
     public let issue: ValidationIssue
 }
 
+extension TrafficFinding.Part {
+    init(_ location: ParameterLocation) {
+        switch location {
+        case .path: self = .path
+        case .query: self = .query
+        case .header: self = .header
+        }
+    }
+}
+
 /// The verdict on one exchange.
 public struct ExchangeReport: Sendable {
     public enum Kind: String, Sendable {
@@ -52,13 +62,13 @@ public struct ExchangeReport: Sendable {
 public struct ExchangeChecker: Sendable {
     public let schema: Schema
     let validator: PayloadValidator
-    /// Query objects, form and multipart bodies, checked as the sandbox checks them.
-    let shapes: RequestShapeValidator
+    /// Parameters, form and multipart bodies, checked as the sandbox checks them.
+    let requestValidator: RequestValidator
 
     public init(schema: Schema, strictEnums: Bool) {
         self.schema = schema
         validator = PayloadValidator(schema: schema, strictEnums: strictEnums)
-        shapes = RequestShapeValidator(schema: schema, validator: validator)
+        requestValidator = RequestValidator(schema: schema, validator: validator)
         envelopeExempt = Set(schema.operationsExemptFromEnvelope)
         credentialNames = Set(
             schema.authSchemes.flatMap { scheme -> [String] in
@@ -81,24 +91,11 @@ public struct ExchangeChecker: Sendable {
         func add(_ part: TrafficFinding.Part, _ issues: [ValidationIssue]) {
             findings += issues.map { TrafficFinding(part: part, issue: hidingCredentials($0)) }
         }
-        // The parameter that is the whole URL (an upload to a pre-signed URL) is the URL itself.
-        for field in operation.pathParameters where field.name != operation.absoluteURLParameter?.name {
-            add(.path, validator.validateParameter(pathParameters[field.wireName], as: field))
-        }
         let query = TrafficRoutes.queryItems(of: exchange.url)
-        for field in operation.queryParameters {
-            // An object-valued parameter spreads over several items (`filter[status]=x`, or form members).
-            if schema.isQueryObject(field.type) {
-                add(.query, shapes.queryObjectIssues(field, query: query, operation: operation))
-                continue
-            }
-            let values = query.filter { $0.name == field.wireName }.map(\.value)
-            add(.query, values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field))
-        }
-        add(.query, undeclaredQueryItems(query, of: operation))
-        for field in operation.headerParameters {
-            let values = exchange.requestHeaderValues(field.wireName)
-            add(.header, values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field))
+        for found in requestValidator.parameterIssues(
+            of: operation, pathParameters: pathParameters, query: query, headerValues: exchange.requestHeaderValues)
+        {
+            add(TrafficFinding.Part(found.location), [found.issue])
         }
         add(.credentials, missingCredentials(exchange, query: query, operation: operation))
         add(.request, requestBodyIssues(exchange, operation: operation))
@@ -134,25 +131,6 @@ public struct ExchangeChecker: Sendable {
     }
 
     // MARK: Request
-
-    private func undeclaredQueryItems(_ query: [(name: String, value: String)], of operation: SchemaModel.Operation) -> [ValidationIssue] {
-        // A URL handed out at run time (a pre-signed upload URL) carries query items of its own.
-        guard !operation.hasAbsoluteURL else { return [] }
-        var declared = Set(operation.queryParameters.map(\.wireName))
-        for name in operation.auth {
-            if case .apiKey(.query, let key)? = schema.authScheme(named: name)?.kind { declared.insert(key) }
-        }
-        // A query object's members (`filter[status]=x`, or exploded form members) have names of their own.
-        guard !operation.queryParameters.contains(where: { schema.isQueryObject($0.type) }) else { return [] }
-        var seen = Set<String>()
-        return query.compactMap { item in
-            guard !declared.contains(item.name), seen.insert(item.name).inserted else { return nil }
-            return issue(
-                .warning, .required, JSONPointer.escape(item.name), expected: "a parameter of \(operation.name)",
-                found: "query item '\(item.name)'",
-                "query item '\(item.name)' is not a parameter of \(operation.name) in the schema")
-        }
-    }
 
     private func missingCredentials(_ exchange: HARExchange, query: [(name: String, value: String)], operation: SchemaModel.Operation) -> [ValidationIssue] {
         guard !operation.auth.isEmpty else { return [] }
@@ -217,14 +195,14 @@ public struct ExchangeChecker: Sendable {
             return issues
         }
         // Form and multipart fields are text on the wire: checked member by member with the parameter
-        // rules, as the sandbox checks them (RequestShapeValidator).
+        // rules, as the sandbox checks them (RequestValidator).
         switch body.encoding {
         case .raw:
             return issues
         case .form:
-            return issues + shapes.formBodyIssues(Data(sent), of: body.type)
+            return issues + requestValidator.formBodyIssues(Data(sent), of: body.type)
         case .multipart:
-            return issues + shapes.multipartBodyIssues(Data(sent), contentType: exchange.requestHeaderValues("Content-Type").first ?? "", of: body)
+            return issues + requestValidator.multipartBodyIssues(Data(sent), contentType: exchange.requestHeaderValues("Content-Type").first ?? "", of: body)
         case .json:
             break
         }

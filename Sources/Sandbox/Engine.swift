@@ -25,17 +25,12 @@ struct IncomingRequest: Sendable {
 
     /// Query items, decoded (`+` is a space, as forms and URLComponents send it).
     var queryItems: [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
+        RequestValidator.formItems(query ?? "")
     }
 }
+
+/// The schema's operation (Foundation also has an `Operation`).
+typealias SchemaOperation = SchemaModel.Operation
 
 /// What the server should do with a request.
 enum Outcome: Sendable {
@@ -72,9 +67,13 @@ final class SandboxEngine: Sendable {
 
     let schema: Schema
     let options: SandboxOptions
-    let routes: RouteTable
+    /// The path every route is under (`/wlp/v1`; "" for none), without a trailing slash.
+    let basePath: String
+    let base: BaseURL
+    let router: OperationRouter
     let factory: PayloadFactory
-    let validator: RequestValidator
+    /// Parameters, form and multipart bodies, as `schema-check traffic` checks them (RequestProblems.swift).
+    let requestValidator: RequestValidator
     let plans: [String: Plan]
     /// Per operation, the wire names the schema marks secret, hidden in the textual forms of recorded requests.
     let secretNames: [String: Set<String>]
@@ -89,12 +88,13 @@ final class SandboxEngine: Sendable {
             schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0))) },
             uniquingKeysWith: { first, _ in first })
         self.options = options
-        let basePath = options.basePath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? schema.sandboxBasePath
-        routes = RouteTable(schema: schema, basePath: basePath)
+        basePath = options.basePath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? schema.sandboxBasePath
+        base = BaseURL(path: basePath)
+        router = OperationRouter(schema: schema)
         let factory = PayloadFactory(schema: schema)
         self.factory = factory
-        let requestValidator = RequestValidator(schema: schema, strictEnums: options.strictEnums)
-        validator = requestValidator
+        let validator = PayloadValidator(schema: schema, strictEnums: options.strictEnums)
+        requestValidator = RequestValidator(schema: schema, validator: validator)
         let bearerSchemes = Set(
             schema.authSchemes.compactMap { scheme -> String? in
                 if case .bearer = scheme.kind { return scheme.name }
@@ -133,7 +133,7 @@ final class SandboxEngine: Sendable {
                 pager = Pager(
                     operation: operation, pagination: pagination, template: template,
                     itemCount: options.pageItemCounts[operation.name] ?? options.pageItemCount,
-                    defaultPageSize: options.defaultPageSize, factory: factory, validator: requestValidator.validator)
+                    defaultPageSize: options.defaultPageSize, factory: factory, validator: validator)
             }
             plans[operation.name] = Plan(
                 operation: operation,
@@ -171,9 +171,9 @@ final class SandboxEngine: Sendable {
 
     private func respond(to request: IncomingRequest, operationName: inout String?, appliedFault: inout String?) async -> Outcome {
         if options.controlEndpoints, let control = controlResponse(request) { return control }
-        let route: RouteTable.Route
+        let operation: SchemaOperation
         let pathParameters: [String: String]
-        switch routes.match(method: request.method, path: request.path) {
+        switch base.relativePath(of: request.path).map({ router.match(method: request.method, path: $0) }) ?? .notFound {
         case .notFound:
             return error(404, message: "no operation of \(schema.api) matches \(request.method) \(request.path)")
         case .methodNotAllowed(let allowed):
@@ -184,10 +184,9 @@ final class SandboxEngine: Sendable {
             }
             return outcome
         case .operation(let matched, let parameters):
-            route = matched
+            operation = matched
             pathParameters = parameters
         }
-        let operation = route.operation
         operationName = operation.name
         let plan = plans[operation.name]!
 
@@ -236,7 +235,7 @@ final class SandboxEngine: Sendable {
         let query = request.queryItems
         var parsedBody: JSON?
         if options.validateRequests {
-            let problems = validator.problems(in: request, query: query, pathParameters: pathParameters, operation: operation)
+            let problems = self.problems(in: request, query: query, pathParameters: pathParameters, operation: operation)
             if !problems.isEmpty {
                 return error(400, message: "invalid request: " + problems.joined(separator: "; "), operation: operation)
             }
@@ -386,7 +385,7 @@ final class SandboxEngine: Sendable {
 
     /// `GET <base>/_sandbox/counts` and `POST <base>/_sandbox/reset`.
     private func controlResponse(_ request: IncomingRequest) -> Outcome? {
-        guard let relative = routes.relativePath(request.path), relative.hasPrefix("/_sandbox/") else { return nil }
+        guard let relative = base.relativePath(of: request.path), relative.hasPrefix("/_sandbox/") else { return nil }
         switch (request.method, relative) {
         case ("GET", "/_sandbox/counts"):
             let counts = state.withLock { $0.counts }

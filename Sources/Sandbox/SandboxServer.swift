@@ -110,11 +110,11 @@ public final class SandboxServer: Sendable {
     public var baseURL: URL {
         let (host, port) = lifecycle.withLock { ($0.host, $0.port) }
         let authority = host.contains(":") ? "[\(host)]" : host
-        return URL(string: "http://\(authority):\(port)\(engine.routes.basePath)")!
+        return URL(string: "http://\(authority):\(port)\(engine.basePath)")!
     }
 
     /// The base path under which operations are served (`/wlp/v1`; "" for none).
-    public var basePath: String { engine.routes.basePath }
+    public var basePath: String { engine.basePath }
 
     static func isLoopback(_ host: String) -> Bool {
         let lower = host.lowercased()

@@ -430,7 +430,7 @@ final class TrafficCommandTests: XCTestCase {
 
     /// The KitchenSink schema's form body (issueToken), multipart body (uploadDocument) and deep-object
     /// query (filterItems): a valid and a broken exchange of each, checked member by member as the
-    /// sandbox checks such requests (the same RequestShapeValidator).
+    /// sandbox checks such requests (the same RequestValidator).
     func testFormMultipartAndDeepObjectRequestsAreChecked() throws {
         let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
         let form = "application/x-www-form-urlencoded"

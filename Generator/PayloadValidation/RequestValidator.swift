@@ -1,21 +1,96 @@
 import Foundation
 import SchemaModel
 
-/// Checks the parts of a request that are not a JSON body: object-valued query parameters (form or
-/// `deepObject` style), form bodies and multipart bodies (docs/SchemaLanguage.md, "Bodies that are not
-/// JSON"). Their values are text on the wire, so each member is checked with the parameter rules
-/// (`PayloadValidator.validateParameter`). The sandbox checks incoming requests with it and
+/// Checks a request against its operation, everything but a JSON body: the path, query and header
+/// parameters (presence, form, enum values, constraints, with `PayloadValidator.validateParameter`),
+/// object-valued query parameters (form or `deepObject` style), form bodies and multipart bodies
+/// (docs/SchemaLanguage.md, "Bodies that are not JSON"; their values are text on the wire, so each
+/// member is checked with the parameter rules). The sandbox checks incoming requests with it and
 /// `schema-check traffic` checks recorded ones, so both say the same about the same request.
 ///
-/// Issues carry the member's wire name as `pointer` (`filter[status]`, a form field, a part's name);
-/// an empty pointer means the body as a whole.
-public struct RequestShapeValidator: Sendable {
+/// Issues carry the parameter's or member's wire name as `pointer` (`X-Tenant-Id`, `filter[status]`, a
+/// form field, a part's name; `sort/1` for a list's element); an empty pointer means the body as a whole.
+public struct RequestValidator: Sendable {
     public let schema: Schema
     public let validator: PayloadValidator
 
     public init(schema: Schema, validator: PayloadValidator) {
         self.schema = schema
         self.validator = validator
+    }
+
+    // MARK: Parameters
+
+    /// An issue with one of a request's parameters, and where the parameter travels.
+    public struct ParameterIssue: Sendable {
+        public let location: ParameterLocation
+        public let issue: ValidationIssue
+    }
+
+    /// The issues of a request's parameters: every path, query and header parameter of `operation`, in
+    /// that order and each in the operation's order; then, as warnings, query items the operation does not
+    /// declare. Warnings (also an enum value the schema does not list, without `strictEnums`) are for
+    /// reports; a server lets the request through.
+    ///
+    /// - Parameters:
+    ///   - pathParameters: the values by wire name, decoded (as `OperationRouter` matched them).
+    ///   - query: every query item of the request, decoded (`formItems(_:)` of the query string).
+    ///   - headerValues: the values of the header with this name (compared ignoring case), in order.
+    public func parameterIssues(
+        of operation: SchemaModel.Operation, pathParameters: [String: String], query: [(name: String, value: String)],
+        headerValues: (String) -> [String]
+    ) -> [ParameterIssue] {
+        var issues: [ParameterIssue] = []
+        func add(_ location: ParameterLocation, _ found: [ValidationIssue]) {
+            issues += found.map { ParameterIssue(location: location, issue: $0) }
+        }
+        // The parameter that is the whole URL (an upload to a pre-signed URL) is the URL itself.
+        for field in operation.pathParameters where field.name != operation.absoluteURLParameter?.name {
+            add(.path, validator.validateParameter(pathParameters[field.wireName], as: field))
+        }
+        for field in operation.queryParameters {
+            // An object-valued parameter spreads over several items (`filter[status]=x`, or form members).
+            if schema.isQueryObject(field.type) {
+                add(.query, queryObjectIssues(field, query: query, operation: operation))
+                continue
+            }
+            add(.query, repeatableParameterIssues(query.filter { $0.name == field.wireName }.map(\.value), field))
+        }
+        add(.query, undeclaredQueryItems(query, of: operation))
+        for field in operation.headerParameters {
+            add(.header, repeatableParameterIssues(headerValues(field.wireName), field))
+        }
+        return issues
+    }
+
+    /// No values is an absent parameter; several are a repeated one (a list's elements).
+    private func repeatableParameterIssues(_ values: [String], _ field: Field) -> [ValidationIssue] {
+        values.isEmpty ? validator.validateParameter(nil, as: field) : validator.validateParameter(values: values, as: field)
+    }
+
+    /// Warnings for query items that are neither a parameter of `operation` nor its API key, one per name.
+    private func undeclaredQueryItems(_ query: [(name: String, value: String)], of operation: SchemaModel.Operation) -> [ValidationIssue] {
+        // A URL handed out at run time (a pre-signed upload URL) carries query items of its own.
+        guard !operation.hasAbsoluteURL else { return [] }
+        // A query object's members (`filter[status]=x`, or exploded form members) have names of their own.
+        guard !operation.queryParameters.contains(where: { schema.isQueryObject($0.type) }) else { return [] }
+        let declared = Set(operation.queryParameters.map(\.wireName) + queryCredentialNames(of: operation))
+        var seen = Set<String>()
+        return query.compactMap { item in
+            guard !declared.contains(item.name), seen.insert(item.name).inserted else { return nil }
+            return ValidationIssue(
+                severity: .warning, kind: .required, pointer: JSONPointer.escape(item.name), expected: "a parameter of \(operation.name)",
+                found: "query item '\(item.name)'", message: "query item '\(item.name)' is not a parameter of \(operation.name) in the schema",
+                rule: nil)
+        }
+    }
+
+    /// The query items that carry `operation`'s API keys.
+    private func queryCredentialNames(of operation: SchemaModel.Operation) -> [String] {
+        operation.auth.compactMap { name -> String? in
+            if case .apiKey(.query, let item)? = schema.authScheme(named: name)?.kind { return item }
+            return nil
+        }
     }
 
     // MARK: Query objects
@@ -26,11 +101,7 @@ public struct RequestShapeValidator: Sendable {
     public func queryObjectIssues(_ field: Field, query: [(name: String, value: String)], operation: SchemaModel.Operation) -> [ValidationIssue] {
         let style = field.queryStyle ?? .form
         // A form-style object takes every item that is not another parameter or a query credential.
-        let credentialItems = operation.auth.compactMap { name -> String? in
-            if case .apiKey(.query, let item)? = schema.authScheme(named: name)?.kind { return item }
-            return nil
-        }
-        let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + credentialItems)
+        let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + queryCredentialNames(of: operation))
         var members: [(key: String, value: String)] = []
         for item in query {
             switch style {
@@ -89,7 +160,8 @@ public struct RequestShapeValidator: Sendable {
         return issues + memberIssues(texts, of: operationBody.type, itemName: { $0 }, skipping: fileNames)
     }
 
-    /// `a=1&b=x+y` as decoded (name, value) pairs: `+` is a space, then percent-decoding.
+    /// A query string or form body, `a=1&b=x+y`, as decoded (name, value) pairs in order: `+` is a space
+    /// (as forms and URLComponents send it), then percent-decoding.
     public static func formItems(_ text: String) -> [(name: String, value: String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

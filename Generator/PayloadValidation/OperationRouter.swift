@@ -1,0 +1,169 @@
+import Foundation
+import SchemaModel
+
+/// Which operation of a schema a request calls: the router of the sandbox (a request to answer) and of
+/// `schema-check traffic` (a recorded exchange to check), so both name the same operation for the same
+/// method and path.
+///
+/// Each operation is a route: its method and its path template, split at `/`, where a `{name}` segment
+/// is a path parameter. An operation whose whole URL is given at call time (`http: PUT {uploadUrl}`,
+/// an upload to a pre-signed URL) has no path of its own; it is routed at `/_sandbox/url/<operation>`
+/// (`callTimeURLPath(of:)`), where the sandbox serves it and where a capture of the sandbox has it.
+///
+/// Paths are below the API's base (`BaseURL` finds where that ends).
+public struct OperationRouter: Sendable {
+    public enum Match: Sendable {
+        /// `pathParameters` are by wire name, percent-decoded.
+        case operation(SchemaModel.Operation, pathParameters: [String: String])
+        /// The path matches operations, none with this method; `allowed` lists their methods, in route order.
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        /// A path parameter, by wire name.
+        case parameter(String)
+    }
+
+    struct Route: Sendable {
+        let operation: SchemaModel.Operation
+        /// Uppercased.
+        let method: String
+        let segments: [Segment]
+        /// Literal segments first: `/items/search` wins over `/items/{sku}`.
+        var specificity: [Bool] { segments.map { if case .literal = $0 { true } else { false } } }
+    }
+
+    /// Most specific first (a literal segment before a parameter, segment by segment), else schema order.
+    let routes: [Route]
+
+    public init(schema: Schema) {
+        let unsorted = schema.operations.map { operation in
+            Route(
+                operation: operation, method: operation.method.uppercased(),
+                segments: Self.segments(of: operation.hasAbsoluteURL ? Self.callTimeURLPath(of: operation.name) : operation.path))
+        }
+        routes = unsorted.enumerated().sorted { lhs, rhs in
+            for (a, b) in zip(lhs.element.specificity, rhs.element.specificity) where a != b { return a }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// Where an operation whose whole URL is a call argument is routed, below the base path:
+    /// `/_sandbox/url/<operation>`. The sandbox serves it there, so an example can hand out its URL.
+    public static func callTimeURLPath(of operationName: String) -> String {
+        "/_sandbox/url/" + operationName
+    }
+
+    /// The operation `method path` calls. `path` is below the base and percent-encoded, without query or
+    /// fragment; empty segments do not count (`/items/` is `/items`). A literal segment matches its text
+    /// as sent or percent-decoded; a parameter takes the decoded text. `method` is compared as given
+    /// with the operation's uppercased method.
+    public func match(method: String, path: String) -> Match {
+        let parts = path.split(separator: "/").map(String.init)
+        var allowed: [String] = []
+        for route in routes where route.segments.count == parts.count {
+            guard let parameters = Self.parameters(of: route.segments, in: parts) else { continue }
+            if route.method == method { return .operation(route.operation, pathParameters: parameters) }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// The path parameters when `parts` fit `segments` (as many of each), nil when a literal differs.
+    private static func parameters(of segments: [Segment], in parts: [String]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let literal):
+                guard literal == part || literal == part.removingPercentEncoding else { return nil }
+            case .parameter(let name):
+                parameters[name] = part.removingPercentEncoding ?? part
+            }
+        }
+        return parameters
+    }
+
+    static func segments(of template: String) -> [Segment] {
+        template.split(separator: "/").map { part in
+            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        }
+    }
+}
+
+/// Where an API's paths start: what comes before the path an `OperationRouter` matches.
+///
+/// Two kinds, for the two callers: a URL template (`https://{host}/wlp/v1`, for recorded traffic, whose
+/// `{variable}` matches any text without `/` whatever its default, so captures from any tenant host
+/// match), compared ignoring case: schemes and hosts are, and a base path that differs only in case is
+/// more likely a typo than another API; and a server's own base path (`/wlp/v1`, the sandbox), compared
+/// exactly, as a server compares paths.
+public struct BaseURL: Sendable {
+    /// As given.
+    public let text: String
+    /// Literal text and variables, in order.
+    let pieces: [Piece]
+    let ignoresCase: Bool
+
+    enum Piece: Equatable, Sendable {
+        case literal(String)
+        case variable
+    }
+
+    /// A base URL with `{variable}`s, matched ignoring case (recorded traffic). A trailing slash is not
+    /// part of it: `/v1/` and `/v1` both put `/items` at `/v1/items`.
+    public init(template: String) {
+        var pieces: [Piece] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
+            pieces.append(.variable)
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        if case .literal(var last)? = pieces.last, last.hasSuffix("/") {
+            while last.hasSuffix("/") { last.removeLast() }
+            pieces.removeLast()
+            if !last.isEmpty { pieces.append(.literal(last)) }
+        }
+        text = template
+        self.pieces = pieces
+        ignoresCase = true
+    }
+
+    /// A server's base path (`/wlp/v1`, or "" for none), matched exactly against request paths: braces
+    /// are text, and the caller drops a trailing slash (the sandbox does, from its option).
+    public init(path: String) {
+        text = path
+        pieces = path.isEmpty ? [] : [.literal(path)]
+        ignoresCase = false
+    }
+
+    /// The path below this base (`""` for the base itself), or nil when `url` is not under it: the base
+    /// must end where `url` does or at a `/`. `url` has no query or fragment.
+    public func relativePath(of url: String) -> String? {
+        match(pieces[...], Substring(url))
+    }
+
+    private func match(_ pieces: ArraySlice<Piece>, _ text: Substring) -> String? {
+        guard let first = pieces.first else {
+            return text.isEmpty || text.hasPrefix("/") ? String(text) : nil
+        }
+        switch first {
+        case .literal(let literal):
+            let head = text.prefix(literal.count)
+            guard head.count == literal.count, ignoresCase ? head.compare(literal, options: [.caseInsensitive]) == .orderedSame : head == literal
+            else { return nil }
+            return match(pieces.dropFirst(), text.dropFirst(literal.count))
+        case .variable:
+            // Any run of characters other than `/`, shortest first (bounded by the text's length).
+            var end = text.startIndex
+            while true {
+                if let found = match(pieces.dropFirst(), text[end...]) { return found }
+                guard end < text.endIndex, text[end] != "/" else { return nil }
+                end = text.index(after: end)
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PayloadValidation
+import SchemaModel
+import XCTest
+
+/// The router the sandbox and `schema-check traffic` share: which operation a method and a path below
+/// the base call, and where that base ends.
+final class OperationRouterTests: XCTestCase {
+    /// `getItem` is declared before `searchItems` on purpose: the literal segment must still win.
+    private static let schema: Schema = {
+        let text = """
+            api: Routes
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com/shop/v1" }
+            types:
+              Item: { fields: { sku: string } }
+            operations:
+              root:
+                http: GET /
+              listItems:
+                http: GET /items
+                response: "[Item]"
+              addItem:
+                http: POST /items
+                body: Item
+              getItem:
+                http: GET /items/{sku}
+                path: { sku: string }
+                response: Item
+              searchItems:
+                http: GET /items/search
+                response: "[Item]"
+              getVariant:
+                http: GET /items/{sku}/variants/{variant}
+                path: { sku: string, variant: string }
+              upload:
+                http: PUT {uploadUrl}
+                path: { uploadUrl: uri }
+                body: { type: binary, encoding: raw, contentType: image/jpeg }
+            """
+        let result = SchemaLoader.load(text: text, file: "routes.yaml")
+        guard let schema = result.schema else { fatalError("\(result.diagnostics)") }
+        return schema
+    }()
+
+    private let router = OperationRouter(schema: OperationRouterTests.schema)
+
+    /// `name(parameters)` for an operation, `405 [methods]` or `404`, so a failure shows what matched.
+    private func route(_ method: String, _ path: String) -> String {
+        switch router.match(method: method, path: path) {
+        case .operation(let operation, let parameters):
+            let list = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: ",")
+            return "\(operation.name)(\(list))"
+        case .methodNotAllowed(let allowed):
+            return "405 \(allowed)"
+        case .notFound:
+            return "404"
+        }
+    }
+
+    func testTemplatedSegmentsTakeTheirTextAndLiteralSegmentsWin() {
+        XCTAssertEqual(route("GET", "/items"), "listItems()")
+        XCTAssertEqual(route("POST", "/items"), "addItem()")
+        XCTAssertEqual(route("GET", "/items/A1"), "getItem(sku=A1)")
+        XCTAssertEqual(route("GET", "/items/search"), "searchItems()", "a literal segment wins over a parameter declared first")
+        XCTAssertEqual(route("GET", "/items/A1/variants/red"), "getVariant(sku=A1,variant=red)")
+        XCTAssertEqual(route("GET", "/"), "root()")
+        XCTAssertEqual(route("GET", ""), "root()")
+    }
+
+    func testParametersArePercentDecodedAndLiteralsMatchEitherForm() {
+        XCTAssertEqual(route("GET", "/items/a%2Fb%20c"), "getItem(sku=a/b c)", "an encoded slash stays inside its segment")
+        XCTAssertEqual(route("GET", "/items/se%61rch"), "searchItems()", "a literal matches its percent-decoded text")
+        XCTAssertEqual(route("GET", "/it%65ms"), "listItems()")
+        XCTAssertEqual(route("GET", "/items/100%"), "getItem(sku=100%)", "text that does not decode is taken as sent")
+    }
+
+    func testEmptySegmentsDoNotCountSoATrailingSlashIsTheSamePath() {
+        XCTAssertEqual(route("GET", "/items/"), "listItems()")
+        XCTAssertEqual(route("GET", "//items"), "listItems()")
+        XCTAssertEqual(route("GET", "/items//A1/"), "getItem(sku=A1)")
+    }
+
+    func testAKnownPathWithAnotherMethodListsTheAllowedMethods() {
+        XCTAssertEqual(route("DELETE", "/items"), "405 [\"GET\", \"POST\"]")
+        XCTAssertEqual(route("get", "/items"), "405 [\"GET\", \"POST\"]", "the method is compared as sent with the uppercased one, so `get` is neither")
+        XCTAssertEqual(route("PUT", "/items/search"), "405 [\"GET\"]", "every route whose path fits, once each")
+        XCTAssertEqual(route("GET", "/orders"), "404")
+        XCTAssertEqual(route("GET", "/items/A1/variants"), "404", "a route needs as many segments as the path")
+        XCTAssertEqual(route("GET", "/items/A1/variants/red/extra"), "404")
+    }
+
+    func testAnOperationWhoseWholeURLIsACallArgumentIsRoutedAtTheSandboxURLRoute() {
+        XCTAssertEqual(OperationRouter.callTimeURLPath(of: "upload"), "/_sandbox/url/upload")
+        XCTAssertEqual(route("PUT", "/_sandbox/url/upload"), "upload()", "the URL parameter is the URL itself, not a path parameter")
+        XCTAssertEqual(route("GET", "/_sandbox/url/upload"), "405 [\"PUT\"]")
+        XCTAssertEqual(route("PUT", "/_sandbox/url/listItems"), "404", "only operations given their URL at call time have the route")
+        XCTAssertEqual(route("PUT", "/uploads"), "404", "the template `{uploadUrl}` is not a one-segment path")
+    }
+
+    // MARK: Base URLs
+
+    func testAURLTemplateVariableMatchesAnyTextWithoutASlashAndLiteralsIgnoreCase() {
+        let base = BaseURL(template: "https://{host}/shop/v1")
+        XCTAssertEqual(base.text, "https://{host}/shop/v1")
+        XCTAssertEqual(base.relativePath(of: "https://api.example.com/shop/v1/items/A1"), "/items/A1")
+        XCTAssertEqual(base.relativePath(of: "https://tenant-7.example.com/shop/v1"), "")
+        XCTAssertEqual(base.relativePath(of: "HTTPS://api.example.com/SHOP/V1/items"), "/items")
+        XCTAssertNil(base.relativePath(of: "https://api.example.com/shop/v10/items"), "the base ends at a slash")
+        XCTAssertNil(base.relativePath(of: "https://a.example.com/x/shop/v1/items"), "a variable takes no slash")
+        XCTAssertNil(base.relativePath(of: "https://api.example.com/other/items"))
+    }
+
+    func testATrailingSlashIsNotPartOfAURLTemplate() {
+        XCTAssertEqual(BaseURL(template: "https://api.example.com/v1/").relativePath(of: "https://api.example.com/v1/items"), "/items")
+        XCTAssertEqual(BaseURL(template: "https://api.example.com/v1//").relativePath(of: "https://api.example.com/v1"), "")
+        XCTAssertEqual(BaseURL(template: "https://{host}/").relativePath(of: "https://api.example.com/items"), "/items")
+    }
+
+    func testAServersBasePathIsMatchedExactly() {
+        let base = BaseURL(path: "/shop/v1")
+        XCTAssertEqual(base.relativePath(of: "/shop/v1/items"), "/items")
+        XCTAssertEqual(base.relativePath(of: "/shop/v1"), "")
+        XCTAssertNil(base.relativePath(of: "/SHOP/v1/items"), "a server compares paths exactly")
+        XCTAssertNil(base.relativePath(of: "/shop/v1x/items"))
+        XCTAssertNil(base.relativePath(of: "/items"))
+        XCTAssertEqual(BaseURL(path: "/{tenant}").relativePath(of: "/{tenant}/items"), "/items", "braces are text in a path")
+        XCTAssertNil(BaseURL(path: "/{tenant}").relativePath(of: "/acme/items"))
+        XCTAssertEqual(BaseURL(path: "").relativePath(of: "/items"), "/items", "no base path: every path")
+    }
+
+    func testTheRouterAndABaseTogetherFindTheOperationOfAWholeURL() {
+        let base = BaseURL(template: "https://{host}/shop/v1")
+        let relative = base.relativePath(of: "https://api.example.com/shop/v1/_sandbox/url/upload")
+        XCTAssertEqual(relative.map { route("PUT", $0) }, "upload()")
+    }
+}
