@@ -14,7 +14,7 @@ import SchemaModel
 public struct OperationRouter: Sendable {
     public enum Match: Sendable {
         /// `pathParameters` are by wire name, percent-decoded.
-        case operation(SchemaModel.Operation, pathParameters: [String: String])
+        case operation(OperationDefinition, pathParameters: [String: String])
         /// The path matches operations, none with this method; `allowed` lists their methods, in route order.
         case methodNotAllowed(allowed: [String])
         case notFound
@@ -27,7 +27,7 @@ public struct OperationRouter: Sendable {
     }
 
     struct Route: Sendable {
-        let operation: SchemaModel.Operation
+        let operation: OperationDefinition
         /// Uppercased.
         let method: String
         let segments: [Segment]

@@ -37,7 +37,7 @@ public struct RequestValidator: Sendable {
     ///   - query: every query item of the request, decoded (`formItems(_:)` of the query string).
     ///   - headerValues: the values of the header with this name (compared ignoring case), in order.
     public func parameterIssues(
-        of operation: SchemaModel.Operation, pathParameters: [String: String], query: [(name: String, value: String)],
+        of operation: OperationDefinition, pathParameters: [String: String], query: [(name: String, value: String)],
         headerValues: (String) -> [String]
     ) -> [ParameterIssue] {
         var issues: [ParameterIssue] = []
@@ -69,7 +69,7 @@ public struct RequestValidator: Sendable {
     }
 
     /// Warnings for query items that are neither a parameter of `operation` nor its API key, one per name.
-    private func undeclaredQueryItems(_ query: [(name: String, value: String)], of operation: SchemaModel.Operation) -> [ValidationIssue] {
+    private func undeclaredQueryItems(_ query: [(name: String, value: String)], of operation: OperationDefinition) -> [ValidationIssue] {
         // A URL handed out at run time (a pre-signed upload URL) carries query items of its own.
         guard !operation.hasAbsoluteURL else { return [] }
         // A query object's members (`filter[status]=x`, or exploded form members) have names of their own.
@@ -86,7 +86,7 @@ public struct RequestValidator: Sendable {
     }
 
     /// The query items that carry `operation`'s API keys.
-    private func queryCredentialNames(of operation: SchemaModel.Operation) -> [String] {
+    private func queryCredentialNames(of operation: OperationDefinition) -> [String] {
         operation.auth.compactMap { name -> String? in
             if case .apiKey(.query, let item)? = schema.authScheme(named: name)?.kind { return item }
             return nil
@@ -98,7 +98,7 @@ public struct RequestValidator: Sendable {
     /// Issues of an object-valued query parameter: a map's values against the value type, a struct's
     /// members against their fields (required ones present, no unknown ones). `query` is every query
     /// item of the request, decoded.
-    public func queryObjectIssues(_ field: Field, query: [(name: String, value: String)], operation: SchemaModel.Operation) -> [ValidationIssue] {
+    public func queryObjectIssues(_ field: Field, query: [(name: String, value: String)], operation: OperationDefinition) -> [ValidationIssue] {
         let style = field.queryStyle ?? .form
         // A form-style object takes every item that is not another parameter or a query credential.
         let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + queryCredentialNames(of: operation))
@@ -128,7 +128,7 @@ public struct RequestValidator: Sendable {
 
     /// Issues of a `multipart/form-data` body: well formed with the boundary `contentType` names, every
     /// required file part present with the body's content type, the text parts checked as form fields.
-    public func multipartBodyIssues(_ body: Data, contentType: String, of operationBody: SchemaModel.Operation.Body) -> [ValidationIssue] {
+    public func multipartBodyIssues(_ body: Data, contentType: String, of operationBody: OperationDefinition.Body) -> [ValidationIssue] {
         guard let boundary = Multipart.boundary(of: contentType), let parts = Multipart.parse(body, boundary: boundary) else {
             return [
                 issue(

@@ -66,8 +66,7 @@ enum TypeSelection {
 
     /// The body of the outcome with `status` (the first normal answer with a body; an error outcome's is
     /// the error body); an error status no outcome declares has the error body.
-    private static func outcomeBody(_ operation: SchemaModel.Operation, _ outcomes: [Outcome], status: Int, in schema: Schema) -> Result<TypeReference, Failure>
-    {
+    private static func outcomeBody(_ operation: OperationDefinition, _ outcomes: [Outcome], status: Int, in schema: Schema) -> Result<TypeReference, Failure> {
         // The choice is the one clients and lint's example check make; only the failures are said here.
         if let body = operation.responseBody(status: status, in: schema) { return .success(body) }
         let group = outcomes.filter { $0.status == status }

@@ -564,7 +564,7 @@ public struct SchemaComparer {
         }
     }
 
-    private mutating func compareOperation(_ before: Operation, _ after: Operation, renamed: Bool) {
+    private mutating func compareOperation(_ before: OperationDefinition, _ after: OperationDefinition, renamed: Bool) {
         let subject = "operation \(after.name)"
         let locations = (before.location, after.location)
         if renamed {
@@ -600,7 +600,7 @@ public struct SchemaComparer {
         compareDeprecation(before.notes, after.notes, subject, locations.0, locations.1)
     }
 
-    private mutating func compareParameters(_ before: Operation, _ after: Operation, subject: String) {
+    private mutating func compareParameters(_ before: OperationDefinition, _ after: OperationDefinition, subject: String) {
         let oldParameters = before.parameters
         let newParameters = after.parameters
         let matched = match(oldParameters, newParameters, name: \.field.name, notes: \.field.notes)
@@ -645,7 +645,7 @@ public struct SchemaComparer {
         }
     }
 
-    private mutating func compareBody(_ before: Operation, _ after: Operation, subject: String) {
+    private mutating func compareBody(_ before: OperationDefinition, _ after: OperationDefinition, subject: String) {
         switch (before.body, after.body) {
         case (nil, let body?):
             record(.requestBodyAdded, subject, "body \(body.type) added", old: before.location, new: body.typeLocation)
@@ -668,7 +668,7 @@ public struct SchemaComparer {
         }
     }
 
-    private mutating func compareResponse(_ before: Operation, _ after: Operation, subject: String) {
+    private mutating func compareResponse(_ before: OperationDefinition, _ after: OperationDefinition, subject: String) {
         let oldResponse = before.response.map(inNewNames)
         if oldResponse != after.response || before.responseContentType != after.responseContentType {
             let sameJSON =
@@ -721,14 +721,14 @@ public struct SchemaComparer {
         return shape(oldFields) == shape(newFields)
     }
 
-    private mutating func compareAuth(_ before: Operation, _ after: Operation, subject: String) {
+    private mutating func compareAuth(_ before: OperationDefinition, _ after: OperationDefinition, subject: String) {
         guard before.auth != after.auth else { return }
         let detail = "auth [\(before.auth.joined(separator: ", "))] -> [\(after.auth.joined(separator: ", "))]"
         let rule: ChangeRule = before.auth.isEmpty ? .authAdded : after.auth.isEmpty ? .authRemoved : .authChanged
         record(rule, subject, detail, old: before.location, new: after.location)
     }
 
-    private mutating func comparePagination(_ before: Operation, _ after: Operation, subject: String) {
+    private mutating func comparePagination(_ before: OperationDefinition, _ after: OperationDefinition, subject: String) {
         switch (before.pagination, after.pagination) {
         case (nil, let pagination?):
             record(.paginationAdded, subject, "paginated (\(pagination.style.rawValue))", old: before.location, new: pagination.location)
@@ -755,7 +755,7 @@ public struct SchemaComparer {
         }
     }
 
-    private mutating func compareCache(_ before: Operation, _ after: Operation, subject: String) {
+    private mutating func compareCache(_ before: OperationDefinition, _ after: OperationDefinition, subject: String) {
         let describe: (CachePolicy?) -> String = { policy in
             guard let policy else { return "none" }
             return

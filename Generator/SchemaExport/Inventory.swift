@@ -75,7 +75,7 @@ public enum Inventory {
         return builder.value
     }
 
-    private static func operation(_ operation: SchemaModel.Operation, in schema: Schema) -> OrderedJSON {
+    private static func operation(_ operation: OperationDefinition, in schema: Schema) -> OrderedJSON {
         let parameters: [OrderedJSON] = operation.parameters.map { location, field in
             var value = ObjectBuilder()
             value.set("name", field.name)

@@ -139,7 +139,7 @@ public enum OpenAPIExport {
         return .object(order.map { ($0, items[$0]!.value) })
     }
 
-    private static func operation(_ operation: SchemaModel.Operation, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
+    private static func operation(_ operation: OperationDefinition, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
         var builder = ObjectBuilder()
         builder.set("operationId", operation.name)
         if let docs = operation.notes.docs?.trimmingCharacters(in: .whitespacesAndNewlines), !docs.isEmpty {
@@ -217,7 +217,7 @@ public enum OpenAPIExport {
         return line
     }
 
-    private static func responses(_ operation: SchemaModel.Operation, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
+    private static func responses(_ operation: OperationDefinition, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
         var responses = ObjectBuilder()
         var success = ObjectBuilder()
         success.set("description", operation.response == nil ? "Success, no content." : "Success.")
@@ -274,7 +274,7 @@ public enum OpenAPIExport {
     /// One response per status an operation with several outcomes declares: its bodies (normal answers
     /// and the error body of error outcomes; several as `oneOf`), and the outcome names in `x-outcomes`.
     private static func outcomeResponses(
-        _ operation: SchemaModel.Operation, _ outcomes: [Outcome], _ schema: Schema,
+        _ operation: OperationDefinition, _ outcomes: [Outcome], _ schema: Schema,
         _ mapper: SchemaMapper
     ) -> ObjectBuilder {
         var responses = ObjectBuilder()

@@ -8,12 +8,12 @@ enum RequestShapesExport {
 
     /// The OpenAPI path key. An operation whose whole URL is given at call time has no path under the
     /// servers, so it is listed under `/` with an operation-level `servers` entry that is the URL.
-    static func pathKey(_ operation: SchemaModel.Operation) -> String {
+    static func pathKey(_ operation: OperationDefinition) -> String {
         operation.hasAbsoluteURL ? "/" : operation.path
     }
 
     /// `servers: [{url: "{uploadUrl}", variables: ...}]` for an operation whose URL is given at call time.
-    static func absoluteURLServers(_ operation: SchemaModel.Operation) -> OrderedJSON? {
+    static func absoluteURLServers(_ operation: OperationDefinition) -> OrderedJSON? {
         guard let parameter = operation.absoluteURLParameter else { return nil }
         var variable = ObjectBuilder()
         variable.set("default", parameter.wireName)
@@ -32,7 +32,7 @@ enum RequestShapesExport {
     }
 
     /// OpenAPI's `encoding` of a multipart body: the content type of each file part.
-    static func multipartEncoding(_ body: SchemaModel.Operation.Body, in schema: Schema) -> OrderedJSON? {
+    static func multipartEncoding(_ body: OperationDefinition.Body, in schema: Schema) -> OrderedJSON? {
         let files = schema.fileFields(of: body)
         guard !files.isEmpty else { return nil }
         let contentType = body.contentType ?? "application/octet-stream"

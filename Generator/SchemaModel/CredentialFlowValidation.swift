@@ -128,7 +128,7 @@ extension SchemaValidator {
     }
 
     /// The generated wrapper adds a parameter with this label to the operation's own.
-    private func checkWrapperLabel(_ label: String, of operation: Operation, key: String, scheme: AuthScheme) {
+    private func checkWrapperLabel(_ label: String, of operation: OperationDefinition, key: String, scheme: AuthScheme) {
         // `store` is the parameter's name inside the wrapper, `response` a local there.
         for name in [label, "store", "response"] where operation.parameters.contains(where: { SwiftNaming.bare(SwiftNaming.memberName($0.field.name)) == name })
         {
@@ -164,7 +164,7 @@ extension SchemaValidator {
         return found.map { ($0, optional) }
     }
 
-    private func bodyFields(of operation: Operation, types: [String: TypeDefinition]) -> [Field]? {
+    private func bodyFields(of operation: OperationDefinition, types: [String: TypeDefinition]) -> [Field]? {
         guard let body = operation.body, case .named(let name) = body.type, let type = types[name], case .structure(let fields) = type.kind else { return nil }
         return fields
     }

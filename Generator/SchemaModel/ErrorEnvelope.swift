@@ -12,7 +12,7 @@ extension Schema {
         }.map(\.name)
     }
 
-    private func successBodies(of operation: Operation) -> [TypeReference] {
+    private func successBodies(of operation: OperationDefinition) -> [TypeReference] {
         guard let outcomes = operation.outcomes else { return operation.response.map { [$0] } ?? [] }
         return outcomes.filter { (200..<300).contains($0.status) }.compactMap(\.body)
     }

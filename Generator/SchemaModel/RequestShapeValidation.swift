@@ -65,7 +65,7 @@ extension SchemaValidator {
         return nil
     }
 
-    private func checkAbsoluteURL(_ operation: Operation, context: String) {
+    private func checkAbsoluteURL(_ operation: OperationDefinition, context: String) {
         guard operation.hasAbsoluteURL, let parameter = operation.absoluteURLParameter else { return }
         if parameter.type != .primitive(.uri) {
             log.error(
@@ -79,7 +79,7 @@ extension SchemaValidator {
         }
     }
 
-    private func checkBody(_ body: Operation.Body, context: String, types: [String: TypeDefinition]) {
+    private func checkBody(_ body: OperationDefinition.Body, context: String, types: [String: TypeDefinition]) {
         let bodyContext = "the body of \(context)"
         switch body.encoding {
         case .raw:

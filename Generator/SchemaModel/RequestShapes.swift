@@ -28,7 +28,7 @@ public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
     case deepObject
 }
 
-extension Operation {
+extension OperationDefinition {
     /// Whether the whole URL is a call argument (`http: PUT {uploadUrl}`), not a path under the base URL.
     public var hasAbsoluteURL: Bool { !path.hasPrefix("/") }
 
@@ -128,7 +128,7 @@ extension Schema {
     }
 
     /// The fields of a multipart body that are sent as file parts: those of type `binary`.
-    public func fileFields(of body: Operation.Body) -> [Field] {
+    public func fileFields(of body: OperationDefinition.Body) -> [Field] {
         guard body.encoding == .multipart, case .named(let name) = resolvingAliases(body.type) else { return [] }
         return (type(named: name)?.fields ?? []).filter { resolvingAliases($0.type) == .primitive(.binary) }
     }

@@ -13,7 +13,7 @@ public struct Schema: Sendable {
     public var types: [TypeDefinition] {
         didSet { typePositions = Self.positions(of: types) }
     }
-    public var operations: [Operation]
+    public var operations: [OperationDefinition]
     /// The schema file, for resolving `$file` examples.
     public var file: String
     /// Where each type is in `types`, by name (the first of duplicates, as a search would find): the
@@ -22,7 +22,7 @@ public struct Schema: Sendable {
 
     init(
         api: String, version: String, summary: String?, notes: Notes, environments: [Environment], authSchemes: [AuthScheme],
-        defaultAuth: [String], errors: ErrorCatalogue?, types: [TypeDefinition], operations: [Operation], file: String
+        defaultAuth: [String], errors: ErrorCatalogue?, types: [TypeDefinition], operations: [OperationDefinition], file: String
     ) {
         (self.api, self.version, self.summary, self.notes) = (api, version, summary, notes)
         (self.environments, self.authSchemes, self.defaultAuth, self.errors) = (environments, authSchemes, defaultAuth, errors)
@@ -38,7 +38,7 @@ public struct Schema: Sendable {
         typePositions[name].map { types[$0] }
     }
 
-    public func operation(named name: String) -> Operation? {
+    public func operation(named name: String) -> OperationDefinition? {
         operations.first { $0.name == name }
     }
 
@@ -55,7 +55,7 @@ public struct Schema: Sendable {
 
     /// The secret wire names `operation` can send or receive: its secret parameters and the secret
     /// fields of every type its body and response reach. Sorted.
-    public func secretWireNames(of operation: Operation) -> [String] {
+    public func secretWireNames(of operation: OperationDefinition) -> [String] {
         let roots = [operation.body?.type, operation.response].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
         let parameters = operation.parameters.map(\.field).filter(\.isSecret).map(\.wireName)
         return secretWireNames(reachableFrom: roots).union(parameters).sorted()
@@ -354,7 +354,7 @@ public struct ErrorCatalogue: Sendable {
     public var envelopeLocation: SourceLocation? = nil
 }
 
-public struct Operation: Sendable {
+public struct OperationDefinition: Sendable {
     public struct Body: Sendable {
         public var type: TypeReference
         public var typeLocation: SourceLocation
@@ -512,7 +512,7 @@ public struct CachePolicy: Sendable, Hashable {
     }
 }
 
-extension Operation {
+extension OperationDefinition {
     /// The body type of this operation's response with `status` (nil: the success status), as clients
     /// decode it: the declared outcome's body (an error outcome's is the error body), the response type
     /// on the success status, the error body on an error status. nil where that response has no body.

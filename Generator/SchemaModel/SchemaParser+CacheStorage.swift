@@ -41,7 +41,7 @@ extension SchemaParser {
     }
 }
 
-extension Operation {
+extension OperationDefinition {
     /// The Swift labels of the operation's own arguments (path, body, query, header), for the cache
     /// arguments' collision check.
     var argumentNames: [String: String] {

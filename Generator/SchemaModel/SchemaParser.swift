@@ -377,7 +377,7 @@ struct SchemaParser {
 
     // MARK: Operations
 
-    private func operation(_ pair: YAMLNode.Pair, defaultAuth: [String]) -> Operation? {
+    private func operation(_ pair: YAMLNode.Pair, defaultAuth: [String]) -> OperationDefinition? {
         let context = "operation '\(pair.key)'"
         let keys =
             [
@@ -401,21 +401,21 @@ struct SchemaParser {
         func parameters(_ key: String) -> [Field] {
             reader.entries(key).compactMap { field($0, in: "\(key) parameter '\($0.key)' of \(context)") }
         }
-        var body: Operation.Body?
+        var body: OperationDefinition.Body?
         if let bodyNode = reader["body"] {
             if bodyNode.pairs != nil {
                 if let bodyReader = MappingReader(
                     bodyNode, context: "the body of \(context)", allowed: ["type", "encoding", "contentType"] + MappingReader.noteKeys, log: log),
                     let typeNode = bodyReader["type"], let type = typeReference(typeNode)
                 {
-                    body = Operation.Body(type: type, typeLocation: typeNode.location, notes: bodyReader.notes())
+                    body = OperationDefinition.Body(type: type, typeLocation: typeNode.location, notes: bodyReader.notes())
                     body?.encoding = bodyEncoding(bodyReader, context: context)
                     body?.contentType = bodyReader.string("contentType")
                 } else if bodyNode["type"] == nil {
                     log.error("the body of \(context) needs a 'type'", at: bodyNode.location)
                 }
             } else if let type = typeReference(bodyNode) {
-                body = Operation.Body(type: type, typeLocation: bodyNode.location, notes: Notes())
+                body = OperationDefinition.Body(type: type, typeLocation: bodyNode.location, notes: Notes())
             }
         }
         let outcomes = outcomes(reader, context: context)
@@ -433,7 +433,7 @@ struct SchemaParser {
         } else {
             auth = reader.names("auth")?.map(\.0) ?? defaultAuth
         }
-        return Operation(
+        return OperationDefinition(
             name: pair.key, method: method, path: String(parts[1]), pathLocation: reader["http"]?.location ?? pair.keyLocation,
             pathParameters: parameters("path"), queryParameters: parameters("query"), headerParameters: parameters("headers"),
             body: body, response: response, responseLocation: reader["response"]?.location, successStatus: status,
@@ -524,7 +524,7 @@ struct SchemaParser {
         return examples
     }
 
-    private func operationExamples(_ reader: MappingReader, context: String) -> [Operation.OperationExample] {
+    private func operationExamples(_ reader: MappingReader, context: String) -> [OperationDefinition.OperationExample] {
         reader.entries("examples").compactMap { pair in
             let exampleContext = "example '\(pair.key)' of \(context)"
             guard
@@ -536,7 +536,7 @@ struct SchemaParser {
             for key in ["path", "query", "headers"] {
                 for parameter in exampleReader.entries(key) { parameters[parameter.key] = parameter.value }
             }
-            return Operation.OperationExample(
+            return OperationDefinition.OperationExample(
                 name: pair.key, parameters: parameters,
                 request: exampleReader["request"].flatMap(loadExample),
                 response: exampleReader["response"].flatMap(loadExample),

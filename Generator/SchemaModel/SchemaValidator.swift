@@ -598,7 +598,7 @@ struct SchemaValidator {
     /// server: the sandbox would answer both as the first and the OpenAPI export would keep one. An SDK's
     /// overloads that reach one endpoint are one operation with optional parameters.
     private func checkDistinctRoutes() {
-        var routes: [String: Operation] = [:]
+        var routes: [String: OperationDefinition] = [:]
         for operation in schema.operations where !operation.hasAbsoluteURL {
             let template = operation.path.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
             let route = "\(operation.method) \(template)"
@@ -681,7 +681,7 @@ struct SchemaValidator {
             what: "operation names")
     }
 
-    private func checkPathTemplate(_ operation: Operation) {
+    private func checkPathTemplate(_ operation: OperationDefinition) {
         let placeholders = Self.placeholders(in: operation.path)
         let declared = operation.pathParameters.map(\.wireName)
         let undeclared = placeholders.filter { !declared.contains($0) }
@@ -724,7 +724,7 @@ struct SchemaValidator {
         }
     }
 
-    private func checkPagination(_ pagination: Pagination, of operation: Operation, types: [String: TypeDefinition]) {
+    private func checkPagination(_ pagination: Pagination, of operation: OperationDefinition, types: [String: TypeDefinition]) {
         let context = "the pagination of operation '\(operation.name)'"
         guard let response = operation.response else {
             log.error("\(context) needs a response type to page through", at: pagination.location)

@@ -22,7 +22,7 @@ extension ClientRenderer {
 
     /// The operation's cache arguments, in signature order (they come first, as in KD Pay's
     /// `getAccount(cached:referrerId:isShort:)`).
-    func cacheArguments(_ operation: Operation) -> [CacheArgument] {
+    func cacheArguments(_ operation: OperationDefinition) -> [CacheArgument] {
         guard let cache = operation.cache else { return [] }
         let maxAge = cache.maxAge.map { "\($0) s" } ?? "any age"
         return cache.parameters.map { name, role in
@@ -43,7 +43,7 @@ extension ClientRenderer {
     }
 
     /// `options`, or `options.applyingCacheArguments(...)` when the operation has cache arguments.
-    func cacheOptionsExpression(_ operation: Operation) -> String {
+    func cacheOptionsExpression(_ operation: OperationDefinition) -> String {
         let arguments = cacheArguments(operation)
         guard !arguments.isEmpty else { return "options" }
         let applied = arguments.map { argument in
@@ -53,13 +53,13 @@ extension ClientRenderer {
     }
 
     /// The `OperationInfo` argument of a network operation that stores its answers, else nil.
-    func cacheStorageArgument(_ operation: Operation) -> String? {
+    func cacheStorageArgument(_ operation: OperationDefinition) -> String? {
         guard let cache = operation.cache, cache.mode == .network, cache.store else { return nil }
         return "cache: .networkStoring(maxAge: \(cache.maxAge.map(String.init) ?? "nil"))"
     }
 
     /// The docs line of a network operation that stores its answers, else nil.
-    func cacheStorageDocs(_ operation: Operation) -> String? {
+    func cacheStorageDocs(_ operation: OperationDefinition) -> String? {
         guard let cache = operation.cache, cache.mode == .network, cache.store else { return nil }
         return
             "Cache hint: network, answers stored for cache-only calls\(cache.maxAge.map { " (served while younger than \($0) s)" } ?? "").\(cache.notes.docs.map { " " + $0 } ?? "")"

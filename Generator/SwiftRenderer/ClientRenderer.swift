@@ -56,7 +56,7 @@ struct ClientRenderer {
 
     /// Renders one extension of the client per operation in `operations` (one shard of the schema's
     /// operations): the method, its outcome type and paginated sequences.
-    func renderOperations(_ operations: [Operation], into writer: inout SwiftWriter) {
+    func renderOperations(_ operations: [OperationDefinition], into writer: inout SwiftWriter) {
         for (index, operation) in operations.enumerated() {
             if index > 0 { writer.line() }
             writer.block("extension \(clientName)") { writer in
@@ -212,7 +212,7 @@ struct ClientRenderer {
         let docs: String?
     }
 
-    func parameters(of operation: Operation) -> [Parameter] {
+    func parameters(of operation: OperationDefinition) -> [Parameter] {
         func parameter(_ location: ParameterLocation, _ field: Field) -> Parameter {
             let defaultArgument: String
             if let value = field.defaultValue {
@@ -237,7 +237,7 @@ struct ClientRenderer {
         return result
     }
 
-    private func renderMethod(_ operation: Operation, into writer: inout SwiftWriter) {
+    private func renderMethod(_ operation: OperationDefinition, into writer: inout SwiftWriter) {
         let name = SwiftNaming.operationName(operation.name, api: schema.api)
         let parameters = parameters(of: operation)
         let outcomes = operation.outcomes.map { OutcomeRenderer(schema: schema, operation: operation, outcomes: $0) }

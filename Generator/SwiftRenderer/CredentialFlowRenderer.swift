@@ -59,7 +59,7 @@ extension ClientRenderer {
         }
     }
 
-    private func renderLogin(_ operation: Operation, exchange: CredentialExchange, scheme: AuthScheme, into writer: inout SwiftWriter) {
+    private func renderLogin(_ operation: OperationDefinition, exchange: CredentialExchange, scheme: AuthScheme, into writer: inout SwiftWriter) {
         let method = SwiftNaming.operationName(operation.name, api: schema.api)
         let all = parameters(of: operation)
         let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "savingTo store: any TokenStore"])
@@ -80,7 +80,7 @@ extension ClientRenderer {
         }
     }
 
-    private func renderLogout(_ operation: Operation, scheme: AuthScheme, into writer: inout SwiftWriter) {
+    private func renderLogout(_ operation: OperationDefinition, scheme: AuthScheme, into writer: inout SwiftWriter) {
         let method = SwiftNaming.operationName(operation.name, api: schema.api)
         let all = parameters(of: operation)
         let signature = (all.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default", "clearing store: any TokenStore"])
@@ -105,7 +105,7 @@ extension ClientRenderer {
     }
 
     /// The arguments of the refresh call: the mapped inputs from `tokens`, the body built from them.
-    private func refreshArguments(_ operation: Operation, exchange: CredentialExchange, scheme: AuthScheme) -> String {
+    private func refreshArguments(_ operation: OperationDefinition, exchange: CredentialExchange, scheme: AuthScheme) -> String {
         func value(for field: Field) -> String? {
             guard let role = exchange.request.first(where: { $0.input == field.name })?.role else { return nil }
             if role == .token { return "tokens.accessToken" }
@@ -128,7 +128,7 @@ extension ClientRenderer {
     }
 
     /// A `TokenSet` made from a login or refresh response, per the exchange's response paths.
-    private func tokenSet(from response: String, of operation: Operation, exchange: CredentialExchange, replacing previous: String) -> String {
+    private func tokenSet(from response: String, of operation: OperationDefinition, exchange: CredentialExchange, replacing previous: String) -> String {
         func path(_ role: CredentialExchange.Role) -> (expression: String, isOptional: Bool, type: TypeReference)? {
             guard let responseType = operation.response, let written = exchange.responsePath(role) else { return nil }
             return memberPath(written, in: responseType)

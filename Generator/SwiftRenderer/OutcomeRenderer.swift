@@ -5,7 +5,7 @@ import SchemaModel
 /// schema's order, or throws the API's error.
 struct OutcomeRenderer {
     let schema: Schema
-    let operation: Operation
+    let operation: OperationDefinition
     let outcomes: [Outcome]
 
     /// `CheckDeviceOutcome`, nested in the client.

@@ -5,7 +5,7 @@ import SchemaModel
 /// empty page, repeated token) and cancellation. The generated part only says how to fetch a page,
 /// where its items are and how to find the next one.
 extension ClientRenderer {
-    func renderPaginatedSequences(_ operation: Operation, _ pagination: Pagination, into writer: inout SwiftWriter) {
+    func renderPaginatedSequences(_ operation: OperationDefinition, _ pagination: Pagination, into writer: inout SwiftWriter) {
         guard let response = operation.response,
             let items = memberPath(pagination.items, in: response),
             case .array(let itemType) = items.type
@@ -134,7 +134,7 @@ extension ClientRenderer {
         return "\(primitive == .decimal ? "Foundation" : "Swift").\(SwiftTypes.name(primitive))(\(number))"
     }
 
-    private func bodyField(named name: String, of operation: Operation) -> Field? {
+    private func bodyField(named name: String, of operation: OperationDefinition) -> Field? {
         guard let body = operation.body, case .named(let typeName) = body.type else { return nil }
         return schema.type(named: typeName)?.fields.first { $0.name == name }
     }

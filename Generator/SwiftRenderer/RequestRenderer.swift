@@ -5,18 +5,18 @@ import SchemaModel
 /// environments whose whole URL is a variable. `ClientRenderer` calls these hooks.
 extension ClientRenderer {
     /// The method's return type: the response type, `BinaryResponse` for raw bytes, nil without a body.
-    func outputType(of operation: Operation) -> String? {
+    func outputType(of operation: OperationDefinition) -> String? {
         if operation.responseContentType != nil { return "BinaryResponse" }
         return operation.response.map { SwiftTypes.name($0, in: schema) }
     }
 
     /// Whether the method changes its `RequestBuilder` beyond what parameters do.
-    func setsRequestShape(_ operation: Operation) -> Bool {
+    func setsRequestShape(_ operation: OperationDefinition) -> Bool {
         operation.body?.encoding == .raw || operation.responseContentType != nil
     }
 
     /// The builder call for one parameter, or nil when the plain `setPath`/`addQuery` applies.
-    func specialParameterLine(_ location: ParameterLocation, _ field: Field, label: String, in operation: Operation) -> String? {
+    func specialParameterLine(_ location: ParameterLocation, _ field: Field, label: String, in operation: OperationDefinition) -> String? {
         let wire = SwiftEscaping.stringLiteral(field.wireName)
         if location == .path, operation.absoluteURLParameter?.name == field.name {
             return "builder.setAbsoluteURL(\(label))"
@@ -28,7 +28,7 @@ extension ClientRenderer {
     }
 
     /// Lines before `perform`: a raw body, the `Accept` of a binary response.
-    func requestShapeLines(_ operation: Operation) -> [String] {
+    func requestShapeLines(_ operation: OperationDefinition) -> [String] {
         var lines: [String] = []
         if let body = operation.body, body.encoding == .raw {
             lines.append("builder.setRawBody(body, contentType: \(SwiftEscaping.stringLiteral(body.encoding.mediaType(contentType: body.contentType))))")
@@ -40,7 +40,7 @@ extension ClientRenderer {
     }
 
     /// The body arguments of `perform`.
-    func bodyArguments(_ operation: Operation) -> String {
+    func bodyArguments(_ operation: OperationDefinition) -> String {
         guard let body = operation.body else { return "" }
         switch body.encoding {
         case .json: return "jsonBody: body, "

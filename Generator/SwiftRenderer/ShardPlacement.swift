@@ -59,7 +59,7 @@ struct ShardPlacement {
         GeneratedFileNames.shard(of: homes[type.name] ?? type.name)
     }
 
-    func shard(of operation: Operation) -> Int {
+    func shard(of operation: OperationDefinition) -> Int {
         let answers = [operation.response] + (operation.outcomes ?? []).map(\.body) + [operation.body?.type]
         let home = answers.lazy.compactMap { $0?.namedTypes.first }.first.map { homes[$0] ?? $0 }
         return GeneratedFileNames.shard(of: home ?? operation.name)

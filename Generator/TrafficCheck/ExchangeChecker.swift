@@ -58,7 +58,7 @@ public struct ExchangeReport: Sendable {
 
 /// Checks one recorded exchange against the operation it calls, with the validator `schema-check
 /// validate` and the sandbox use (`PayloadValidator`): parameters as the sandbox checks a request, and
-/// the response body type as generated clients pick it (`Operation.responseBody(status:in:)`).
+/// the response body type as generated clients pick it (`OperationDefinition.responseBody(status:in:)`).
 public struct ExchangeChecker: Sendable {
     public let schema: Schema
     let validator: PayloadValidator
@@ -86,7 +86,7 @@ public struct ExchangeChecker: Sendable {
     /// Header and query names (lowercased) that carry credentials: their values are never quoted.
     private let credentialNames: Set<String>
 
-    func check(_ exchange: HARExchange, operation: SchemaModel.Operation, pathParameters: [String: String]) -> [TrafficFinding] {
+    func check(_ exchange: HARExchange, operation: OperationDefinition, pathParameters: [String: String]) -> [TrafficFinding] {
         var findings: [TrafficFinding] = []
         func add(_ part: TrafficFinding.Part, _ issues: [ValidationIssue]) {
             findings += issues.map { TrafficFinding(part: part, issue: hidingCredentials($0)) }
@@ -122,7 +122,7 @@ public struct ExchangeChecker: Sendable {
 
     /// A 2xx answer that a client reads as an error: the catalogue has `envelope: true`, the operation
     /// is not exempt, and the JSON body has a value at the code path.
-    private func isEnvelopeFailure(_ exchange: HARExchange, operation: SchemaModel.Operation) -> Bool {
+    private func isEnvelopeFailure(_ exchange: HARExchange, operation: OperationDefinition) -> Bool {
         guard let catalogue = schema.errors, catalogue.envelope, (200...299).contains(exchange.status),
             !envelopeExempt.contains(operation.name), let bytes = exchange.responseBody, !bytes.isEmpty,
             let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) })
@@ -132,7 +132,7 @@ public struct ExchangeChecker: Sendable {
 
     // MARK: Request
 
-    private func missingCredentials(_ exchange: HARExchange, query: [(name: String, value: String)], operation: SchemaModel.Operation) -> [ValidationIssue] {
+    private func missingCredentials(_ exchange: HARExchange, query: [(name: String, value: String)], operation: OperationDefinition) -> [ValidationIssue] {
         guard !operation.auth.isEmpty else { return [] }
         var options: [String] = []
         for name in operation.auth {
@@ -166,7 +166,7 @@ public struct ExchangeChecker: Sendable {
         ]
     }
 
-    private func requestBodyIssues(_ exchange: HARExchange, operation: SchemaModel.Operation) -> [ValidationIssue] {
+    private func requestBodyIssues(_ exchange: HARExchange, operation: OperationDefinition) -> [ValidationIssue] {
         let sent = exchange.requestBody ?? []
         guard let body = operation.body else {
             guard !sent.isEmpty else { return [] }
@@ -220,7 +220,7 @@ public struct ExchangeChecker: Sendable {
     // MARK: Response
 
     /// Whether the schema expects `status` for this operation, and the body type a client reads then.
-    private func statusCheck(_ status: Int, operation: SchemaModel.Operation) -> ([ValidationIssue], TypeReference?) {
+    private func statusCheck(_ status: Int, operation: OperationDefinition) -> ([ValidationIssue], TypeReference?) {
         let declared: [Int]
         if let outcomes = operation.outcomes {
             declared = Array(Set(outcomes.map(\.status))).sorted()
@@ -241,7 +241,7 @@ public struct ExchangeChecker: Sendable {
         )
     }
 
-    private func responseBodyIssues(_ exchange: HARExchange, operation: SchemaModel.Operation, bodyType: TypeReference?) -> [ValidationIssue] {
+    private func responseBodyIssues(_ exchange: HARExchange, operation: OperationDefinition, bodyType: TypeReference?) -> [ValidationIssue] {
         let status = exchange.status
         if (200...299).contains(status), let contentType = operation.responseContentType {
             guard let got = exchange.responseHeader("Content-Type") ?? exchange.responseMimeType, !Self.sameMediaType(got, contentType) else { return [] }

@@ -6,7 +6,7 @@ import SchemaModel
 /// it calls (`OperationRouter`, the sandbox's router).
 public struct TrafficRoutes: Sendable {
     public enum Match {
-        case operation(SchemaModel.Operation, pathParameters: [String: String])
+        case operation(OperationDefinition, pathParameters: [String: String])
         /// Under a base URL, but no operation has this method and path.
         case noOperation
         /// Under none of the base URLs: traffic to another service.

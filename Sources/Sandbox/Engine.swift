@@ -29,8 +29,8 @@ struct IncomingRequest: Sendable {
     }
 }
 
-/// The schema's operation (Foundation also has an `Operation`).
-typealias SchemaOperation = SchemaModel.Operation
+/// The schema's operation (Foundation also has an `OperationDefinition`).
+typealias SchemaOperation = OperationDefinition
 
 /// What the server should do with a request.
 enum Outcome: Sendable {

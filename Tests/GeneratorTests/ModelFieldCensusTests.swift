@@ -33,13 +33,13 @@ final class ModelFieldCensusTests: XCTestCase {
             "location",
         ],
         "SchemaModel.Notes": ["docs", "deprecated", "modelled", "renamedFrom", "renamedFromLocation"],
-        "SchemaModel.Operation": [
+        "SchemaModel.OperationDefinition": [
             "name", "method", "path", "pathLocation", "pathParameters", "queryParameters", "headerParameters", "body", "response", "responseLocation",
             "successStatus", "errors", "auth", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
             "responseContentType", "outcomes",
         ],
-        "SchemaModel.Operation.Body": ["type", "typeLocation", "notes", "encoding", "contentType"],
-        "SchemaModel.Operation.OperationExample": ["name", "parameters", "request", "response", "status", "location"],
+        "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType"],
+        "SchemaModel.OperationDefinition.OperationExample": ["name", "parameters", "request", "response", "status", "location"],
         "SchemaModel.Outcome": ["name", "status", "conditions", "kind", "notes", "location"],
         "SchemaModel.Outcome.Condition": ["path", "values"],
         "SchemaModel.Pagination": ["style", "items", "requestParameter", "sizeParameter", "firstPage", "next", "previous", "totalPages", "last", "location"],

@@ -120,7 +120,7 @@ struct ProofCallerWriter {
     /// example's other arguments: every item the server holds must arrive (a client that asks for the
     /// next page in a way the server does not understand gets the first page again and stops early).
     /// How many the server holds the proof tells the driver (`PROOF_PAGE_ITEMS`, see ProofSupport).
-    private func followPages(_ operation: SchemaModel.Operation, credentialsArgument: String) -> [String] {
+    private func followPages(_ operation: OperationDefinition, credentialsArgument: String) -> [String] {
         guard let pagination = operation.pagination,
             let example = operation.examples.first(where: { ($0.status ?? operation.successStatus) < 300 })
         else { return [] }
@@ -176,7 +176,7 @@ struct ProofCallerWriter {
     }
 
     /// Path parameters, the body, query and header parameters, as the generated method orders them.
-    private func arguments(_ operation: SchemaModel.Operation, example: SchemaModel.Operation.OperationExample) -> [String] {
+    private func arguments(_ operation: OperationDefinition, example: OperationDefinition.OperationExample) -> [String] {
         // Cache arguments come first and are never sent: ask the server, keep the schema's age.
         var arguments = (operation.cache?.parameters ?? []).map { "\($0.name): \($0.role == .cacheOnly ? "false" : "nil")" }
         for field in operation.pathParameters {
@@ -274,7 +274,7 @@ struct ProofCallerWriter {
     }
 
     /// Every cache argument, named, as app code that chooses the cache per call passes it.
-    private func cacheArgumentUsage(_ operation: SchemaModel.Operation) -> [String] {
+    private func cacheArgumentUsage(_ operation: OperationDefinition) -> [String] {
         (operation.cache?.parameters ?? []).map { "\($0.name): proofValue(\($0.role == .cacheOnly ? "Bool" : "Double?").self)" }
     }
 
