@@ -375,7 +375,7 @@ extension CompiledSchema {
         case .named(let index):
             if case .alias(let info) = types[index], case .primitive(.json) = info.resolvedTarget { return true }
             return false
-        default: return false
+        case .array, .map, .unresolved: return false
         }
     }
 
@@ -555,7 +555,7 @@ extension CompiledSchema {
         case .dateTime: return WireFormats.isDateTime(text)
         case .uri: return WireFormats.isURL(text)
         case .base64, .binary: return WireFormats.isBase64(text)
-        default: return true
+        case .string, .bool, .int, .int32, .int64, .double, .decimal, .email, .json: return true
         }
     }
 
@@ -749,7 +749,7 @@ extension CompiledSchema {
         switch (tag, info.tagType) {
         case (.string(let text)?, .string): tagText = text
         case (.number(let text)?, .integer): tagText = WireFormats.integer(text, as: Int64.self).map(String.init)
-        default: break
+        case (_, .string), (_, .integer): break
         }
         if let tagText, let variant = info.variants[tagText], case .structure(let structure) = types[variant] {
             checkStruct(value, structure, &tasks, &walk)

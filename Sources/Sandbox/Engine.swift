@@ -336,7 +336,7 @@ final class SandboxEngine: Sendable {
             case .apiKey(let location, let keyName):
                 switch location {
                 case .query: return request.queryItems.contains { $0.name == keyName && !$0.value.isEmpty }
-                default: return !(request.header(keyName) ?? "").isEmpty
+                case .header, .path: return !(request.header(keyName) ?? "").isEmpty
                 }
             case .session:
                 return sentCredential(request, for: scheme).map { accepts($0, for: scheme) } ?? false

@@ -27,7 +27,7 @@ struct PayloadFactory: Sendable {
         case .array(let element):
             // One element rather than the minimal empty list: more useful to a client under test.
             return .array([sampleElement(of: element)])
-        default:
+        case .primitive, .map:
             break
         }
         return synthesize(type, constraints: Constraints(), depth: 0)
@@ -169,7 +169,7 @@ struct PayloadFactory: Sendable {
         switch definition.kind {
         case .structure(let fields): return fields
         case .alias(let target, _): return fields(of: target)
-        default: return nil
+        case .enumeration, .union: return nil
         }
     }
 
@@ -180,7 +180,7 @@ struct PayloadFactory: Sendable {
         case .named(let name):
             if case .alias(let target, _)? = types[name]?.kind { return primitive(of: target) }
             return nil
-        default: return nil
+        case .array, .map: return nil
         }
     }
 
