@@ -1,4 +1,3 @@
-import SchemaExport
 import SchemaModel
 
 /// What a schema is at the place it is used (a field, a parameter, a body): a type expression of

@@ -1,4 +1,3 @@
-import SchemaExport
 import SchemaModel
 
 /// The schema being written, as an ordered YAML value: mappings keep the order keys were added, so
