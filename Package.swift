@@ -158,7 +158,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            path: "Sources/Sandbox",
+            path: "Sources/SchemaSandbox",
             exclude: ["README.md"]
         ),
         // What every `<api>-demo` shares: the sandbox in-process, numbered steps, the wire log, request counts.
