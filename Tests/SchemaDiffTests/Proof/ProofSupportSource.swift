@@ -18,7 +18,9 @@
 /// - a documented error whose body did not decode as the catalogue's body type is a misread too.
 enum ProofSupportSource {
     static let source = #"""
-        import ClientRuntime
+        // RFC3339 is the runtime's own parser behind @_spi(Generated): the proof compares dates as the
+        // generated models read them.
+        @_spi(Generated) import ClientRuntime
         import Foundation
 
         /// The last response body a call received (one call at a time per instance).
