@@ -62,6 +62,11 @@ public struct BearerTokenMiddleware: ClientMiddleware, CredentialIdentifying {
         return try await refresher.storedTokens()?.identity
     }
 
+    /// This middleware's scheme, for operations that use it: the identity stands for its bearer token.
+    public func identifiedScheme(for operation: OperationInfo) -> String? {
+        operation.auth.contains(where: { $0.name == scheme.name }) ? scheme.name : nil
+    }
+
     /// Sends `request` with the access token, refreshing and resending once on 401.
     ///
     /// - Throws: `TokenRefreshError` when no usable token can be had, and whatever `next` throws.

@@ -233,7 +233,7 @@ public struct ClientCore: Sendable {
 
     /// Whose credentials the call goes out with: the provider's own answer when it is
     /// `CredentialIdentifying` (else the attached secret's), and every identifying middleware's; and the
-    /// schemes those identities are known to stand for (the attached one, a bearer middleware's).
+    /// schemes those identities are known to stand for (the attached one, each source's `identifiedScheme`).
     private func callCredentials(
         for operation: OperationInfo, attached: (identity: CredentialIdentity, scheme: String)?
     ) async throws -> CallCredentials {
@@ -252,7 +252,7 @@ public struct ClientCore: Sendable {
         for case let identifying as any CredentialIdentifying in configuration.middlewares {
             guard let identity = try await identifying.credentialIdentity(for: operation) else { continue }
             credentials.identities.append(identity)
-            if let bearer = identifying as? BearerTokenMiddleware { credentials.coveredSchemes.insert(bearer.scheme.name) }
+            if let scheme = identifying.identifiedScheme(for: operation) { credentials.coveredSchemes.insert(scheme) }
         }
         return credentials
     }

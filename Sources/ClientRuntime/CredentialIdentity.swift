@@ -68,6 +68,15 @@ public protocol CredentialIdentifying: Sendable {
     /// The identity `operation` will be authenticated as, or `nil` when this source adds no credential
     /// to it (another scheme, nothing stored).
     func credentialIdentity(for operation: OperationInfo) async throws -> CredentialIdentity?
+
+    /// The auth scheme whose credential that identity stands for, when this source attaches exactly one,
+    /// else `nil` (the default). The response cache then leaves that credential's header out of its key,
+    /// so a renewed token of the same user still finds the user's entries.
+    func identifiedScheme(for operation: OperationInfo) -> String?
+}
+
+extension CredentialIdentifying {
+    public func identifiedScheme(for operation: OperationInfo) -> String? { nil }
 }
 
 /// Whose credentials the call the current task performs is sent with, fixed when `ClientCore.send` starts
