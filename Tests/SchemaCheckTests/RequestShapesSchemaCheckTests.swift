@@ -12,23 +12,8 @@ final class RequestShapesSchemaCheckTests: XCTestCase {
             .appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
     }
 
-    private func run(_ arguments: [String], stdin: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    private func run(_ arguments: [String], stdin: String) throws -> ToolRun {
+        try runTool(executable, arguments, standardInput: stdin)
     }
 
     func testFormBodiesAreCheckedAsTheObjectOfTheirFields() throws {

@@ -35,19 +35,26 @@ public struct ToolRun: Sendable {
     public let errors: String
 }
 
-/// Runs `executable` with `arguments` (in `directory` when given) and collects both output streams.
-/// Standard error is read on another thread while standard output is read here, so a tool that
-/// fills one pipe while the test waits on the other cannot hang the test.
-public func runTool(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+/// Runs `executable` with `arguments` (in `directory` when given, with `standardInput` on its standard
+/// input when given) and collects both output streams. Standard error is read on another thread while
+/// standard output is read here, so a tool that fills one pipe while the test waits on the other cannot
+/// hang the test.
+public func runTool(_ executable: URL, _ arguments: [String], in directory: URL? = nil, standardInput: String? = nil) throws -> ToolRun {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
+    if standardInput != nil { process.standardInput = input }
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    if let standardInput {
+        input.fileHandleForWriting.write(Data(standardInput.utf8))
+        try input.fileHandleForWriting.close()
+    }
     let errorData = ErrorStreamBuffer()
     let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
     reader.start()
