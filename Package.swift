@@ -322,7 +322,8 @@ let package = Package(
         // Runs the real `schema-check` binary on payload fixtures.
         .testTarget(
             name: "SchemaCheckTests",
-            dependencies: ["schema-check", "TestSupport"],
+            // client-generator too: its lint and schema loading must match schema-check's (SchemaDiagnosticsAgreementTests).
+            dependencies: ["schema-check", "client-generator", "TestSupport"],
             path: "Tests/SchemaCheckTests"
         ),
         .testTarget(

@@ -12,8 +12,8 @@ guard arguments.count == 4, arguments[0] == "generate", arguments[2] == "--outpu
 }
 do {
     print(try ClientGeneration.run(schemaPath: arguments[1], outputPath: arguments[3]))
-} catch is ClientGeneration.SchemaFailed {
-    exit(1)
+} catch let failure as ClientGeneration.SchemaFailure {
+    exit(failure.exitCode)
 } catch {
     FileHandle.standardError.write(Data("client-generator-build: \(error)\n".utf8))
     exit(1)

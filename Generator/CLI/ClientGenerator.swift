@@ -11,21 +11,20 @@ struct ClientGenerator: ParsableCommand {
         commandName: "client-generator",
         abstract: "Generates typed Swift API clients from schema files.",
         discussion: """
-            The schema language is documented in docs/SchemaLanguage.md. Schema mistakes are reported as
-            file:line:column: error: message, and the command exits with status 1.
+            The schema language is documented in docs/SchemaLanguage.md. Schema mistakes are reported on \
+            standard error as file:line:column: error: message, and the command exits with status 1 (diff: \
+            2; lint: 2 when a schema cannot be read).
             """,
         subcommands: [Generate.self, Lint.self, Export.self, Import.self, Describe.self, Diff.self, MetaSchema.self]
     )
 }
 
-/// Loads a schema, printing its diagnostics to standard error in the compiler format.
-enum SchemaInput {
-    static func load(_ path: String) throws -> Schema {
-        do {
-            return try ClientGeneration.loadSchema(path: path)
-        } catch is ClientGeneration.SchemaFailed {
-            throw ExitCode(1)
-        }
+/// The schema of `export` and `describe`, loaded as `generate` loads it (`SchemaReport`: diagnostics on
+/// standard error); a schema that does not load exits with `generate`'s status.
+func loadSchema(_ path: String) throws -> Schema {
+    switch SchemaReport.load(.file(path: path), exitCode: ClientGeneration.schemaFailureExitCode) {
+    case .success(let loaded): return loaded.schema
+    case .failure(let failure): throw ExitCode(failure.exitCode)
     }
 }
 
@@ -55,20 +54,18 @@ struct Generate: ParsableCommand {
     func run() throws {
         do {
             print(try ClientGeneration.run(schemaPath: schema, outputPath: output))
-        } catch is ClientGeneration.SchemaFailed {
-            throw ExitCode(1)
+        } catch let failure as ClientGeneration.SchemaFailure {
+            throw ExitCode(failure.exitCode)
         }
     }
 }
 
+/// `lint`, the same command as `schema-check lint` (`SchemaLint`).
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Checks schema files and reports every mistake.",
-        discussion: """
-            Every example (of types, fields, operations, $file ones) is checked against its type, \
-            constraints and date format. Diagnostics go to standard error; then one line per schema to \
-            standard output (`Schemas/x.yaml: ok, no problems`, `...: ok, 2 warnings` or \
-            `...: 1 error`). Exits with 0 when every schema is valid (warnings allowed), 1 otherwise.
+        abstract: SchemaLint.abstract,
+        discussion: SchemaLint.help + """
+
 
             Example:
               client-generator lint Schemas/*.yaml
@@ -79,18 +76,7 @@ struct Lint: ParsableCommand {
     var schemas: [String]
 
     func run() throws {
-        var failed = false
-        for path in schemas {
-            let loaded = SchemaLoader.load(path: path)
-            // Examples are checked against their types and formats too (the generator does not need
-            // them, so only lint reports them).
-            let diagnostics = loaded.diagnostics + (loaded.schema.map(ExampleCheck.diagnostics(for:)) ?? [])
-            for diagnostic in diagnostics {
-                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-            }
-            if loaded.schema == nil || diagnostics.contains(where: { $0.severity == .error }) { failed = true }
-            print(Diagnostic.lintSummary(of: path, diagnostics))
-        }
-        if failed { throw ExitCode(1) }
+        let status = SchemaLint.run(paths: schemas, checks: ExampleCheck.diagnostics(for:))
+        if status != SchemaLint.success { throw ExitCode(status) }
     }
 }

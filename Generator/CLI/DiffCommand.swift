@@ -42,13 +42,11 @@ struct Diff: ParsableCommand {
     var failOn: FailurePolicy?
 
     func run() throws {
-        let oldSchema = SchemaSource.load(old)
-        let newSchema = SchemaSource.load(new)
-        for diagnostic in oldSchema.diagnostics + newSchema.diagnostics {
-            FileHandle.standardError.write(Data((diagnostic + "\n").utf8))
-        }
-        guard let before = oldSchema.schema, let after = newSchema.schema else { throw ExitCode(2) }
-        let report = DiffReport(old: before, oldName: old, new: after, newName: new)
+        // Both are loaded (and their diagnostics printed) before either failure stops the command.
+        let oldSchema = SchemaReport.load(SchemaSource.input(old), exitCode: 2)
+        let newSchema = SchemaReport.load(SchemaSource.input(new), exitCode: 2)
+        guard case .success(let before) = oldSchema, case .success(let after) = newSchema else { throw ExitCode(2) }
+        let report = DiffReport(old: before.schema, oldName: old, new: after.schema, newName: new)
         FileHandle.standardOutput.write(Data(report.rendered(as: format).utf8))
         if let failOn, failOn.fails(report.changes) { throw ExitCode(1) }
     }
@@ -56,29 +54,19 @@ struct Diff: ParsableCommand {
 
 /// Reads a schema from a file or from a git revision (`main:Schemas/x.yaml`).
 enum SchemaSource {
-    struct Loaded {
-        var schema: Schema?
-        /// Compiler-format lines for standard error.
-        var diagnostics: [String]
-    }
-
-    static func load(_ argument: String) -> Loaded {
-        if FileManager.default.fileExists(atPath: argument) {
-            let result = SchemaLoader.load(path: argument)
-            return Loaded(schema: result.schema, diagnostics: result.diagnostics.map(\.description))
-        }
+    static func input(_ argument: String) -> SchemaInput {
+        if FileManager.default.fileExists(atPath: argument) { return .file(path: argument) }
         guard let colon = argument.firstIndex(of: ":"), colon != argument.startIndex else {
-            return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema: no such file (for a git revision write REVISION:PATH)"])
+            return .unreadable(file: argument, message: "cannot read the schema: no such file (for a git revision write REVISION:PATH)")
         }
         if let problem = GitObject.problem(revision: argument[..<colon]) {
-            return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema from git: \(problem)"])
+            return .unreadable(file: argument, message: "cannot read the schema from git: \(problem)")
         }
         switch gitBlob(argument) {
         case .success(let text):
-            let result = SchemaLoader.load(text: text, file: argument, exampleFiles: exampleFiles(besideGitObject: argument))
-            return Loaded(schema: result.schema, diagnostics: result.diagnostics.map(\.description))
+            return .text(text, file: argument, exampleFiles: exampleFiles(besideGitObject: argument))
         case .failure(let message):
-            return Loaded(schema: nil, diagnostics: ["\(argument): error: cannot read the schema from git: \(message)"])
+            return .unreadable(file: argument, message: "cannot read the schema from git: \(message)")
         }
     }
 

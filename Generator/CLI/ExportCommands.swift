@@ -43,7 +43,7 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try SchemaInput.load(schema)
+        let loaded = try loadSchema(schema)
         let options = ExportOptions(strictEnums: strictEnums)
         let document: OrderedJSON
         switch format {
@@ -82,7 +82,7 @@ struct Describe: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let loaded = try SchemaInput.load(schema)
+        let loaded = try loadSchema(schema)
         try CommandOutput.write(json ? Inventory.json(loaded).text() : Inventory.summary(loaded), to: output)
     }
 }

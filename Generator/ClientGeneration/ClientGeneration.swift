@@ -23,27 +23,20 @@ public enum ClientGeneration {
         }
     }
 
-    /// The schema did not load; its diagnostics went to standard error.
-    public struct SchemaFailed: Error {}
+    /// What `generate` exits with when the schema does not load (`SchemaReport.Failure.exitCode`).
+    public static let schemaFailureExitCode: Int32 = 1
 
-    /// Loads the schema at `path`, printing its diagnostics to standard error in the compiler format
-    /// (`file:line:column: error: message`); throws `SchemaFailed` when it did not load.
-    public static func loadSchema(path: String) throws -> Schema {
-        let result = SchemaLoader.load(path: path)
-        for diagnostic in result.diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-        }
-        guard let schema = result.schema else { throw SchemaFailed() }
-        return schema
-    }
+    /// What `run` throws when the schema does not load, its diagnostics printed: named here so the build
+    /// tool, which links only this module, can catch it.
+    public typealias SchemaFailure = SchemaReport.Failure
 
     /// Generates the client for the schema at `schemaPath` into `outputPath` (created if missing).
     /// Files whose contents did not change are left untouched, so a rebuild recompiles only what an edit
     /// touched; generated files this run does not write are removed (`removeStaleFiles`). Diagnostics go
-    /// to standard error (`loadSchema`).
+    /// to standard error (`SchemaReport`); a schema that does not load throws `SchemaReport.Failure`.
     public static func run(schemaPath: String, outputPath: String) throws -> Summary {
         let started = Date()
-        let schema = try loadSchema(path: schemaPath)
+        let schema = try SchemaReport.load(.file(path: schemaPath), exitCode: schemaFailureExitCode).get().schema
         let files = SwiftRenderer.render(schema, schemaFileName: URL(fileURLWithPath: schemaPath).lastPathComponent)
         let folder = URL(fileURLWithPath: outputPath)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

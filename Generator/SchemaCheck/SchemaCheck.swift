@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import SchemaModel
 
 /// `schema-check`: validates JSON payloads against a schema's types and operations, and lints schemas.
 ///
-/// Exit codes: 0 every payload valid (warnings allowed) or every schema clean; 1 some payload invalid;
-/// 2 a usage error, a schema that does not load, or an input that cannot be read.
+/// Exit codes: 0 every payload valid (warnings allowed) or every schema clean; 1 some payload invalid
+/// (lint: some schema has errors); 2 a usage error, a schema that does not load (lint: cannot be read),
+/// or an input that cannot be read.
 @main
 struct SchemaCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +18,7 @@ struct SchemaCheck: ParsableCommand {
             `validate` is the default subcommand. Documented in docs/SchemaCheck.md.
 
             Exit status: 0 all payloads valid (warnings allowed), 1 any payload invalid, 2 usage error, \
-            schema error or unreadable input.
+            schema error or unreadable input. lint: 1 a schema has errors, 2 a schema cannot be read.
 
             Examples:
               schema-check Schemas/whitelabelpay.yaml --type Transaction payload.json
@@ -51,4 +53,16 @@ struct SchemaCheck: ParsableCommand {
 func usageFailure(_ message: String) -> ExitCode {
     Output.standardError("schema-check: error: \(message)\n")
     return ExitCode(2)
+}
+
+/// The schema of `validate` and `traffic` (`SchemaReport`: every diagnostic on standard error), or, when
+/// it does not load, exit status 2 after a line saying that nothing was `nothingWas` (validated, checked).
+func checkedSchema(_ path: String, nothingWas done: String) throws -> Schema {
+    switch SchemaReport.load(.file(path: path), exitCode: 2) {
+    case .success(let loaded):
+        return loaded.schema
+    case .failure(let failure):
+        Output.standardError("schema-check: error: the schema \(path) \(failure.isUnreadable ? "cannot be read" : "has errors"); nothing was \(done)\n")
+        throw ExitCode(failure.exitCode)
+    }
 }

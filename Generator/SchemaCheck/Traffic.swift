@@ -75,7 +75,7 @@ struct Traffic: ParsableCommand {
     }
 
     func run() throws {
-        let model = try loadSchema()
+        let model = try checkedSchema(schema, nothingWas: "checked")
         let routes = TrafficRoutes(schema: model, baseURLs: baseURLs)
         if routes.baseURLs.isEmpty {
             throw usageFailure("the schema \(schema) names no base URL (its environment URL is one variable); give --base-url")
@@ -121,19 +121,6 @@ struct Traffic: ParsableCommand {
         if report.invalid > 0 { throw ExitCode(1) }
     }
 
-    private func loadSchema() throws -> Schema {
-        if case .failure(let error) = Inputs.read(PayloadSource(name: schema, path: schema, isNDJSON: false)) {
-            throw usageFailure("cannot read the schema \(schema): \(error.reason)")
-        }
-        let loaded = SchemaLoader.load(path: schema)
-        guard let model = loaded.schema else {
-            for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
-                Output.standardError(diagnostic.location == nil ? "\(schema): \(diagnostic)\n" : "\(diagnostic)\n")
-            }
-            throw usageFailure("the schema \(schema) has errors; nothing was checked")
-        }
-        return model
-    }
 }
 
 /// Writes exchange verdicts as text lines or one JSON document, and counts them.

@@ -75,16 +75,7 @@ struct Validate: ParsableCommand {
     var parseOnly = false
 
     func run() throws {
-        if case .failure(let error) = Inputs.read(PayloadSource(name: schema, path: schema, isNDJSON: false)) {
-            throw usageFailure("cannot read the schema \(schema): \(error.reason)")
-        }
-        let loaded = SchemaLoader.load(path: schema)
-        guard let model = loaded.schema else {
-            for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
-                Output.standardError(diagnostic.location == nil ? "\(schema): \(diagnostic)\n" : "\(diagnostic)\n")
-            }
-            throw usageFailure("the schema \(schema) has errors; nothing was validated")
-        }
+        let model = try checkedSchema(schema, nothingWas: "validated")
         let reference: TypeReference
         switch TypeSelection.resolve(type: typeName, request: request, response: response, status: status, in: model) {
         case .success(let resolved): reference = resolved

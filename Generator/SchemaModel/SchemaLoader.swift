@@ -7,20 +7,33 @@ public enum SchemaLoader {
         public let schema: Schema?
         /// Errors and warnings, in source order.
         public let diagnostics: [Diagnostic]
+        /// The file could not be read at all (no such file, a folder, no permission): the one
+        /// diagnostic, without a location, says why. Tools give this another exit status than a schema
+        /// with mistakes (`SchemaReport`).
+        public let isUnreadable: Bool
+
+        init(schema: Schema?, diagnostics: [Diagnostic], isUnreadable: Bool = false) {
+            self.schema = schema
+            self.diagnostics = diagnostics
+            self.isUnreadable = isUnreadable
+        }
     }
 
     /// Reads and checks the schema at `path`.
     public static func load(path: String) -> Result {
-        let text: String
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                return Result(
-                    schema: nil, diagnostics: [Diagnostic(.error, "the schema is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))])
-            }
-            text = decoded
-        } catch {
-            return Result(schema: nil, diagnostics: [Diagnostic(.error, "cannot read the schema: \((error as NSError).localizedDescription)", at: nil)])
+        let bytes: [UInt8]
+        // BoundedInput for the system's own reason ("No such file or directory", "Is a directory").
+        switch BoundedInput.read(path: path, limit: Int.max) {
+        case .success(let read): bytes = read
+        case .failure(.unreadable(let reason)):
+            return Result(schema: nil, diagnostics: [Diagnostic(.error, "cannot read the schema: \(reason)", at: nil)], isUnreadable: true)
+        case .failure(.tooLarge):
+            return Result(
+                schema: nil, diagnostics: [Diagnostic(.error, "cannot read the schema: it is larger than this machine can address", at: nil)],
+                isUnreadable: true)
+        }
+        guard let text = String(data: Data(bytes), encoding: .utf8) else {
+            return Result(schema: nil, diagnostics: [Diagnostic(.error, "the schema is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))])
         }
         return load(text: text, file: path)
     }

@@ -119,9 +119,11 @@ struct SandboxCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = SchemaLoader.load(path: schema)
-        for diagnostic in result.diagnostics { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
-        guard let loaded = result.schema else { throw ExitCode(2) }
+        let loaded: Schema
+        switch SchemaReport.load(.file(path: schema), exitCode: 2) {
+        case .success(let report): loaded = report.schema
+        case .failure(let failure): throw ExitCode(failure.exitCode)
+        }
         if let operation, loaded.operation(named: operation) == nil {
             throw ValidationError("\(loaded.api) has no operation '\(operation)'; it has \(loaded.operations.map(\.name).joined(separator: ", "))")
         }

@@ -19,28 +19,47 @@ final class GeneratorCommandTests: XCTestCase {
         return url
     }
 
+    /// Does not load: `id: strin` at 8:11 (shared with SchemaCheckTests, which run the same schema
+    /// through schema-check).
+    private var brokenSchema: String { repositoryRoot.appendingPathComponent("Tests/Fixtures/Lint/broken.yaml").path }
+
     func testSchemaMistakesExitNonZeroWithCompilerStyleDiagnostics() throws {
         let folder = try temporaryFolder()
-        let schema = folder.appendingPathComponent("broken.yaml")
-        try """
-        api: Broken
-        version: "1"
-        environments:
-          production: { url: "https://x.example" }
-        types:
-          Item:
-            fields:
-              id: strin
-        """.write(to: schema, atomically: true, encoding: .utf8)
-        let result = try run(["generate", schema.path, "--output", folder.appendingPathComponent("out").path])
+        let schema = brokenSchema
+        let result = try run(["generate", schema, "--output", folder.appendingPathComponent("out").path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.errors.contains("\(schema.path):8:11: error: unknown type 'strin'; did you mean 'string'?"), result.errors)
+        XCTAssertTrue(result.errors.contains("\(schema):8:11: error: unknown type 'strin'; did you mean 'string'?"), result.errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing is written for a broken schema")
 
-        let lint = try run(["lint", schema.path])
+        let lint = try run(["lint", schema])
         XCTAssertEqual(lint.status, 1)
         XCTAssertTrue(lint.errors.contains("error: unknown type 'strin'"), lint.errors)
-        XCTAssertEqual(lint.output, "\(schema.path): 1 error\n")
+        XCTAssertEqual(lint.output, "\(schema): 1 error\n")
+    }
+
+    /// Issue 26 line 1: every command that reads a schema prints its diagnostics with the one function
+    /// (`SchemaReport`), on standard error, in one format; a schema that cannot be read names itself.
+    func testEveryCommandReportsASchemaThatDoesNotLoadTheSameWay() throws {
+        let folder = try temporaryFolder()
+        let broken = brokenSchema
+        let brokenLine = "\(broken):8:11: error: unknown type 'strin'; did you mean 'string'?\n"
+        let missing = folder.appendingPathComponent("missing.yaml").path
+        let missingLine = "\(missing): error: cannot read the schema: No such file or directory\n"
+        let output = folder.appendingPathComponent("out").path
+        for (schema, line) in [(broken, brokenLine), (missing, missingLine)] {
+            for command in [["generate", schema, "--output", output], ["export", schema, "--format", "openapi"], ["describe", schema]] {
+                let result = try run(command)
+                XCTAssertEqual(result.errors, line, command.joined(separator: " "))
+                XCTAssertEqual(result.output, "", command.joined(separator: " "))
+                XCTAssertEqual(result.status, 1, command.joined(separator: " "))
+            }
+            let lint = try run(["lint", schema])
+            XCTAssertEqual(lint.errors, line)
+            XCTAssertEqual(lint.status, schema == missing ? 2 : 1, "lint: 2 when it cannot read a schema")
+        }
+        let diff = try run(["diff", broken, broken])
+        XCTAssertEqual(diff.errors, brokenLine + brokenLine, "both schemas' diagnostics")
+        XCTAssertEqual(diff.status, 2)
     }
 
     func testAliasBombIsRejectedWithItsPosition() throws {
@@ -56,7 +75,7 @@ final class GeneratorCommandTests: XCTestCase {
     func testMissingSchemaFileIsAClearError() throws {
         let result = try run(["generate", "/nonexistent/api.yaml", "--output", "/tmp/unused"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.errors.contains("cannot read the schema"), result.errors)
+        XCTAssertEqual(result.errors, "/nonexistent/api.yaml: error: cannot read the schema: No such file or directory\n")
     }
 
     func testGenerateWritesOnlyChangedFiles() throws {

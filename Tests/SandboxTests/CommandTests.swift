@@ -62,22 +62,29 @@ final class CommandTests: XCTestCase {
         }
     }
 
+    /// Its diagnostics as every other command prints them (issue 26 line 1: `SchemaReport`), on standard error.
     func testASchemaWithErrorsExitsWithStatus2() throws {
         try SandboxCommandProcess.skipUnlessBuilt()
-        let schema = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).yaml")
-        try Data("api: Broken\nversion: 1\n".utf8).write(to: schema)
-        defer { try? FileManager.default.removeItem(at: schema) }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [schema.path]
-        let output = Pipe()
-        process.standardError = output
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 2)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(text.contains("error:"), text)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let broken = root.appendingPathComponent("Tests/Fixtures/Lint/broken.yaml").path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).yaml").path
+        for (schema, line) in [
+            (broken, "\(broken):8:11: error: unknown type 'strin'; did you mean 'string'?\n"),
+            (missing, "\(missing): error: cannot read the schema: No such file or directory\n"),
+        ] {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = [schema]
+            let errors = Pipe()
+            let output = Pipe()
+            process.standardError = errors
+            process.standardOutput = output
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 2)
+            XCTAssertEqual(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), line)
+            XCTAssertEqual(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "")
+        }
     }
 }
 
