@@ -60,17 +60,25 @@ enum Inputs {
         return found.sorted()
     }
 
-    /// The whole file (or standard input) in memory, or the system's reason why not
-    /// (`No such file or directory`).
-    static func read(_ source: PayloadSource) -> Result<[UInt8], ReadError> {
-        switch BoundedInput.read(path: source.path, limit: Int.max) {
+    /// The whole file (or standard input) in memory, up to `limit` bytes, or why not.
+    static func read(_ source: PayloadSource, limit: Int) -> Result<[UInt8], ReadError> {
+        switch BoundedInput.read(path: source.path, limit: limit) {
         case .success(let bytes): return .success(bytes)
-        case .failure(.unreadable(let reason)): return .failure(ReadError(reason: reason))
-        case .failure(.tooLarge): return .failure(ReadError(reason: "it is larger than this machine can address"))
+        case .failure(.unreadable(let reason)): return .failure(.unreadable(source.name, reason))
+        case .failure(.tooLarge(_, let size)): return .failure(.tooLarge(source.name, size))
         }
     }
 
-    struct ReadError: Error {
-        let reason: String
+    enum ReadError: Error {
+        /// The system's reason (`No such file or directory`).
+        case unreadable(String, String)
+        case tooLarge(String, Int?)
+
+        func reason(_ limit: InputSizeLimit) -> String {
+            switch self {
+            case .unreadable(let name, let reason): "cannot read \(name): \(reason)"
+            case .tooLarge(let name, let size): limit.refusal(of: name, size: size)
+            }
+        }
     }
 }

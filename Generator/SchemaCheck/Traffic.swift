@@ -61,14 +61,12 @@ struct Traffic: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Text: print only the summary. JSON: list only exchanges with issues.")
     var quiet = false
 
-    @Option(name: .customLong("max-size"), help: ArgumentHelp("Refuse captures larger than this many megabytes.", valueName: "MB"))
-    var maxMegabytes = HARReader.defaultMaxBytes >> 20
+    @OptionGroup var sizeLimit: InputSizeLimit
 
     @Option(help: "Colour: auto (only on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorMode = .auto
 
     func validate() throws {
-        guard maxMegabytes > 0, maxMegabytes <= 1 << 20 else { throw usageFailure("--max-size must be between 1 and 1048576 (MB)") }
         for url in baseURLs where !url.contains("://") {
             throw usageFailure("--base-url \(url) is not a URL: give scheme, host and path, e.g. http://127.0.0.1:8080/wlp/v1")
         }
@@ -83,11 +81,11 @@ struct Traffic: ParsableCommand {
         let bytes: [UInt8]
         // Reading stops one byte past the limit: a capture from an endless pipe is refused with the
         // memory of one capture.
-        let maxBytes = maxMegabytes << 20
+        let maxBytes = sizeLimit.bytes
         switch BoundedInput.read(path: capture == "-" ? nil : capture, limit: maxBytes) {
         case .success(let read): bytes = read
         case .failure(.tooLarge(_, let size)):
-            throw usageFailure("\(capture): the capture is \(size.map { "\($0) bytes, " } ?? "")more than the limit of \(maxBytes) (--max-size)")
+            throw usageFailure(sizeLimit.refusal(of: capture, size: size))
         case .failure(.unreadable(let reason)): throw usageFailure("cannot read \(capture): \(reason)")
         }
         let har: HARCapture

@@ -71,6 +71,8 @@ struct Validate: ParsableCommand {
     @Option(help: "Colour: auto (only on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorMode = .auto
 
+    @OptionGroup var sizeLimit: InputSizeLimit
+
     @Flag(help: "Only parse every payload (syntax errors are still reported); for benchmarks.")
     var parseOnly = false
 
@@ -91,11 +93,11 @@ struct Validate: ParsableCommand {
         var unreadable = false
         for source in Inputs.sources(paths, forceNDJSON: ndjson) {
             let bytes: [UInt8]
-            switch Inputs.read(source) {
+            switch Inputs.read(source, limit: sizeLimit.bytes) {
             case .success(let read): bytes = read
             case .failure(let error):
                 out.flush()
-                Output.standardError("schema-check: error: cannot read \(source.name): \(error.reason)\n")
+                Output.standardError("schema-check: error: \(error.reason(sizeLimit))\n")
                 unreadable = true
                 continue
             }

@@ -19,17 +19,24 @@ public enum SchemaLoader {
         }
     }
 
+    /// The largest schema file read (docs/SchemaLanguage.md, "Limits"): the imported GitHub API, the largest
+    /// real schema known, is about 1 MB. Reading stops one byte past it, so `/dev/zero` or an endless pipe
+    /// named as a schema costs no more memory than this.
+    public static let maximumBytes = 16 << 20
+
     /// Reads and checks the schema at `path`.
     public static func load(path: String) -> Result {
         let bytes: [UInt8]
         // BoundedInput for the system's own reason ("No such file or directory", "Is a directory").
-        switch BoundedInput.read(path: path, limit: Int.max) {
+        switch BoundedInput.read(path: path, limit: maximumBytes) {
         case .success(let read): bytes = read
         case .failure(.unreadable(let reason)):
             return Result(schema: nil, diagnostics: [Diagnostic(.error, "cannot read the schema: \(reason)", at: nil)], isUnreadable: true)
-        case .failure(.tooLarge):
+        case .failure(.tooLarge(_, let size)):
+            let found = size.map { "\($0) bytes, more" } ?? "more"
             return Result(
-                schema: nil, diagnostics: [Diagnostic(.error, "cannot read the schema: it is larger than this machine can address", at: nil)],
+                schema: nil,
+                diagnostics: [Diagnostic(.error, "cannot read the schema: it is \(found) than the \(maximumBytes) bytes a schema may have", at: nil)],
                 isUnreadable: true)
         }
         guard let text = String(data: Data(bytes), encoding: .utf8) else {

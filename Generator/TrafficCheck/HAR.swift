@@ -64,7 +64,7 @@ public enum HARReader {
     /// The syntax check and the outline: nil when `bytes` are JSON with a `log.entries` array, else why not.
     static func outlineFailure(_ bytes: [UInt8], maxBytes: Int) -> Failure? {
         guard bytes.count <= maxBytes else {
-            return Failure(message: "the capture is \(bytes.count) bytes, more than the limit of \(maxBytes) (--max-size)")
+            return Failure(message: "the capture is \(bytes.count) bytes, more than the limit of \(maxBytes) bytes (--max-size)")
         }
         if bytes.prefix(8192).contains(0) {
             return Failure(message: "not a HAR file: a binary file (it contains NUL bytes)")

@@ -78,6 +78,23 @@ final class GeneratorCommandTests: XCTestCase {
         XCTAssertEqual(result.errors, "/nonexistent/api.yaml: error: cannot read the schema: No such file or directory\n")
     }
 
+    /// A schema is read up to SchemaLoader.maximumBytes: a device or an endless pipe named as the schema is
+    /// refused once reading passes the limit, a larger regular file by its size, instead of filling memory.
+    func testASchemaLargerThanTheLimitIsRefusedWithoutReadingIt() throws {
+        let endless = try run(["lint", "/dev/zero"])
+        XCTAssertEqual(endless.status, 2)
+        XCTAssertEqual(endless.errors, "/dev/zero: error: cannot read the schema: it is more than the 16777216 bytes a schema may have\n")
+
+        let large = try temporaryFolder().appendingPathComponent("large.yaml")
+        XCTAssertTrue(FileManager.default.createFile(atPath: large.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: large)
+        try handle.truncate(atOffset: UInt64(16 << 20) + 1)  // sparse: no 16 MiB written
+        try handle.close()
+        let refused = try run(["generate", large.path, "--output", "/tmp/unused"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.contains("it is 16777217 bytes, more than the 16777216 bytes a schema may have"), refused.errors)
+    }
+
     func testGenerateWritesOnlyChangedFiles() throws {
         let folder = try temporaryFolder()
         let schema = repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path

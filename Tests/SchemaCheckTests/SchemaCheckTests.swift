@@ -407,6 +407,24 @@ final class SchemaCheckTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("checked 1 payload: 1 valid"), "the other files are still checked: " + result.errors)
     }
 
+    /// `--max-size` bounds every input: a file larger than the limit is refused by its size, standard input
+    /// as soon as reading passes it (so an endless pipe cannot fill memory), and the other inputs are still checked.
+    func testAnInputLargerThanMaxSizeIsRefusedAndTheOthersAreChecked() throws {
+        let folder = try temporaryFolder()
+        let good = try write(Self.validTransaction, to: "tx.json", in: folder)
+        let large = folder.appendingPathComponent("large.json")
+        try Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 1).write(to: large)
+        let result = try run([whitelabelpay, "--type", "Transaction", "--max-size", "1", large.path, good])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(
+            result.errors.contains("\(large.path): the input is 1048577 bytes, more than the limit of 1048576 bytes (--max-size)"), result.errors)
+        XCTAssertTrue(result.errors.contains("checked 1 payload: 1 valid"), "the other files are still checked: " + result.errors)
+
+        let endless = try run([whitelabelpay, "--type", "Transaction", "--max-size", "1", "/dev/zero"])
+        XCTAssertEqual(endless.status, 2)
+        XCTAssertTrue(endless.errors.contains("/dev/zero: the input is more than the limit of 1048576 bytes (--max-size)"), endless.errors)
+    }
+
     func testSchemaThatIsNotASchema() throws {
         let folder = try temporaryFolder()
         let file = try write(Self.validTransaction, to: "tx.json", in: folder)

@@ -310,7 +310,7 @@ final class TrafficCommandTests: XCTestCase {
         let capture = try writeCapture("{\"log\": {\"entries\": []}}" + padding)
         let result = try traffic(capture, ["--max-size", "1"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.errors.contains("more than the limit of 1048576 (--max-size)"), result.errors)
+        XCTAssertTrue(result.errors.contains("more than the limit of 1048576 bytes (--max-size)"), result.errors)
     }
 
     /// The capture is read one entry at a time, never held as a tree: a capture of a million `{}` entries
@@ -347,7 +347,7 @@ final class TrafficCommandTests: XCTestCase {
     func testAStreamedCaptureIsLeftAtTheSizeLimit() throws {
         let streamed = try runToolStreaming(executable, ["traffic", "-", "--schema", whitelabelpay, "--max-size", "1"], total: 16 << 20)
         XCTAssertEqual(streamed.run.status, 2)
-        XCTAssertTrue(streamed.run.errors.contains("-: the capture is more than the limit of 1048576 (--max-size)"), streamed.run.errors)
+        XCTAssertTrue(streamed.run.errors.contains("-: the input is more than the limit of 1048576 bytes (--max-size)"), streamed.run.errors)
         XCTAssertEqual(streamed.run.output, "")
         XCTAssertGreaterThan(streamed.accepted, 1 << 20)
         XCTAssertLessThan(streamed.accepted, 2 << 20, "reading stopped near the limit")
