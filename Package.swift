@@ -1,9 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layout: Generator/ holds the schema model, the Swift renderer and the generator CLI; Plugins/ the
-// SwiftPM plugins that run it; Sources/ the hand-written runtime and one module per API whose code the
-// build-tool plugin generates from Schemas/. Client products depend on nothing but Foundation.
+// Layout (ARCHITECTURE.md, "The folders"): every target's folder is its name, so `swift run schema-check`
+// lives in Generator/schema-check. Generator/ holds the build-time tools: one CamelCase folder per library
+// (the model, the renderer, ...) and one kebab-case folder per command; Plugins/ the SwiftPM plugins that run
+// the generator; Sources/ what an app links at its top level (ClientRuntime and one module per API, whose code
+// the build-tool plugin generates from Schemas/), and the developer tools beside them in Sources/Sandbox and
+// Sources/Demos; Tests/ one <Module>Tests folder per tested module, the fuzz targets in Tests/Fuzz.
+// Client products depend on nothing but Foundation. Scripts/check-target-folders.sh checks the naming.
 let package = Package(
     name: "SchemaClients",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -82,14 +86,14 @@ let package = Package(
         .target(name: "ClientGeneration", dependencies: ["SchemaModel", "SwiftRenderer"], path: "Generator/ClientGeneration"),
         // The build plugins' tool: `generate` alone, so a consumer builds neither swift-argument-parser nor the
         // CLI's other commands (README, "Depending on SchemaClients").
-        .executableTarget(name: "client-generator-build", dependencies: ["ClientGeneration"], path: "Generator/BuildTool"),
+        .executableTarget(name: "client-generator-build", dependencies: ["ClientGeneration"], path: "Generator/client-generator-build"),
         .executableTarget(
             name: "client-generator",
             dependencies: [
                 "SchemaModel", "SwiftRenderer", "ClientGeneration", "SchemaExport", "PayloadValidation", "SchemaDiff", "SchemaImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Generator/CLI"
+            path: "Generator/client-generator"
         ),
         .executableTarget(
             name: "schema-check",
@@ -97,7 +101,7 @@ let package = Package(
                 "SchemaModel", "PayloadValidation", "TrafficCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Generator/SchemaCheck"
+            path: "Generator/schema-check"
         ),
         // `schema-check traffic`'s HAR reader, routing and exchange checks (a library, so its fuzz target links it).
         .target(
@@ -158,26 +162,26 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            path: "Sources/SchemaSandbox",
+            path: "Sources/Sandbox/SchemaSandbox",
             exclude: ["README.md"]
         ),
         // What every `<api>-demo` shares: the sandbox in-process, numbered steps, the wire log, request counts.
         .target(
             name: "DemoSupport",
             dependencies: ["ClientRuntime", "SchemaSandbox", "SchemaModel"],
-            path: "Sources/DemoSupport"
+            path: "Sources/Demos/DemoSupport"
         ),
         // `swift run whitelabelpay-demo`: the sandbox in-process, driven by the generated client.
         .executableTarget(
             name: "whitelabelpay-demo",
             dependencies: ["WhitelabelPay", "DemoSupport", "SchemaSandbox"],
-            path: "Sources/WhitelabelPayDemo"
+            path: "Sources/Demos/whitelabelpay-demo"
         ),
         // `swift run finaptic-demo`: the Finaptic onboarding-to-transfer flow against the in-process sandbox.
         .executableTarget(
             name: "finaptic-demo",
             dependencies: ["Finaptic", "DemoSupport", "SchemaSandbox"],
-            path: "Sources/FinapticDemo"
+            path: "Sources/Demos/finaptic-demo"
         ),
         // Jumio (issue 11): the token and workflow requests and the SDK's result and error model.
         .target(
@@ -189,7 +193,7 @@ let package = Package(
         .executableTarget(
             name: "jumio-demo",
             dependencies: ["Jumio", "DemoSupport", "SchemaSandbox", "SchemaModel"],
-            path: "Sources/JumioDemo"
+            path: "Sources/Demos/jumio-demo"
         ),
         // BSA (issue 11): the server calls of the BSA iOS SDK.
         .target(
@@ -201,24 +205,25 @@ let package = Package(
         .executableTarget(
             name: "bsa-demo",
             dependencies: ["BSA", "DemoSupport", "SchemaSandbox"],
-            path: "Sources/BSADemo"
+            path: "Sources/Demos/bsa-demo"
         ),
         // `swift run kdpay-demo`: the KD Pay document's scenarios against the sandbox in-process.
         .executableTarget(
             name: "kdpay-demo",
             dependencies: ["KDPay", "DemoSupport", "SchemaSandbox"],
-            path: "Sources/KDPayDemo"
+            path: "Sources/Demos/kdpay-demo"
         ),
         .executableTarget(
             name: "sandbox",
             dependencies: ["SchemaSandbox", "SchemaModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Sources/SandboxCommand"
+            path: "Sources/Sandbox/sandbox"
         ),
 
         // MARK: Tests
         .target(name: "TestHTTPServer", path: "Tests/TestHTTPServer"),
-        // Helpers several test targets share: a seeded PRNG and the path of a built executable.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Helpers several test targets share: a seeded PRNG, the path of a built executable, the repository
+        // root and a minimal schema text (SchemaModel, for its diagnostics).
+        .target(name: "TestSupport", dependencies: ["SchemaModel"], path: "Tests/TestSupport"),
         // Modules generated by the plugin from test schemas: every construct, and a hostile schema.
         .target(
             name: "KitchenSink",
@@ -234,7 +239,7 @@ let package = Package(
             plugins: ["ClientGeneratorPlugin"]
         ),
         // Every Swift keyword and runtime type name as every kind of schema name
-        // (Tests/GeneratorTests/NameCorpusTests.swift writes the schema).
+        // (Tests/SchemaModelTests/NameCorpusTests.swift writes the schema).
         .target(
             name: "NameCorpus",
             dependencies: ["ClientRuntime"],
@@ -251,11 +256,25 @@ let package = Package(
             dependencies: ["ClientRuntime", "TestHTTPServer"],
             path: "Tests/ClientRuntimeTests"
         ),
+        // The model's loader: diagnostics of every construct, resource limits, the field census, the name corpus.
         .testTarget(
-            name: "GeneratorTests",
-            dependencies: ["SchemaModel", "SwiftRenderer", "client-generator", "TestSupport"],
-            path: "Tests/GeneratorTests",
+            name: "SchemaModelTests",
+            dependencies: ["SchemaModel", "TestSupport"],
+            path: "Tests/SchemaModelTests"
+        ),
+        // The renderer: goldens, snippets, escaping, line wrapping, file placement, and generated code
+        // type-checked against the ClientRuntime module this build makes.
+        .testTarget(
+            name: "SwiftRendererTests",
+            dependencies: ["SwiftRenderer", "SchemaModel", "ClientRuntime", "TestSupport"],
+            path: "Tests/SwiftRendererTests",
             exclude: ["Golden"]
+        ),
+        // The `client-generator` command as a user and the build plugin run it (the built executable).
+        .testTarget(
+            name: "ClientGeneratorTests",
+            dependencies: ["client-generator", "SwiftRenderer", "SchemaModel", "ClientRuntime", "TestSupport"],
+            path: "Tests/ClientGeneratorTests"
         ),
         .testTarget(
             name: "WhitelabelPayTests",
@@ -287,25 +306,28 @@ let package = Package(
         ),
         .testTarget(
             name: "PayloadValidationTests",
-            dependencies: [
-                "PayloadValidation", "SchemaModel", "SchemaDiff", "TestSupport", "fuzz-payload", "fuzz-schema-loader", "fuzz-traffic", "fuzz-import",
-                "fuzz-diff",
-            ],
+            dependencies: ["PayloadValidation", "SchemaModel", "TestSupport"],
             path: "Tests/PayloadValidationTests"
         ),
         // Fuzz targets (Tests/Fuzz/README.md): libFuzzer drivers when Tests/Fuzz/run.sh builds them with
         // -sanitize=fuzzer -DFUZZING; in a normal build, tools that replay inputs (and the code
         // FuzzRegressionTests runs on every kept crash input).
         .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport"),
-        .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/SchemaLoaderFuzz"),
-        .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/PayloadFuzz"),
-        .executableTarget(name: "fuzz-traffic", dependencies: ["TrafficCheck", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/TrafficFuzz"),
-        .executableTarget(name: "fuzz-import", dependencies: ["SchemaImport", "FuzzSupport"], path: "Tests/Fuzz/ImportFuzz"),
-        .executableTarget(name: "fuzz-diff", dependencies: ["SchemaDiff", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/DiffFuzz"),
+        .executableTarget(name: "fuzz-schema-loader", dependencies: ["SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/fuzz-schema-loader"),
+        .executableTarget(name: "fuzz-payload", dependencies: ["PayloadValidation", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/fuzz-payload"),
+        .executableTarget(name: "fuzz-traffic", dependencies: ["TrafficCheck", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/fuzz-traffic"),
+        .executableTarget(name: "fuzz-import", dependencies: ["SchemaImport", "FuzzSupport"], path: "Tests/Fuzz/fuzz-import"),
+        .executableTarget(name: "fuzz-diff", dependencies: ["SchemaDiff", "SchemaModel", "FuzzSupport"], path: "Tests/Fuzz/fuzz-diff"),
         // The semantic fuzzer: random lint-clean schemas must generate code that compiles without warnings
         // (lint -> generate -> swiftc; Tests/Fuzz/README.md). A plain tool, not a libFuzzer target.
         .executableTarget(
-            name: "fuzz-semantic", dependencies: ["SchemaModel", "SwiftRenderer", "TestSupport"], path: "Tests/Fuzz/SemanticFuzz"),
+            name: "fuzz-semantic", dependencies: ["SchemaModel", "SwiftRenderer", "TestSupport"], path: "Tests/Fuzz/fuzz-semantic"),
+        // Every input the fuzzers kept and every seed, replayed through the fuzz targets' code on each test run.
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["fuzz-payload", "fuzz-schema-loader", "fuzz-traffic", "fuzz-import", "fuzz-diff", "SchemaDiff", "SchemaModel"],
+            path: "Tests/Fuzz/FuzzRegressionTests"
+        ),
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",
@@ -317,8 +339,6 @@ let package = Package(
             dependencies: ["SchemaSandbox", "sandbox", "SchemaModel", "PayloadValidation"],
             path: "Tests/SandboxTests"
         ),
-        // Builds Tests/Fixtures/ConsumerPackage (a package depending on this one) with `swift build`;
-        // runs only with RUN_PLUGIN_TESTS=1. The fixture is under no target's path.
         // Runs the real `schema-check` binary on payload fixtures.
         .testTarget(
             name: "SchemaCheckTests",
@@ -326,6 +346,14 @@ let package = Package(
             dependencies: ["schema-check", "client-generator", "TestSupport"],
             path: "Tests/SchemaCheckTests"
         ),
+        // `schema-check traffic` (the TrafficCheck module) on the captures in Tests/Fixtures/Traffic, through the binary.
+        .testTarget(
+            name: "TrafficCheckTests",
+            dependencies: ["schema-check", "TestSupport"],
+            path: "Tests/TrafficCheckTests"
+        ),
+        // Builds Tests/Fixtures/ConsumerPackage (a package depending on this one) with `swift build`;
+        // runs only with RUN_PLUGIN_TESTS=1. The fixture is under no target's path.
         .testTarget(
             name: "PluginTests",
             path: "Tests/PluginTests"

@@ -4,7 +4,7 @@ import SchemaModel
 
 /// `schema-check traffic`'s verdict on the entries of a capture: each entry is routed to its operation
 /// (`TrafficRoutes`), then checked (`ExchangeChecker`). No input may crash it: the HAR reader's fuzz
-/// target (Tests/Fuzz/TrafficFuzz) runs arbitrary bytes through `HARReader` and this.
+/// target (Tests/Fuzz/fuzz-traffic) runs arbitrary bytes through `HARReader` and this.
 public enum CaptureCheck {
     /// Route, then check: the verdict on one HAR entry.
     public static func check(_ entry: Result<HARExchange, HARReader.EntryError>, routes: TrafficRoutes, checker: ExchangeChecker) -> ExchangeReport {

@@ -3,7 +3,7 @@ import PayloadValidation
 import SchemaModel
 import XCTest
 
-/// The validator against kitchensink.yaml, whose generated code (Tests/GeneratorTests/Golden/kitchensink)
+/// The validator against kitchensink.yaml, whose generated code (Tests/SwiftRendererTests/Golden/kitchensink)
 /// defines the decoding the validator mirrors.
 final class PayloadValidatorTests: XCTestCase {
     private let validator = PayloadValidator(schema: KitchenSink.schema)

@@ -20,12 +20,17 @@ public struct SplitMix64: RandomNumberGenerator {
 /// executables into the products folder that holds the test bundle (macOS) or the test executable
 /// (Linux, where `Bundle.main` is that folder); the test target must depend on the executable.
 public func builtExecutable(named name: String) -> URL {
+    builtProductsFolder.appendingPathComponent(name)
+}
+
+/// The products folder of this build: its executables, and the `Modules` folder that holds the compiled
+/// modules (ClientRuntime's, against which tests type-check generated code).
+public var builtProductsFolder: URL {
     #if os(macOS)
-        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
     #else
-        let products = Bundle.main.bundleURL
+        Bundle.main.bundleURL
     #endif
-    return products.appendingPathComponent(name)
 }
 
 /// What a tool run printed and how it exited.

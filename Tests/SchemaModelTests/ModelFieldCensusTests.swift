@@ -1,5 +1,6 @@
 import Foundation
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// The tripwire for a new field of the schema model. A new enum case stops every module that switches over

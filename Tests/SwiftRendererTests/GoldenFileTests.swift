@@ -1,6 +1,7 @@
 import Foundation
 import SchemaModel
 import SwiftRenderer
+import TestSupport
 import XCTest
 
 /// The generated Swift for the bundled schemas is checked in under Golden/, so any change to the
@@ -17,7 +18,7 @@ final class GoldenFileTests: XCTestCase {
         for (name, path) in Self.schemas.sorted(by: { $0.key < $1.key }) {
             let schema = try SchemaLoader.loadOrThrow(path: repositoryRoot.appendingPathComponent(path).path)
             let files = SwiftRenderer.render(schema, schemaFileName: URL(fileURLWithPath: path).lastPathComponent)
-            let folder = repositoryRoot.appendingPathComponent("Tests/GeneratorTests/Golden/\(name)")
+            let folder = repositoryRoot.appendingPathComponent("Tests/SwiftRendererTests/Golden/\(name)")
             for file in files {
                 let golden = folder.appendingPathComponent(file.name + ".golden")
                 if update {

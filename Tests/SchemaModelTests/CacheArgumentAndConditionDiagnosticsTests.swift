@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// KD Pay extension: `store`, `cacheOnlyParameter` and `maxAgeParameter` of `cache:`, and the client-side

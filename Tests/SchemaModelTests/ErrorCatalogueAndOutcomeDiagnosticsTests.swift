@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// Every bad use of the v2 error catalogue keys (code families, `when`) and of operation outcomes

@@ -2,38 +2,6 @@ import Foundation
 import SchemaModel
 import XCTest
 
-/// The repository root, found from this file so tests run from any working directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// A minimal valid schema; tests splice one mistake into it.
-func schemaText(types: String = "", operations: String = "", extra: String = "") -> String {
-    """
-    api: Test
-    version: "1"
-    environments:
-      production: { url: "https://api.example.com" }
-    \(extra)
-    types:
-      Item:
-        fields:
-          id: string
-    \(types)
-    operations:
-      getItem:
-        http: GET /items/{id}
-        path:
-          id: string
-        response: Item
-    \(operations)
-    """
-}
-
-/// Loads schema text and returns its diagnostics as printed (`file:line:column: error: message`).
-func diagnostics(_ text: String, file: String = "test.yaml") -> [String] {
-    SchemaLoader.load(text: text, file: file).diagnostics.map(\.description)
-}
-
 /// Asserts that loading fails with exactly one error matching `message` at `line` (and `column`).
 func assertSingleError(
     _ text: String, line: Int, column: Int? = nil, contains message: String,

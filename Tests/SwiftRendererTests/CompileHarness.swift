@@ -9,7 +9,7 @@ import XCTest
 enum CompileHarness {
     /// Where SwiftPM put the built modules (ClientRuntime's among them).
     static var modules: URL {
-        builtExecutable(named: "client-generator").deletingLastPathComponent().appendingPathComponent("Modules")
+        builtProductsFolder.appendingPathComponent("Modules")
     }
 
     struct Compilation {

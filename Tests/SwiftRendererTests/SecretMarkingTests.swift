@@ -1,8 +1,10 @@
 import SchemaModel
 import SwiftRenderer
+import TestSupport
 import XCTest
 
-/// `secret: true` on fields and parameters: where it is allowed, and what the generator makes of it.
+/// `secret: true` on fields and parameters: what the generator makes of it (where it is allowed:
+/// SchemaModelTests' SecretMarkingDiagnosticsTests).
 final class SecretMarkingTests: XCTestCase {
     private let schemaWithSecrets = schemaText(
         types: """
@@ -25,27 +27,6 @@ final class SecretMarkingTests: XCTestCase {
         let schema = try XCTUnwrap(SchemaLoader.load(text: schemaWithSecrets, file: "test.yaml").schema)
         XCTAssertEqual(schema.secretWireNames, ["X-Device-Pin", "code", "grant"])
         XCTAssertEqual(schema.type(named: "Login")?.fields.map(\.isSecret), [false, true])
-    }
-
-    func testSecretPathParameterIsAnErrorAtItsPlace() {
-        let text = schemaText(
-            operations: """
-                  getByToken:
-                    http: GET /tokens/{token}
-                    path:
-                      token: { type: string, secret: true }
-                """)
-        assertSingleError(text, line: 20, column: 7, contains: "path parameter 'token' of operation 'getByToken' cannot be secret")
-    }
-
-    func testSecretMustBeABoolean() {
-        let text = schemaText(
-            types: """
-                  Other:
-                    fields:
-                      code: { type: string, secret: "yes" }
-                """)
-        assertSingleError(text, line: 12, column: 37, contains: "'secret' in field 'code' of type 'Other' must be true or false, found a string")
     }
 
     func testGeneratedCodeCarriesTheSecretNamesAndHidesSecretFieldsFromReflection() throws {

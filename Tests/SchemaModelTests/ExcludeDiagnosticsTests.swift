@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// `exclude:` (enum values a field, parameter or alias never takes; Finaptic's request-side

@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// Bad uses of the issue 8 constructs of items 5 and 9: wired login/refresh/logout of auth schemes and

@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// One test per kind of schema mistake: each must be reported at its place, with a useful message.

@@ -1,6 +1,7 @@
 import Foundation
 import SchemaModel
 import SwiftRenderer
+import TestSupport
 import XCTest
 
 /// hostile.yaml puts `fatalError(...)` into every place text can go: docs, string values, wire names,

@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// Bad uses of form, multipart and raw bodies, binary responses, URLs given at call time, Basic auth,

@@ -13,8 +13,8 @@ import XCTest
 /// found, after the fix) and the seed corpus run through the same code as the fuzz targets, quickly,
 /// so a finding never comes back. A crash here takes the test process down, which fails the run.
 final class FuzzRegressionTests: XCTestCase {
+    /// Tests/Fuzz, from Tests/Fuzz/FuzzRegressionTests/FuzzRegressionTests.swift.
     private let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz")
 
     private func inputs(_ folder: String) throws -> [URL] {
         let url = fuzzFolder.appendingPathComponent(folder)

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// Every schema `lint` accepts generates code that compiles without warnings: the cases issue 25 found

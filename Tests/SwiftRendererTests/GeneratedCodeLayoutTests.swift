@@ -1,5 +1,6 @@
 import Foundation
 import SchemaModel
+import TestSupport
 import XCTest
 
 @testable import SwiftRenderer

@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// Bad uses of untagged and integer-tagged unions and of date-time `format:`: one error each, at its

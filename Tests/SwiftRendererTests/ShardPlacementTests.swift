@@ -1,5 +1,6 @@
 import SchemaModel
 import SwiftRenderer
+import TestSupport
 import XCTest
 
 /// Which shard file each declaration goes to (`ShardPlacement`): with what uses it, so that a one-type

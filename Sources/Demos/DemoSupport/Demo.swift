@@ -61,7 +61,7 @@ public final class Demo {
             let schemaPath =
                 CommandLine.arguments.dropFirst().first
                 ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Schemas/\(schemaFile)").standardized.path
+                .appendingPathComponent("../../../Schemas/\(schemaFile)").standardized.path
             let schema = try SchemaLoader.loadOrThrow(path: schemaPath)
             let sandbox = SandboxServer(schema: schema, options: options)
             try await sandbox.start()

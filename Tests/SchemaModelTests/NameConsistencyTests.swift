@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// Issue 8 item 11: names never fight, and one mistake is one diagnostic.

@@ -1,4 +1,5 @@
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// Every bad use of the catalogue keys that change the match order (`statusFirst` on a case, `envelope`

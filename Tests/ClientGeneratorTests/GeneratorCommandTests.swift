@@ -65,7 +65,7 @@ final class GeneratorCommandTests: XCTestCase {
     func testAliasBombIsRejectedWithItsPosition() throws {
         let folder = try temporaryFolder()
         let schema = folder.appendingPathComponent("bomb.yaml")
-        try ResourceLimitTests.billionLaughs.write(to: schema, atomically: true, encoding: .utf8)
+        try billionLaughsSchema.write(to: schema, atomically: true, encoding: .utf8)
         let lint = try run(["lint", schema.path])
         XCTAssertEqual(lint.status, 1)
         XCTAssertTrue(lint.errors.contains("\(schema.path):6:"), lint.errors)
