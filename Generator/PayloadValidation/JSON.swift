@@ -76,24 +76,8 @@ extension JSON: CustomStringConvertible {
     }
 }
 
-extension JSON {
-    /// A schema example or default (a YAML node) as JSON, numbers normalised as `YAMLNode.jsonText`
-    /// writes them (non-finite numbers become strings).
-    public init(_ node: YAMLNode) {
-        switch node.value {
-        case .mapping(let pairs):
-            self = .object(pairs.map { Member(key: $0.key, value: JSON($0.value)) })
-        case .sequence(let elements):
-            self = .array(elements.map(JSON.init))
-        case .scalar(let scalar):
-            switch scalar.kind {
-            case .null: self = .null
-            case .bool: self = .bool(scalar.text == "true")
-            case .string: self = .string(scalar.text)
-            case .int, .float:
-                let text = node.jsonText
-                self = text.hasPrefix("\"") ? .string(scalar.text) : .number(text)
-            }
-        }
+extension JSON: JSONTree {
+    public static func object(members: [(key: String, value: JSON)]) -> JSON {
+        .object(members.map { Member(key: $0.key, value: $0.value) })
     }
 }
