@@ -31,6 +31,17 @@ public enum JSON: Sendable, Hashable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The value a dotted path leads to through objects (the first member of each name), nil where it
+    /// leads nowhere: an error body's code, a page's items, a login answer's token.
+    public func value(at path: FieldPath) -> JSON? {
+        var current = self
+        for key in path.keys {
+            guard let next = current[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
     /// The element at `index` of an array.
     public subscript(index: Int) -> JSON? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }

@@ -294,7 +294,6 @@ public struct ExchangeChecker: Sendable {
         guard let catalogue = schema.errors, let codePath = catalogue.codePath,
             let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }), let code = code(in: value)
         else { return [] }
-        let path = codePath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let known = catalogue.cases.contains { errorCase in
             if errorCase.code == code { return true }
             switch errorCase.family {
@@ -304,7 +303,7 @@ public struct ExchangeChecker: Sendable {
             }
         }
         guard !known else { return [] }
-        let pointer = JSONPointer.string(path)
+        let pointer = JSONPointer.string(FieldPath(codePath).keys)
         return [
             issue(
                 .warning, .enumValue, pointer, expected: "a code of the error catalogue", found: "code \"\(code)\"",
@@ -316,9 +315,7 @@ public struct ExchangeChecker: Sendable {
     /// The error code at the catalogue's code path (`code`, `error.code`), as text.
     private func code(in body: JSON) -> String? {
         guard let codePath = schema.errors?.codePath else { return nil }
-        var current: JSON? = body
-        for key in codePath.split(separator: ".", omittingEmptySubsequences: false) { current = current?[String(key)] }
-        switch current {
+        switch body.value(at: FieldPath(codePath)) {
         case .string(let text)?: return text
         case .number(let text)?: return text
         default: return nil

@@ -81,12 +81,12 @@ extension SandboxEngine {
                     if let path = exchange.responsePath(.token) {
                         let token = state.sessions.issue("token", scheme: scheme.name)
                         state.sessions.tokens[scheme.name, default: []].insert(token)
-                        json.set(.string(token), at: path.pathComponents)
+                        json.set(.string(token), at: FieldPath(path))
                     }
                     if let path = exchange.responsePath(.refreshToken) {
                         let token = state.sessions.issue("refresh", scheme: scheme.name)
                         state.sessions.refreshTokens[scheme.name, default: []].insert(token)
-                        json.set(.string(token), at: path.pathComponents)
+                        json.set(.string(token), at: FieldPath(path))
                     }
                 }
                 // The sandbox issued the token, so it says how long it lives: the option, else an example's
@@ -94,7 +94,7 @@ extension SandboxEngine {
                 if let path = exchange.responsePath(.expiresIn),
                     let lifetime = options.tokenLifetime ?? (isSynthesized ? SandboxOptions.defaultTokenLifetime : nil)
                 {
-                    json.set(.number(String(lifetime)), at: path.pathComponents)
+                    json.set(.number(String(lifetime)), at: FieldPath(path))
                 }
                 body = json.data
             }
