@@ -133,32 +133,7 @@ public struct ExchangeChecker: Sendable {
     // MARK: Request
 
     private func missingCredentials(_ exchange: HARExchange, query: [(name: String, value: String)], operation: OperationDefinition) -> [ValidationIssue] {
-        guard !operation.auth.isEmpty else { return [] }
-        var options: [String] = []
-        for name in operation.auth {
-            guard let scheme = schema.authScheme(named: name) else { continue }
-            switch scheme.kind {
-            case .bearer(_):
-                if exchange.requestHeaderValues("Authorization").contains(where: { $0.lowercased().hasPrefix("bearer ") }) { return [] }
-                options.append("an Authorization: Bearer header")
-            case .basic:
-                if exchange.requestHeaderValues("Authorization").contains(where: { $0.lowercased().hasPrefix("basic ") }) { return [] }
-                options.append("an Authorization: Basic header")
-            case .apiKey(let location, let key):
-                if location == .query
-                    ? query.contains(where: { $0.name == key && !$0.value.isEmpty })
-                    : exchange.requestHeaderValues(key).contains(where: { !$0.isEmpty })
-                {
-                    return []
-                }
-                options.append(location == .query ? "the query item '\(key)'" : "the header '\(key)'")
-            case .session(_, let header):
-                if exchange.requestHeaderValues(header).contains(where: { !$0.isEmpty }) { return [] }
-                options.append("a session id in the header '\(header)'")
-            }
-        }
-        guard !options.isEmpty else { return [] }
-        let expected = options.joined(separator: " or ")
+        guard let expected = requestValidator.missingCredentials(of: operation, query: query, headerValues: exchange.requestHeaderValues) else { return [] }
         return [
             issue(
                 .error, .required, "", expected: expected, found: "no credentials",

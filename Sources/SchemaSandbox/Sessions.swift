@@ -104,17 +104,7 @@ extension SandboxEngine {
 
     /// The credential `request` carries for `scheme` (bearer token or session header), if any.
     func sentCredential(_ request: IncomingRequest, for scheme: AuthScheme) -> String? {
-        switch scheme.kind {
-        case .bearer:
-            guard let value = request.header("authorization") else { return nil }
-            let parts = value.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-            return parts[1].trimmingCharacters(in: .whitespaces)
-        case .session(_, let header):
-            return request.header(header)
-        case .apiKey, .basic:
-            return nil
-        }
+        RequestValidator.credentials(sentFor: scheme, query: request.queryItems, headerValues: request.headerValues).first
     }
 
     private func read(_ location: Pager.InputLocation, _ request: IncomingRequest, _ parsedBody: JSON?) -> String? {
