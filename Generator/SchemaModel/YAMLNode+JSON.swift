@@ -84,21 +84,28 @@ public enum JSONText {
     public static func appendQuoted(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+            if let escape = shortEscape(scalar) {
+                output += escape
+            } else if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                output.unicodeScalars.append(scalar)
             }
         }
         output += "\""
+    }
+
+    /// The escapes JSON strings and YAML double-quoted scalars write alike (`YAMLText` uses them too):
+    /// the quote, the backslash, line feed, carriage return and tab. nil for any other scalar.
+    static func shortEscape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default: return nil
+        }
     }
 }
