@@ -31,6 +31,17 @@ public enum JSON: Sendable, Hashable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The value a dotted path leads to through objects (the first member of each name), nil where it
+    /// leads nowhere: an error body's code, a page's items, a login answer's token.
+    public func value(at path: FieldPath) -> JSON? {
+        var current = self
+        for key in path.keys {
+            guard let next = current[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
     /// The element at `index` of an array.
     public subscript(index: Int) -> JSON? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
@@ -76,24 +87,8 @@ extension JSON: CustomStringConvertible {
     }
 }
 
-extension JSON {
-    /// A schema example or default (a YAML node) as JSON, numbers normalised as `YAMLNode.jsonText`
-    /// writes them (non-finite numbers become strings).
-    public init(_ node: YAMLNode) {
-        switch node.value {
-        case .mapping(let pairs):
-            self = .object(pairs.map { Member(key: $0.key, value: JSON($0.value)) })
-        case .sequence(let elements):
-            self = .array(elements.map(JSON.init))
-        case .scalar(let scalar):
-            switch scalar.kind {
-            case .null: self = .null
-            case .bool: self = .bool(scalar.text == "true")
-            case .string: self = .string(scalar.text)
-            case .int, .float:
-                let text = node.jsonText
-                self = text.hasPrefix("\"") ? .string(scalar.text) : .number(text)
-            }
-        }
+extension JSON: JSONTree {
+    public static func object(members: [(key: String, value: JSON)]) -> JSON {
+        .object(members.map { Member(key: $0.key, value: $0.value) })
     }
 }

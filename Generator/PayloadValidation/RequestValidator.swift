@@ -93,6 +93,71 @@ public struct RequestValidator: Sendable {
         }
     }
 
+    // MARK: Credentials
+
+    /// What a request lacks when it presents no credential for any of `operation`'s auth schemes: the
+    /// alternatives, worded for a message (`an Authorization: Bearer header or the query item 'api_key'`);
+    /// nil when it presents one, or the operation needs none. The sandbox answers such a request 401 and
+    /// `schema-check traffic` reports it, so both mean the same by "no credentials".
+    ///
+    /// - Parameters:
+    ///   - query: every query item of the request, decoded.
+    ///   - headerValues: the values of the header with this name (compared ignoring case), in order.
+    ///   - accepts: whether a credential sent for a scheme counts (by default any non-empty one; the
+    ///     sandbox counts only tokens it issued for a scheme with a wired login).
+    public func missingCredentials(
+        of operation: OperationDefinition, query: [(name: String, value: String)], headerValues: (String) -> [String],
+        accepts: (String, AuthScheme) -> Bool = { credential, _ in !credential.isEmpty }
+    ) -> String? {
+        var alternatives: [String] = []
+        for scheme in operation.auth.compactMap(schema.authScheme(named:)) {
+            let sent = Self.credentials(sentFor: scheme, query: query, headerValues: headerValues)
+            if sent.contains(where: { accepts($0, scheme) }) { return nil }
+            alternatives.append(Self.credentialDescription(of: scheme))
+        }
+        return alternatives.isEmpty ? nil : alternatives.joined(separator: " or ")
+    }
+
+    /// The credentials a request sends for `scheme`, in order: the token of each `Authorization: Bearer`
+    /// header, the decoded `user:password` of each well-formed `Authorization: Basic` header, the values of
+    /// an API key's query item or header, the values of a session's header.
+    public static func credentials(
+        sentFor scheme: AuthScheme, query: [(name: String, value: String)], headerValues: (String) -> [String]
+    ) -> [String] {
+        /// The part after `Bearer ` or `Basic ` (the scheme word in any case), trimmed.
+        func authorization(_ word: String) -> [String] {
+            headerValues("Authorization").compactMap { value in
+                let parts = value.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == word else { return nil }
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        switch scheme.kind {
+        case .bearer:
+            return authorization("bearer")
+        case .basic:
+            return authorization("basic").compactMap { encoded in
+                guard let decoded = Data(base64Encoded: encoded) else { return nil }
+                let text = String(decoding: decoded, as: UTF8.self)
+                return text.contains(":") ? text : nil
+            }
+        case .apiKey(let location, let name):
+            return location == .query ? query.filter { $0.name == name }.map(\.value) : headerValues(name)
+        case .session(_, let header):
+            return headerValues(header)
+        }
+    }
+
+    /// Where a request carries `scheme`'s credential, for a message.
+    private static func credentialDescription(of scheme: AuthScheme) -> String {
+        switch scheme.kind {
+        case .bearer: return "an Authorization: Bearer header"
+        case .basic: return "an Authorization: Basic header"
+        case .apiKey(let location, let name): return location == .query ? "the query item '\(name)'" : "the header '\(name)'"
+        case .session(_, let header): return "a session id in the header '\(header)'"
+        }
+    }
+
     // MARK: Query objects
 
     /// Issues of an object-valued query parameter: a map's values against the value type, a struct's

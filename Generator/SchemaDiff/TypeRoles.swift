@@ -13,29 +13,8 @@ enum TypeRoles {
             schema.operations.flatMap { operation in
                 [operation.response].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
             } + [schema.errors?.body].compactMap { $0 }
-        for name in reachable(from: requestRoots, in: schema) { roles[name, default: []].insert(.request) }
-        for name in reachable(from: responseRoots, in: schema) { roles[name, default: []].insert(.response) }
+        for name in schema.typesReachable(from: requestRoots) { roles[name, default: []].insert(.request) }
+        for name in schema.typesReachable(from: responseRoots) { roles[name, default: []].insert(.response) }
         return roles
-    }
-
-    private static func reachable(from roots: [TypeReference], in schema: Schema) -> Set<String> {
-        var visited = Set<String>()
-        var pending = roots
-        while let reference = pending.popLast() {
-            switch reference {
-            case .primitive: continue
-            case .array(let element): pending.append(element)
-            case .map(_, let value): pending.append(value)
-            case .named(let name):
-                guard visited.insert(name).inserted, let type = schema.type(named: name) else { continue }
-                switch type.kind {
-                case .structure(let fields): pending += fields.map(\.type)
-                case .union(let union): pending += union.variants.map { .named($0.type) }
-                case .alias(let target, _): pending.append(target)
-                case .enumeration: continue
-                }
-            }
-        }
-        return visited
     }
 }

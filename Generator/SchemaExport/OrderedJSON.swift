@@ -2,7 +2,8 @@ import SchemaModel
 
 /// A JSON value whose objects keep their keys in the order they were added, so every export is
 /// byte-for-byte deterministic. Numbers are kept as JSON number text.
-public indirect enum OrderedJSON: Sendable, Equatable {
+/// Built from a YAML node by the conversion every JSON value shares (`JSONTree`).
+public indirect enum OrderedJSON: Sendable, Equatable, JSONTree {
     case null
     case bool(Bool)
     case number(String)
@@ -22,22 +23,8 @@ public indirect enum OrderedJSON: Sendable, Equatable {
         return .number(String(value))
     }
 
-    /// A YAML node (an example or default) as JSON, with the same number normalisation as `jsonText`.
-    public init(_ node: YAMLNode) {
-        switch node.value {
-        case .mapping(let pairs): self = .object(pairs.map { ($0.key, OrderedJSON($0.value)) })
-        case .sequence(let elements): self = .array(elements.map(OrderedJSON.init))
-        case .scalar(let scalar):
-            switch scalar.kind {
-            case .null: self = .null
-            case .bool: self = .bool(scalar.text == "true")
-            case .string: self = .string(scalar.text)
-            case .int, .float:
-                // `jsonText` writes numbers in JSON syntax (infinities become strings).
-                let text = node.jsonText
-                self = text.hasPrefix("\"") ? .string(scalar.text) : .number(text)
-            }
-        }
+    public static func object(members: [(key: String, value: OrderedJSON)]) -> OrderedJSON {
+        .object(members.map { ($0.key, $0.value) })
     }
 
     /// The value of `key` in an object.

@@ -143,25 +143,8 @@ extension SchemaValidator {
         at path: String, in root: TypeReference, what: String, at location: SourceLocation,
         types: [String: TypeDefinition]
     ) -> (Field, Bool)? {
-        var current = root
-        var found: Field?
-        var optional = false
-        for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
-            guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind else {
-                log.error("\(what): path '\(path)' goes through '\(current)', which is not a struct", at: location)
-                return nil
-            }
-            guard let field = fields.first(where: { $0.wireName == component }) else {
-                log.error(
-                    "\(what): path '\(path)': '\(name)' has no field '\(component)'\(Suggestion.didYouMean(component, in: fields.map(\.wireName)))",
-                    at: location)
-                return nil
-            }
-            optional = optional || field.isSwiftOptional
-            found = field
-            current = field.type
-        }
-        return found.map { ($0, optional) }
+        guard let fields = fields(along: path, in: root, subject: "\(what): path", at: location, types: types), let last = fields.last else { return nil }
+        return (last, fields.contains(where: \.isSwiftOptional))
     }
 
     private func bodyFields(of operation: OperationDefinition, types: [String: TypeDefinition]) -> [Field]? {

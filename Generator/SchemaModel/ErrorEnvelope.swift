@@ -6,29 +6,14 @@ extension Schema {
     /// `envelope: true`, in schema order; empty without an envelope.
     public var operationsExemptFromEnvelope: [String] {
         guard let catalogue = errors, catalogue.envelope, let codePath = catalogue.codePath else { return [] }
-        let path = codePath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let path = FieldPath(codePath)
         return operations.filter { operation in
-            successBodies(of: operation).contains { hasField(at: path, in: $0, depth: 0) }
+            successBodies(of: operation).contains { path.mayLead(from: $0, types: type(named:)) }
         }.map(\.name)
     }
 
     private func successBodies(of operation: OperationDefinition) -> [TypeReference] {
         guard let outcomes = operation.outcomes else { return operation.response.map { [$0] } ?? [] }
         return outcomes.filter { (200..<300).contains($0.status) }.compactMap(\.body)
-    }
-
-    private func hasField(at path: [String], in type: TypeReference, depth: Int) -> Bool {
-        guard let first = path.first, depth < 32, case .named(let name) = type, let definition = self.type(named: name) else { return false }
-        switch definition.kind {
-        case .structure(let fields):
-            guard let field = fields.first(where: { $0.wireName == first }) else { return false }
-            return path.count == 1 || hasField(at: Array(path.dropFirst()), in: field.type, depth: depth + 1)
-        case .alias(let target, _):
-            return hasField(at: path, in: target, depth: depth + 1)
-        case .union(let union):
-            return union.variants.contains { hasField(at: path, in: .named($0.type), depth: depth + 1) }
-        case .enumeration:
-            return false
-        }
     }
 }

@@ -64,7 +64,13 @@ public struct Schema: Sendable {
     /// The wire names of secret fields in the types `roots` reach (through fields, array and map
     /// elements, union variants and aliases).
     public func secretWireNames(reachableFrom roots: [TypeReference]) -> Set<String> {
-        var names = Set<String>()
+        Set(typesReachable(from: roots).flatMap { type(named: $0)?.fields.filter(\.isSecret).map(\.wireName) ?? [] })
+    }
+
+    /// The names of every type `roots` reach, through struct fields, array and map elements, union
+    /// variants and aliases: what a request or response can carry. A name the schema does not define
+    /// (an unchecked schema) is included but leads nowhere.
+    public func typesReachable(from roots: [TypeReference]) -> Set<String> {
         var visited = Set<String>()
         var pending = roots
         while let reference = pending.popLast() {
@@ -75,18 +81,14 @@ public struct Schema: Sendable {
             case .named(let name):
                 guard visited.insert(name).inserted, let type = type(named: name) else { continue }
                 switch type.kind {
-                case .structure(let fields):
-                    for field in fields {
-                        if field.isSecret { names.insert(field.wireName) }
-                        pending.append(field.type)
-                    }
+                case .structure(let fields): pending += fields.map(\.type)
                 case .union(let union): pending += union.variants.map { .named($0.type) }
                 case .alias(let target, _): pending.append(target)
                 case .enumeration: continue
                 }
             }
         }
-        return names
+        return visited
     }
 }
 

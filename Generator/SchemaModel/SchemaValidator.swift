@@ -564,26 +564,32 @@ struct SchemaValidator {
         checkMatchPrecedence(catalogue)
     }
 
+    /// The fields along a dotted wire-name path from `root`, or nil after an error saying where the path
+    /// breaks; `subject` starts the message (`the error 'code' path`).
+    func fields(
+        along path: String, in root: TypeReference, subject: String, at location: SourceLocation, types: [String: TypeDefinition]
+    ) -> [Field]? {
+        let dotted = FieldPath(path)
+        switch dotted.resolve(from: root, types: { types[$0] }) {
+        case .fields(let fields):
+            return fields
+        case .notAStruct(let type, _):
+            log.error("\(subject) '\(path)' goes through '\(type)', which is not a struct", at: location)
+        case .noField(let index, let name, let fields):
+            let key = dotted.keys[index]
+            log.error("\(subject) '\(path)': '\(name)' has no field '\(key)'\(Suggestion.didYouMean(key, in: fields.map(\.wireName)))", at: location)
+        }
+        return nil
+    }
+
     /// A dotted path through struct fields (by wire name), e.g. the error code or pagination fields.
     @discardableResult
     func checkPath(
         _ path: String, in root: TypeReference, what: String, at location: SourceLocation,
         types: [String: TypeDefinition], expectArray: Bool
     ) -> Bool {
-        var current = root
-        for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
-            guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind else {
-                log.error("\(what) path '\(path)' goes through '\(current)', which is not a struct", at: location)
-                return false
-            }
-            guard let field = fields.first(where: { $0.wireName == component }) else {
-                log.error(
-                    "\(what) path '\(path)': '\(name)' has no field '\(component)'\(Suggestion.didYouMean(component, in: fields.map(\.wireName)))", at: location
-                )
-                return false
-            }
-            current = field.type
-        }
+        guard let fields = fields(along: path, in: root, subject: "\(what) path", at: location, types: types) else { return false }
+        let current = fields.last?.type ?? root
         if expectArray, case .array = current {
         } else if expectArray {
             log.error("\(what) path '\(path)' must lead to a list, but leads to '\(current)'", at: location)
@@ -783,16 +789,7 @@ struct SchemaValidator {
 
     /// The field a (checked) dotted path leads to.
     private func field(atPath path: String, in root: TypeReference, types: [String: TypeDefinition]) -> Field? {
-        var current = root
-        var found: Field?
-        for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
-            guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind,
-                let field = fields.first(where: { $0.wireName == component })
-            else { return nil }
-            found = field
-            current = field.type
-        }
-        return found
+        FieldPath(path).fields(from: root, types: { types[$0] })?.last
     }
 
     /// What a pagination key must lead to.

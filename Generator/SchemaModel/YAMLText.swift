@@ -6,26 +6,22 @@ public enum YAMLText {
     public static func doubleQuoted(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                let value = scalar.value
-                let printable =
-                    (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value <= 0xD7FF && value != 0x2028 && value != 0x2029)
-                    || (value >= 0xE000 && value <= 0xFFFD && value != 0xFEFF) || value >= 0x10000
-                if printable, scalar.properties.generalCategory != .format {
-                    output.unicodeScalars.append(scalar)
-                } else if value <= 0xFFFF {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    output += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-                }
+            if let escape = JSONText.shortEscape(scalar) {
+                output += escape
+                continue
+            }
+            let value = scalar.value
+            let printable =
+                (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value <= 0xD7FF && value != 0x2028 && value != 0x2029)
+                || (value >= 0xE000 && value <= 0xFFFD && value != 0xFEFF) || value >= 0x10000
+            if printable, scalar.properties.generalCategory != .format {
+                output.unicodeScalars.append(scalar)
+            } else if value <= 0xFFFF {
+                let hex = String(value, radix: 16, uppercase: true)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                let hex = String(value, radix: 16, uppercase: true)
+                output += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
             }
         }
         return output + "\""

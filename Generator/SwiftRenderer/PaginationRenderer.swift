@@ -142,19 +142,13 @@ extension ClientRenderer {
     /// A dotted wire-name path through struct fields as a Swift member chain (`.cursors.next`), whether
     /// its value is optional, and its type. The validator has checked that the path exists.
     func memberPath(_ path: String, in root: TypeReference) -> (expression: String, isOptional: Bool, type: TypeReference)? {
+        guard let fields = FieldPath(path).fields(from: root, types: schema.type(named:)) else { return nil }
         var expression = ""
         var optional = false
-        var current = root
-        for component in path.split(separator: ".").map(String.init) {
-            guard case .named(let typeName) = current,
-                let field = schema.type(named: typeName)?.fields.first(where: { $0.wireName == component })
-            else {
-                return nil
-            }
+        for field in fields {
             expression += (optional ? "?." : ".") + SwiftNaming.fieldName(field.name)
             optional = optional || field.isSwiftOptional
-            current = field.type
         }
-        return (expression, optional, current)
+        return (expression, optional, fields.last?.type ?? root)
     }
 }

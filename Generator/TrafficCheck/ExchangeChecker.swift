@@ -133,32 +133,7 @@ public struct ExchangeChecker: Sendable {
     // MARK: Request
 
     private func missingCredentials(_ exchange: HARExchange, query: [(name: String, value: String)], operation: OperationDefinition) -> [ValidationIssue] {
-        guard !operation.auth.isEmpty else { return [] }
-        var options: [String] = []
-        for name in operation.auth {
-            guard let scheme = schema.authScheme(named: name) else { continue }
-            switch scheme.kind {
-            case .bearer(_):
-                if exchange.requestHeaderValues("Authorization").contains(where: { $0.lowercased().hasPrefix("bearer ") }) { return [] }
-                options.append("an Authorization: Bearer header")
-            case .basic:
-                if exchange.requestHeaderValues("Authorization").contains(where: { $0.lowercased().hasPrefix("basic ") }) { return [] }
-                options.append("an Authorization: Basic header")
-            case .apiKey(let location, let key):
-                if location == .query
-                    ? query.contains(where: { $0.name == key && !$0.value.isEmpty })
-                    : exchange.requestHeaderValues(key).contains(where: { !$0.isEmpty })
-                {
-                    return []
-                }
-                options.append(location == .query ? "the query item '\(key)'" : "the header '\(key)'")
-            case .session(_, let header):
-                if exchange.requestHeaderValues(header).contains(where: { !$0.isEmpty }) { return [] }
-                options.append("a session id in the header '\(header)'")
-            }
-        }
-        guard !options.isEmpty else { return [] }
-        let expected = options.joined(separator: " or ")
+        guard let expected = requestValidator.missingCredentials(of: operation, query: query, headerValues: exchange.requestHeaderValues) else { return [] }
         return [
             issue(
                 .error, .required, "", expected: expected, found: "no credentials",
@@ -294,7 +269,6 @@ public struct ExchangeChecker: Sendable {
         guard let catalogue = schema.errors, let codePath = catalogue.codePath,
             let value = try? bytes.withUnsafeBytes({ try JSONParser.parse($0) }), let code = code(in: value)
         else { return [] }
-        let path = codePath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let known = catalogue.cases.contains { errorCase in
             if errorCase.code == code { return true }
             switch errorCase.family {
@@ -304,7 +278,7 @@ public struct ExchangeChecker: Sendable {
             }
         }
         guard !known else { return [] }
-        let pointer = JSONPointer.string(path)
+        let pointer = JSONPointer.string(FieldPath(codePath).keys)
         return [
             issue(
                 .warning, .enumValue, pointer, expected: "a code of the error catalogue", found: "code \"\(code)\"",
@@ -316,9 +290,7 @@ public struct ExchangeChecker: Sendable {
     /// The error code at the catalogue's code path (`code`, `error.code`), as text.
     private func code(in body: JSON) -> String? {
         guard let codePath = schema.errors?.codePath else { return nil }
-        var current: JSON? = body
-        for key in codePath.split(separator: ".", omittingEmptySubsequences: false) { current = current?[String(key)] }
-        switch current {
+        switch body.value(at: FieldPath(codePath)) {
         case .string(let text)?: return text
         case .number(let text)?: return text
         default: return nil

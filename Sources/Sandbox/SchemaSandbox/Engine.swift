@@ -229,10 +229,13 @@ final class SandboxEngine: Sendable {
     /// The normal answer: credentials, validation, then the example or the page.
     private func answer(_ request: IncomingRequest, plan: Plan, pathParameters: [String: String]) -> Outcome {
         let operation = plan.operation
-        if options.requireCredentials, plan.needsCredentials, !hasCredentials(request, for: operation) {
-            return unauthorized(plan: plan, message: "missing credentials: \(operation.name) needs \(credentialDescription(for: operation))")
-        }
         let query = request.queryItems
+        if options.requireCredentials, plan.needsCredentials,
+            let needed = requestValidator.missingCredentials(
+                of: operation, query: query, headerValues: request.headerValues, accepts: { accepts($0, for: $1) })
+        {
+            return unauthorized(plan: plan, message: "missing credentials: \(operation.name) needs \(needed)")
+        }
         var parsedBody: JSON?
         if options.validateRequests {
             let problems = self.problems(in: request, query: query, pathParameters: pathParameters, operation: operation)
@@ -323,40 +326,6 @@ final class SandboxEngine: Sendable {
             status: status, fallbackCode: PayloadFactory.statusCode(status), message: message,
             operationErrors: operation?.errors ?? [])
         return .respond(status: status, headers: Self.jsonHeaders, body: body.data)
-    }
-
-    // MARK: Credentials
-
-    private func hasCredentials(_ request: IncomingRequest, for operation: SchemaOperation) -> Bool {
-        operation.auth.contains { name in
-            guard let scheme = schema.authScheme(named: name) else { return false }
-            switch scheme.kind {
-            case .bearer:
-                return sentCredential(request, for: scheme).map { accepts($0, for: scheme) } ?? false
-            case .apiKey(let location, let keyName):
-                switch location {
-                case .query: return request.queryItems.contains { $0.name == keyName && !$0.value.isEmpty }
-                case .header, .path: return !(request.header(keyName) ?? "").isEmpty
-                }
-            case .session:
-                return sentCredential(request, for: scheme).map { accepts($0, for: scheme) } ?? false
-            case .basic:
-                return Self.hasBasicCredentials(request)
-            }
-        }
-    }
-
-    private func credentialDescription(for operation: SchemaOperation) -> String {
-        let options: [String] = operation.auth.compactMap { name in
-            guard let scheme = schema.authScheme(named: name) else { return nil }
-            switch scheme.kind {
-            case .bearer: return "an Authorization: Bearer header"
-            case .apiKey(let location, let keyName): return location == .query ? "the query item '\(keyName)'" : "the header '\(keyName)'"
-            case .session(_, let header): return "a session id in the header '\(header)'"
-            case .basic: return "an Authorization: Basic header"
-            }
-        }
-        return options.joined(separator: " or ")
     }
 
     // MARK: Bookkeeping

@@ -3,7 +3,7 @@ import PayloadValidation
 import SchemaModel
 
 /// What the sandbox needs on top of the shared `JSON` value (which keeps key order and number text, so
-/// an example is served as the schema gives it): reading and editing at a path, for pagination.
+/// an example is served as the schema gives it): editing at a path (`FieldPath`), for pagination and credentials.
 extension JSON {
     /// Parses a request body; nil when it is not valid JSON.
     static func parse(_ data: Data, maxDepth: Int = JSONParser.defaultMaxDepth) -> JSON? {
@@ -33,53 +33,45 @@ extension JSON {
         return nil
     }
 
-    func value(at path: [String]) -> JSON? {
-        var current = self
-        for key in path {
-            guard let next = current[key] else { return nil }
-            current = next
-        }
-        return current
-    }
-
     // MARK: Editing
 
     /// Sets `value` at `path`, creating objects on the way (a non-object on the way is replaced).
-    mutating func set(_ value: JSON, at path: [String]) {
-        guard let key = path.first else {
+    mutating func set(_ value: JSON, at path: FieldPath) {
+        set(value, at: path.keys[...])
+    }
+
+    private mutating func set(_ value: JSON, at keys: ArraySlice<String>) {
+        guard let key = keys.first else {
             self = value
             return
         }
         var members: [Member]
         if case .object(let existing) = self { members = existing } else { members = [] }
         if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value.set(value, at: Array(path.dropFirst()))
+            members[index].value.set(value, at: keys.dropFirst())
         } else {
             var child = JSON.object([])
-            child.set(value, at: Array(path.dropFirst()))
+            child.set(value, at: keys.dropFirst())
             members.append(Member(key: key, value: child))
         }
         self = .object(members)
     }
 
     /// Removes the key at `path`; nothing happens when it is not there.
-    mutating func remove(at path: [String]) {
-        guard let key = path.first, case .object(var members) = self else { return }
-        if path.count == 1 {
+    mutating func remove(at path: FieldPath) {
+        remove(at: path.keys[...])
+    }
+
+    private mutating func remove(at keys: ArraySlice<String>) {
+        guard let key = keys.first, case .object(var members) = self else { return }
+        if keys.count == 1 {
             members.removeAll { $0.key == key }
         } else if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value.remove(at: Array(path.dropFirst()))
+            members[index].value.remove(at: keys.dropFirst())
         }
         self = .object(members)
     }
 
     /// Whether `path` leads to a value (possibly null).
-    func contains(_ path: [String]) -> Bool { value(at: path) != nil }
-}
-
-extension String {
-    /// A dotted schema path (`cursors.next`) as keys.
-    var pathComponents: [String] {
-        split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    }
+    func contains(_ path: FieldPath) -> Bool { value(at: path) != nil }
 }

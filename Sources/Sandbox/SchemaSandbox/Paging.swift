@@ -32,14 +32,14 @@ struct Pager: Sendable {
         self.template = template
         self.factory = factory
         self.responseType = operation.response ?? .primitive(.json)
-        if let field = factory.field(at: pagination.items.pathComponents, in: responseType), case .array(let element) = field.type {
+        if let field = factory.field(at: FieldPath(pagination.items), in: responseType), case .array(let element) = field.type {
             itemType = (validator, validator.prepare(element))
         } else {
             itemType = nil
         }
-        var base = template.value(at: pagination.items.pathComponents)?.arrayValue ?? []
+        var base = template.value(at: FieldPath(pagination.items))?.arrayValue ?? []
         if base.isEmpty {
-            if let field = factory.field(at: pagination.items.pathComponents, in: responseType), case .array(let element) = field.type {
+            if let field = factory.field(at: FieldPath(pagination.items), in: responseType), case .array(let element) = field.type {
                 base = [factory.sampleElement(of: element)]
             } else {
                 base = [.object([])]
@@ -87,7 +87,7 @@ struct Pager: Sendable {
             size = parsed
         }
         var page = template
-        let itemsPath = pagination.items.pathComponents
+        let itemsPath = FieldPath(pagination.items)
         switch pagination.style {
         case .page:
             var number = pagination.firstPage
@@ -110,18 +110,18 @@ struct Pager: Sendable {
             let totalPages = itemCount / size + (itemCount % size == 0 ? 0 : 1)
             let isLast = index >= totalPages - 1
             page.set(.array(slice), at: itemsPath)
-            if let path = pagination.totalPages { page.set(.number(String(totalPages)), at: path.pathComponents) }
-            if let path = pagination.last { page.set(.bool(isLast), at: path.pathComponents) }
+            if let path = pagination.totalPages { page.set(.number(String(totalPages)), at: FieldPath(path)) }
+            if let path = pagination.last { page.set(.bool(isLast), at: FieldPath(path)) }
             // Spring-style page fields next to the items, when the example has them, are kept consistent.
-            let parent = Array(itemsPath.dropLast())
+            let parent = itemsPath.parent
             let siblings: [(String, JSON)] = [
                 ("number", .number(String(number))), ("size", .number(String(size))),
                 ("numberOfElements", .number(String(slice.count))), ("totalElements", .number(String(itemCount))),
                 ("totalPages", .number(String(totalPages))), ("first", .bool(number == pagination.firstPage)),
                 ("last", .bool(isLast)), ("empty", .bool(slice.isEmpty)),
             ]
-            for (key, newValue) in siblings where page.contains(parent + [key]) {
-                if let existing = page.value(at: parent + [key]), existing.sameKind(as: newValue) { page.set(newValue, at: parent + [key]) }
+            for (key, newValue) in siblings where page.contains(parent.appending(key)) {
+                if let existing = page.value(at: parent.appending(key)), existing.sameKind(as: newValue) { page.set(newValue, at: parent.appending(key)) }
             }
         case .token, .cursor:
             var offset = 0
@@ -209,7 +209,7 @@ struct Pager: Sendable {
     /// is optional, "" otherwise.
     private func setPosition(_ offset: Int?, at path: String?, in page: inout JSON) {
         guard let path else { return }
-        let components = path.pathComponents
+        let components = FieldPath(path)
         if let offset {
             page.set(.string(Pager.encodePosition(offset)), at: components)
             return

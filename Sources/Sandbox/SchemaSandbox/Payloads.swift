@@ -150,17 +150,8 @@ struct PayloadFactory: Sendable {
     // MARK: Walking types
 
     /// The field a dotted wire path leads to, from `root`.
-    func field(at path: [String], in root: TypeReference) -> Field? {
-        var current = root
-        var found: Field?
-        for key in path {
-            guard case .named(let name) = current, let type = types[name], case .structure(let fields) = type.kind,
-                let field = fields.first(where: { $0.wireName == key })
-            else { return nil }
-            found = field
-            current = field.type
-        }
-        return found
+    func field(at path: FieldPath, in root: TypeReference) -> Field? {
+        path.fields(from: root, types: { types[$0] })?.last
     }
 
     /// The struct fields of a named type (through aliases), or nil.
@@ -211,7 +202,7 @@ struct PayloadFactory: Sendable {
         }
         var body = synthesize(bodyType, constraints: Constraints(), depth: 0)
         if let codePath = catalogue.codePath {
-            let path = codePath.pathComponents
+            let path = FieldPath(codePath)
             let code = errorCase(status: status, operationErrors: operationErrors)?.code ?? fallbackCode
             let codePrimitive = field(at: path, in: bodyType).flatMap { primitive(of: $0.type) }
             let numeric = Int(code) != nil && (codePrimitive?.isNumeric == true || codePrimitive == .json)
@@ -233,23 +224,23 @@ struct PayloadFactory: Sendable {
 
     /// The shallowest string field named message, detail, description or error (else one whose name ends
     /// in message), searching nested structs.
-    private func messageFieldPath(in type: TypeReference) -> [String]? {
+    private func messageFieldPath(in type: TypeReference) -> FieldPath? {
         let names = ["message", "detail", "description", "error"]
-        var level: [([String], TypeReference)] = [([], type)]
+        var level: [(FieldPath, TypeReference)] = [([], type)]
         for _ in 0..<4 {
-            var next: [([String], TypeReference)] = []
+            var next: [(FieldPath, TypeReference)] = []
             for (path, type) in level {
                 guard let fields = fields(of: type) else { continue }
                 for name in names {
                     if let field = fields.first(where: { $0.wireName.lowercased() == name }), primitive(of: field.type) == .string {
-                        return path + [field.wireName]
+                        return path.appending(field.wireName)
                     }
                 }
                 // Then a name ending in "message", such as BSA's resultMessage.
                 if let field = fields.first(where: { $0.wireName.lowercased().hasSuffix("message") && primitive(of: $0.type) == .string }) {
-                    return path + [field.wireName]
+                    return path.appending(field.wireName)
                 }
-                for field in fields { next.append((path + [field.wireName], field.type)) }
+                for field in fields { next.append((path.appending(field.wireName), field.type)) }
             }
             level = next
         }

@@ -81,12 +81,12 @@ extension SandboxEngine {
                     if let path = exchange.responsePath(.token) {
                         let token = state.sessions.issue("token", scheme: scheme.name)
                         state.sessions.tokens[scheme.name, default: []].insert(token)
-                        json.set(.string(token), at: path.pathComponents)
+                        json.set(.string(token), at: FieldPath(path))
                     }
                     if let path = exchange.responsePath(.refreshToken) {
                         let token = state.sessions.issue("refresh", scheme: scheme.name)
                         state.sessions.refreshTokens[scheme.name, default: []].insert(token)
-                        json.set(.string(token), at: path.pathComponents)
+                        json.set(.string(token), at: FieldPath(path))
                     }
                 }
                 // The sandbox issued the token, so it says how long it lives: the option, else an example's
@@ -94,7 +94,7 @@ extension SandboxEngine {
                 if let path = exchange.responsePath(.expiresIn),
                     let lifetime = options.tokenLifetime ?? (isSynthesized ? SandboxOptions.defaultTokenLifetime : nil)
                 {
-                    json.set(.number(String(lifetime)), at: path.pathComponents)
+                    json.set(.number(String(lifetime)), at: FieldPath(path))
                 }
                 body = json.data
             }
@@ -104,17 +104,7 @@ extension SandboxEngine {
 
     /// The credential `request` carries for `scheme` (bearer token or session header), if any.
     func sentCredential(_ request: IncomingRequest, for scheme: AuthScheme) -> String? {
-        switch scheme.kind {
-        case .bearer:
-            guard let value = request.header("authorization") else { return nil }
-            let parts = value.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-            return parts[1].trimmingCharacters(in: .whitespaces)
-        case .session(_, let header):
-            return request.header(header)
-        case .apiKey, .basic:
-            return nil
-        }
+        RequestValidator.credentials(sentFor: scheme, query: request.queryItems, headerValues: request.headerValues).first
     }
 
     private func read(_ location: Pager.InputLocation, _ request: IncomingRequest, _ parsedBody: JSON?) -> String? {
