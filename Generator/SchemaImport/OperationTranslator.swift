@@ -109,10 +109,11 @@ final class OperationTranslator {
             return
         }
         let route = Self.route(method, path)
-        if let other = claimedRoutes[route] ?? (path != documentPath && plainRoutes.contains(route) ? "of the path '\(path)'" : nil) {
-            let named = other.hasPrefix("of ") ? "the operation \(other)" : "operation '\(other)'"
+        let sameRoute =
+            claimedRoutes[route].map { "operation '\($0)'" } ?? (path != documentPath && plainRoutes.contains(route) ? "a path of the document" : nil)
+        if let sameRoute {
             log.warning(
-                "\(method.uppercased()) \(path.prefix(200)) is also \(named); a server cannot tell them apart (a path's fragment is not sent): operation not imported",
+                "\(method.uppercased()) \(path.prefix(200)) is also \(sameRoute); a server cannot tell them apart (a path's fragment is not sent): operation not imported",
                 at: node, pointer)
             return
         }
