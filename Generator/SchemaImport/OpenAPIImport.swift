@@ -60,67 +60,33 @@ public enum OpenAPIImport {
             return Result(schema: nil, diagnostics: log.diagnostics, typeCount: 0, operationCount: 0)
         }
         let translation = DocumentTranslator(document: document).translate()
-        // The written schema must load. An operation the loader still rejects (a combination the
-        // translation did not foresee) is left out with a warning naming the loader's reason; any
-        // other error fails the import.
+        // One pass: the translation left out what the language cannot say, so the written schema
+        // loads. The load stays as an assertion; an error here is a rule the translation does not
+        // know yet (an importer bug), reported at the construct it came from.
         let outputName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".imported.yaml"
-        var value = translation.value
-        var operationCount = translation.operationCount
-        var schemaText = YAMLRenderer.render(value)
-        var loaded = SchemaLoader.load(text: schemaText, file: outputName, exampleFiles: nil)
-        for _ in 0..<4 where loaded.schema == nil && !log.hasErrors {
-            let culprits = operationsBlamed(for: loaded.diagnostics.filter { $0.severity == .error }, in: schemaText)
-            guard !culprits.isEmpty else { break }
-            for (name, message) in culprits {
-                let source = translation.operationSources[name]
-                log.warning("operation '\(name)' is not imported: \(message)", at: source?.0, source?.1 ?? .root)
-            }
-            value = removingOperations(Set(culprits.map(\.0)), from: value)
-            operationCount -= culprits.count
-            schemaText = YAMLRenderer.render(value)
-            loaded = SchemaLoader.load(text: schemaText, file: outputName, exampleFiles: nil)
-        }
-        var diagnostics = log.diagnostics
+        let schemaText = YAMLRenderer.render(translation.value)
+        let loaded = SchemaLoader.load(text: schemaText, file: outputName, exampleFiles: nil)
         // After an error of the translation, what the loader says about its result is noise.
-        diagnostics +=
-            log.hasErrors
-            ? []
-            : loaded.diagnostics.map { diagnostic in
-                Diagnostic(
-                    diagnostic.severity, "the imported schema \(diagnostic.severity == .error ? "does not load" : "has a warning"): \(diagnostic)",
-                    at: SourceLocation(file: file, line: 1, column: 1))
+        if !log.hasErrors {
+            let constructs = RenderedConstructs(text: schemaText)
+            for diagnostic in loaded.diagnostics {
+                let construct = diagnostic.location.flatMap { constructs.construct(atLine: $0.line) }
+                let source = construct.flatMap { translation.sources[$0] }
+                let named = construct.map { "\($0.section) '\($0.name)': " } ?? ""
+                if diagnostic.severity == .error {
+                    log.error(
+                        "the imported schema does not load (a bug of the importer: please report it with the document): \(named)\(diagnostic)",
+                        at: source?.node, source?.pointer ?? .root)
+                } else {
+                    log.warning("the imported schema has a warning: \(named)\(diagnostic)", at: source?.node, source?.pointer ?? .root)
+                }
             }
+        }
+        let diagnostics = log.diagnostics
         let failed = diagnostics.contains { $0.severity == .error }
         return Result(
             schema: failed ? nil : schemaText, diagnostics: diagnostics,
-            typeCount: translation.typeCount, operationCount: operationCount)
-    }
-
-    /// The operations whose entries in the rendered schema hold the errors, with the first message
-    /// of each; empty when any error lies outside `operations:`.
-    private static func operationsBlamed(for errors: [Diagnostic], in text: String) -> [(String, String)] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(of: "operations:") else { return [] }
-        var entries: [(name: String, line: Int)] = []
-        for index in (start + 1)..<lines.count {
-            let line = lines[index]
-            if !line.hasPrefix(" ") { break }
-            if line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":") { entries.append((String(line.dropFirst(2).dropLast()), index + 1)) }
-        }
-        var blamed: [(String, String)] = []
-        for error in errors {
-            guard let line = error.location?.line, let entry = entries.last(where: { $0.line <= line }), line > start + 1 else { return [] }
-            if !blamed.contains(where: { $0.0 == entry.name }) { blamed.append((entry.name, error.message)) }
-        }
-        return blamed
-    }
-
-    private static func removingOperations(_ names: Set<String>, from value: YAMLValue) -> YAMLValue {
-        guard case .map(var members) = value, let index = members.firstIndex(where: { $0.0 == "operations" }),
-            case .map(let operations) = members[index].1
-        else { return value }
-        members[index].1 = .map(operations.filter { !names.contains($0.0) })
-        return .map(members)
+            typeCount: translation.typeCount, operationCount: translation.operationCount)
     }
 
     private static func failure(_ message: String, at location: SourceLocation?) -> Result {
@@ -137,7 +103,8 @@ struct DocumentTranslator {
         let value: YAMLValue
         let typeCount: Int
         let operationCount: Int
-        let operationSources: [String: (YAMLNode, JSONPointer)]
+        /// Where each type, operation and environment was read, for a finding of the final load.
+        let sources: [RenderedConstructs.Construct: Origin]
     }
 
     func translate() -> Translation {
@@ -153,7 +120,8 @@ struct DocumentTranslator {
         if api != title { ImportNotes.appendModelled("The document's title is '\(title)'.", into: &notes) }
         ImportNotes.appendModelled("Imported from OpenAPI \(document.root["openapi"]?.scalar?.text ?? "3") by client-generator import.", into: &notes)
         for (key, value) in notes.members { builder.set(key, value) }
-        builder.set("environments", environments())
+        let (environmentsValue, environmentSources) = environments()
+        builder.set("environments", environmentsValue)
         let (schemes, schemeNames) = securitySchemes()
         let types = TypeTranslator(document: document)
         types.translateComponents()
@@ -162,6 +130,7 @@ struct DocumentTranslator {
         operations.translate()
         operations.checkDefaultResponses(errorBody: catalogue.bodyTypeName)
         types.breakCycles()
+        types.applyLanguageRules()
         types.checkUntaggedUnions()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }
         let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames)
@@ -186,25 +155,29 @@ struct DocumentTranslator {
         }
         return Translation(
             value: builder.value, typeCount: types.definitions.count, operationCount: operations.operations.count,
-            operationSources: operations.sources)
+            sources: constructSources(types: types, operations: operations, environments: environmentSources))
+    }
+
+    private func constructSources(
+        types: TypeTranslator, operations: OperationTranslator, environments: [String: Origin]
+    ) -> [RenderedConstructs.Construct: Origin] {
+        var sources: [RenderedConstructs.Construct: Origin] = [:]
+        for (name, node) in types.sources { sources[.init(section: "type", name: name)] = Origin(node: node.node, pointer: node.pointer) }
+        for (name, source) in operations.sources { sources[.init(section: "operation", name: name)] = Origin(node: source.0, pointer: source.1) }
+        for (name, origin) in environments { sources[.init(section: "environment", name: name)] = origin }
+        return sources
     }
 
     // MARK: Environments
 
-    private func environments() -> YAMLValue {
+    private func environments() -> (YAMLValue, [String: Origin]) {
         var names = NameScope()
         var environments: [(String, YAMLValue)] = []
+        var sources: [String: Origin] = [:]
         let pointer = JSONPointer.root.appending("servers")
         for (index, server) in (document.root["servers"]?.elements ?? []).enumerated() {
             let serverPointer = pointer.appending(index)
-            guard let url = server["url"]?.scalar?.text else { continue }
-            let absolute = url.hasPrefix("{") || url.contains("://")
-            guard absolute else {
-                log.warning(
-                    "server URL '\(url.prefix(200))' is relative: the schema language needs absolute base URLs; not imported", at: server["url"],
-                    serverPointer.appending("url"))
-                continue
-            }
+            guard let given = server["url"]?.scalar?.text, let (url, variableNames) = baseURL(given, of: server, at: serverPointer) else { continue }
             var paragraphs = (server["description"]?.scalar?.text ?? "").components(separatedBy: "\n\n")
             let first = paragraphs.first?.trimmingCharacters(in: .whitespaces) ?? ""
             let name: String
@@ -219,6 +192,7 @@ struct DocumentTranslator {
             value.set("url", url)
             var variables: [(String, YAMLValue)] = []
             for pair in server["variables"]?.pairs ?? [] {
+                guard let variableName = variableNames[pair.key] else { continue }
                 var variable = MapBuilder()
                 var description = pair.value["description"]?.scalar?.text ?? ""
                 let placeholder = " Required: no default exists; the value \"\(pair.key)\" is a placeholder that must be replaced."
@@ -230,11 +204,21 @@ struct DocumentTranslator {
                     description += (description.isEmpty ? "" : " ") + "One of: \(values.joined(separator: ", "))."
                 }
                 ImportNotes.read(description: description, deprecated: nil, into: &variable)
-                if !required, let defaultValue = pair.value["default"]?.scalar?.text { variable.set("default", defaultValue) }
-                variables.append((pair.key, variable.value))
+                if !required, let defaultValue = pair.value["default"]?.scalar?.text {
+                    if url == "{\(variableName)}", let problem = Self.wholeURLProblem(defaultValue) {
+                        log.warning(
+                            "the default of server variable '\(pair.key)' is the whole base URL and \(problem): not imported", at: pair.value["default"],
+                            serverPointer.appending("variables").appending(pair.key).appending("default"))
+                    } else {
+                        variable.set("default", defaultValue)
+                    }
+                }
+                if variableName != pair.key { ImportNotes.appendModelled("The document names this variable '\(pair.key)'.", into: &variable) }
+                variables.append((variableName, variable.value))
             }
             if !variables.isEmpty { value.set("variables", .map(variables)) }
             environments.append((name, value.value))
+            sources[name] = Origin(node: server, pointer: serverPointer)
         }
         if environments.isEmpty {
             environments.append(
@@ -247,7 +231,62 @@ struct DocumentTranslator {
                     ])
                 ))
         }
-        return .map(environments)
+        return (.map(environments), sources)
+    }
+
+    /// The server's URL as the language accepts a base URL, with its variables' names as the
+    /// language spells them (by the document's name); nil, with a warning, when it cannot be one.
+    /// The language needs a scheme and host before any variable that is not the whole URL
+    /// (`https://{host}/v1` or `{serverUrl}`), every placeholder declared, and every variable used.
+    private func baseURL(_ url: String, of server: YAMLNode, at pointer: JSONPointer) -> (String, [String: String])? {
+        let shown = url.prefix(200)
+        let isWholeVariable = url.hasPrefix("{") && url.hasSuffix("}") && !url.dropFirst().dropLast().contains { $0 == "{" || $0 == "}" } && url.count > 2
+        let schemeEnd = url.range(of: "://")
+        guard isWholeVariable || (schemeEnd.map { $0.lowerBound > url.startIndex } ?? false) else {
+            let reason =
+                url.hasPrefix("{")
+                ? "starts with a variable that is not the whole URL: the schema language needs a scheme and host first (https://{host}/v1), or the whole URL as one variable"
+                : "is relative: the schema language needs absolute base URLs"
+            log.warning("server URL '\(shown)' \(reason); not imported", at: server["url"], pointer.appending("url"))
+            return nil
+        }
+        let declared = (server["variables"]?.pairs ?? []).map(\.key)
+        var placeholders: [String] = []
+        var rest = url[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            placeholders.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        if let undeclared = placeholders.first(where: { !declared.contains($0) }) {
+            log.warning(
+                "server URL '\(shown)' uses '{\(undeclared)}', which the server's variables do not declare; not imported", at: server["url"],
+                pointer.appending("url"))
+            return nil
+        }
+        var names = NameScope()
+        var renamed: [String: String] = [:]
+        var result = url
+        for name in declared {
+            guard placeholders.contains(name) else {
+                log.warning(
+                    "server variable '\(name)' is not used in the URL '\(shown)', which the schema language cannot say: not imported",
+                    at: server["variables"]?[name], pointer.appending("variables").appending(name))
+                continue
+            }
+            let variableName = names.claim(ImportNames.member(name, fallback: "variable"))
+            renamed[name] = variableName
+            if variableName != name { result = result.replacingOccurrences(of: "{\(name)}", with: "{\(variableName)}") }
+        }
+        return (result, renamed)
+    }
+
+    /// Why a whole-URL variable's default cannot be the base URL (the runtime's rules), or nil.
+    private static func wholeURLProblem(_ text: String) -> String? {
+        guard let url = URL(string: text), let scheme = url.scheme, let host = url.host, !host.isEmpty else { return "is not an absolute URL" }
+        if !["http", "https"].contains(scheme.lowercased()) { return "does not use http or https" }
+        if url.user != nil || url.password != nil { return "holds a user name or password" }
+        if text.contains("?") || text.contains("#") { return "has a query or fragment" }
+        return nil
     }
 
     // MARK: Auth
@@ -335,5 +374,36 @@ struct DocumentTranslator {
             members.insert(("auth", value), at: index)
         }
         return .map(members)
+    }
+}
+
+/// The types, operations and environments of a rendered schema by line, so a finding of the loader
+/// names the construct it is about.
+struct RenderedConstructs {
+    struct Construct: Hashable {
+        let section: String
+        let name: String
+    }
+
+    /// Each entry's first line; a top-level key ends the entry before it (nil).
+    private var entries: [(line: Int, construct: Construct?)] = []
+
+    init(text: String) {
+        let sections = ["types": "type", "operations": "operation", "environments": "environment"]
+        var section: String?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if !line.hasPrefix(" ") {
+                section = line.hasSuffix(":") ? sections[String(line.dropLast())] : nil
+                entries.append((index + 1, nil))
+            } else if let section, line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":") {
+                entries.append((index + 1, Construct(section: section, name: String(line.dropFirst(2).dropLast()))))
+            }
+        }
+    }
+
+    /// The entry whose lines hold `line`; nil outside the sections.
+    func construct(atLine line: Int) -> Construct? {
+        guard let index = entries.lastIndex(where: { $0.line <= line }) else { return nil }
+        return entries[index].construct
     }
 }

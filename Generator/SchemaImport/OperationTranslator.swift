@@ -31,6 +31,37 @@ final class OperationTranslator {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// Routes (method and path, placeholder names aside) of the paths without a query or fragment.
+    private var plainRoutes: Set<String> = []
+    /// Each imported operation's route: a server cannot tell two operations of one route apart.
+    private var claimedRoutes: [String: String] = [:]
+
+    static func route(_ method: String, _ path: String) -> String {
+        method.uppercased() + " " + path.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
+    }
+
+    /// A path as the language takes it: without a fragment (never sent; some documents use one to
+    /// tell apart operations of one route) and without a literal query, whose items are returned.
+    /// Nil items when the query has an item without a value, which no query parameter can send.
+    static func splitPath(_ path: String) -> (path: String, query: [(name: String, value: String)]?, fragment: String?) {
+        var rest = Substring(path)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), [], fragment) }
+        var items: [(name: String, value: String)] = []
+        for item in rest[rest.index(after: mark)...].split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let name = parts[0].removingPercentEncoding, !name.isEmpty, let value = parts[1].removingPercentEncoding else {
+                return (String(rest[..<mark]), nil, fragment)
+            }
+            items.append((name, value))
+        }
+        return (String(rest[..<mark]), items, fragment)
+    }
+
     init(document: OpenAPIDocument, types: TypeTranslator, catalogue: ErrorCatalogueBuilder, schemeNames: [String: String]) {
         self.document = document
         self.types = types
@@ -40,6 +71,11 @@ final class OperationTranslator {
 
     func translate() {
         let base = JSONPointer.root.appending("paths")
+        // A path with a literal query or a fragment gives way to a plain path of the same route,
+        // wherever it stands in the document.
+        for pathPair in document.root["paths"]?.pairs ?? [] where !pathPair.key.contains(where: { $0 == "?" || $0 == "#" }) {
+            for method in Self.methods where pathPair.value[method] != nil { plainRoutes.insert(Self.route(method, pathPair.key)) }
+        }
         for pathPair in document.root["paths"]?.pairs ?? [] {
             let itemPointer = base.appending(pathPair.key)
             guard let (item, _) = document.resolve(pathPair.value, at: itemPointer) else { continue }
@@ -61,9 +97,27 @@ final class OperationTranslator {
         }
     }
 
-    private func translate(_ node: YAMLNode, method: String, path: String, item: YAMLNode, pointer: JSONPointer) {
+    private func translate(_ node: YAMLNode, method: String, path documentPath: String, item: YAMLNode, pointer: JSONPointer) {
         var builder = MapBuilder()
         var modelled: [String] = []
+        let (path, literalQuery, fragment) = Self.splitPath(documentPath)
+        guard let literalQuery else {
+            log.warning(
+                "the path '\(documentPath.prefix(200))' has a query item without a value, which a query parameter cannot send: operation not imported",
+                at: node,
+                pointer)
+            return
+        }
+        let route = Self.route(method, path)
+        let sameRoute =
+            claimedRoutes[route].map { "operation '\($0)'" } ?? (path != documentPath && plainRoutes.contains(route) ? "a path of the document" : nil)
+        if let sameRoute {
+            log.warning(
+                "\(method.uppercased()) \(path.prefix(200)) is also \(sameRoute); a server cannot tell them apart (a path's fragment is not sent): operation not imported",
+                at: node, pointer)
+            return
+        }
+        if let fragment { modelled.append("The document's path ends in the fragment '#\(fragment)', which is not sent.") }
         let name: String
         if let operationId = node["operationId"]?.scalar?.text {
             let candidate = ImportNames.member(operationId, fallback: "operation")
@@ -133,6 +187,21 @@ final class OperationTranslator {
                         location: location, hint: operationTypeName + ImportNames.upperCamel(wire))
                 ))
         }
+        for (wire, value) in literalQuery {
+            if let declared = groups["query"]?.first(where: { Self.wireName($0) == wire }) {
+                log.warning(
+                    "the path's literal query item '\(wire)' is also the query parameter '\(declared.0)': the parameter is imported, the literal value '\(value.prefix(100))' is not",
+                    at: node, pointer)
+                continue
+            }
+            let parameterName = parameterNames.claim(ImportNames.member(wire, fallback: "parameter"))
+            var parameter = MapBuilder()
+            parameter.set("type", "string")
+            if parameterName != wire { parameter.set("wire", wire) }
+            parameter.set("default", value)
+            parameter.set("modelled", "The document's path holds the literal query item '\(wire)=\(value)'; it is sent as this parameter's default.")
+            groups["query", default: []].append((parameterName, parameter.value))
+        }
         var template = path
         for (wire, parameterName) in pathRenames where wire != parameterName {
             template = template.replacingOccurrences(of: "{\(wire)}", with: "{\(parameterName)}")
@@ -165,8 +234,15 @@ final class OperationTranslator {
             }
         }
         if !modelled.isEmpty { ImportNotes.appendModelled(modelled.joined(separator: " "), into: &builder) }
+        if absoluteURL == nil { claimedRoutes[route] = name }
         operations.append((name, builder.value))
         sources[name] = (node, pointer)
+    }
+
+    /// A parameter entry's wire name: `wire:` when it has one, else its name.
+    private static func wireName(_ entry: (String, YAMLValue)) -> String {
+        if case .map(let members) = entry.1, case .string(let wire)? = members.first(where: { $0.0 == "wire" })?.1 { return wire }
+        return entry.0
     }
 
     private func parameter(_ node: YAMLNode, pointer: JSONPointer, wire: String, name: String, location: String, hint: String) -> YAMLValue {
@@ -196,13 +272,24 @@ final class OperationTranslator {
         // A path parameter's wire name only names its placeholder, which is renamed with it.
         if name != wire, location != "path" { builder.set("wire", wire) }
         let required = location == "path" || node["required"]?.scalar?.text == "true"
-        let defaultValue = schemaNode.flatMap {
-            types.usableDefault(StrippedSchema($0)["default"], expression: usage.expression, pointer: $0.pointer.appending("default"))
+        var defaultValue = schemaNode.flatMap { TypeTranslator.defaultValue(of: StrippedSchema($0)) }
+        if location == "path", let given = defaultValue {
+            // Every path parameter is sent: a default would never apply.
+            log.warning("a path parameter's default cannot be written in the schema language: not imported", at: given.node, given.origin.pointer)
+            defaultValue = nil
         }
         if !required && defaultValue == nil { builder.set("optional", .bool(true)) }
-        if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
+        if let defaultValue { builder.set("default", YAMLValue(defaultValue.node)) }
         for (key, value) in usage.constraints { builder.set(key, value) }
-        if schemaNode.flatMap({ StrippedSchema($0)["x-secret"] })?.scalar?.text == "true" { builder.set("secret", .bool(true)) }
+        if let secret = schemaNode.flatMap({ StrippedSchema($0)["x-secret"] }), secret.scalar?.text == "true" {
+            if location == "path" {
+                log.warning(
+                    "a secret path parameter cannot be written in the schema language (a path is logged and cannot be redacted): imported as not secret",
+                    at: secret, pointer)
+            } else {
+                builder.set("secret", .bool(true))
+            }
+        }
         if location == "query", let style {
             if style == "deepObject", fits {
                 builder.set("style", "deepObject")
@@ -217,8 +304,12 @@ final class OperationTranslator {
                 "'explode: false' cannot be written in the schema language: lists are sent as one item per element", at: node["explode"],
                 pointer.appending("explode"))
         }
-        if builder.members.count == 1 { return .string(usage.expression) }
-        return builder.value
+        let kept = types.admitted(
+            builder.members,
+            source: UseSource(
+                required: required, origin: Origin(node: node, pointer: pointer), defaultOrigin: defaultValue?.origin, constraintOrigins: usage.origins))
+        if kept.count == 1 { return .string(usage.expression) }
+        return .map(kept)
     }
 
     /// Media types in order of preference: JSON, form, multipart, then anything else as raw bytes

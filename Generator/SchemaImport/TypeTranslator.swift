@@ -6,6 +6,14 @@ struct TypeUsage {
     var expression: String
     var constraints: [(String, YAMLValue)] = []
     var nullable = false
+    /// Where each constraint was read, so one the language rejects is reported at its keyword.
+    var origins: [String: Origin] = [:]
+}
+
+/// A node of the document and its JSON Pointer: where a warning about a translated piece points.
+struct Origin {
+    let node: YAMLNode?
+    let pointer: JSONPointer
 }
 
 /// Translates `components.schemas` (and inline schemas, which become named types) into the
@@ -13,12 +21,13 @@ struct TypeUsage {
 /// inline objects, enums and unions are named after where they are used, with a `modelled:` note.
 final class TypeTranslator {
     private let document: OpenAPIDocument
-    private var log: ImportLog { document.log }
+    var log: ImportLog { document.log }
     private var scope = NameScope()
     /// Component key → type name.
     private(set) var componentNames: [String: String] = [:]
-    private var order: [String] = []
-    private var bodies: [String: YAMLValue] = [:]
+    private(set) var order: [String] = []
+    /// Type name → definition; `LanguageRules` adjusts them once every type is translated.
+    var bodies: [String: YAMLValue] = [:]
     /// Inline schemas already named, by pointer: one schema reached twice is one type.
     private var hoisted: [String: String] = [:]
     /// Examples are not imported (they would need checking against the translated types); counted
@@ -26,7 +35,9 @@ final class TypeTranslator {
     private(set) var skippedExamples: [(YAMLNode, JSONPointer)] = []
     private var depth = 0
     /// Where each definition was read, for diagnostics found after translation.
-    private var sources: [String: SchemaNode] = [:]
+    private(set) var sources: [String: SchemaNode] = [:]
+    /// Where each struct field was read, by type and field name, for `LanguageRules`.
+    var fieldSources: [String: [String: UseSource]] = [:]
     /// Nullable fields written as a copy of an alias's or closed enum's schema.
     private let inlinedComponents: InlinedComponents
 
@@ -149,20 +160,12 @@ final class TypeTranslator {
 
     // MARK: Defaults
 
-    /// A `default` the schema language can hold: a scalar or a list of scalars, not an empty string
-    /// where the type has a format (an empty `uri`), not for `json`. Others are reported and left out
-    /// (the field stays optional).
-    func usableDefault(_ node: YAMLNode?, expression: String, pointer: JSONPointer) -> YAMLNode? {
-        guard let node, node.scalar?.kind != .null else { return nil }
-        let formatted: Set<String> = ["uri", "uuid", "date", "date-time", "email", "base64", "binary"]
-        let scalarOrList = node.scalar != nil || (node.elements?.allSatisfy { $0.scalar != nil } ?? false)
-        let usable = scalarOrList && expression != "json" && !(formatted.contains(expression) && node.scalar?.text == "")
-        if !usable {
-            log.warning(
-                "default \(node.foundDescription.prefix(60)) cannot be a default of \(expression) in the schema language: not imported", at: node, pointer)
-            return nil
-        }
-        return node
+    /// The `default` of a use and where it was read; null says nothing. Whether the language can
+    /// hold it for the use's type is decided by `LanguageRules` once every type is known.
+    static func defaultValue(of stripped: StrippedSchema) -> (node: YAMLNode, origin: Origin)? {
+        let holder = stripped.outer["default"] != nil ? stripped.outer : stripped.schema
+        guard let node = holder["default"], node.scalar?.kind != .null else { return nil }
+        return (node, Origin(node: node, pointer: holder.pointer.appending("default")))
     }
 
     // MARK: Untagged unions
@@ -498,12 +501,15 @@ final class TypeTranslator {
         }
         builder.set("type", usage.expression)
         if name != wire { builder.set("wire", wire) }
-        let defaultValue = usableDefault(stripped["default"], expression: usage.expression, pointer: property.pointer.appending("default"))
+        let defaultValue = Self.defaultValue(of: stripped)
         if !required && defaultValue == nil { builder.set("optional", .bool(true)) }
         if required && usage.nullable && usage.expression != "json" { builder.set("nullable", .bool(true)) }
-        if let defaultValue { builder.set("default", YAMLValue(defaultValue)) }
+        if let defaultValue { builder.set("default", YAMLValue(defaultValue.node)) }
         for (key, value) in usage.constraints { builder.set(key, value) }
         if stripped["x-secret"]?.scalar?.text == "true" { builder.set("secret", .bool(true)) }
+        fieldSources[typeName, default: [:]][name] = UseSource(
+            required: required, origin: Origin(node: property.node, pointer: property.pointer), defaultOrigin: defaultValue?.origin,
+            constraintOrigins: usage.origins)
         if builder.members.count == 1 { return .string(usage.expression) }
         return builder.value
     }
@@ -550,7 +556,7 @@ final class TypeTranslator {
         case .primitive(let primitive): usage.expression = primitive
         case .json: usage.expression = "json"
         }
-        usage.constraints = constraints(stripped, expression: usage.expression)
+        (usage.constraints, usage.origins) = constraints(stripped, expression: usage.expression)
         return usage
     }
 
@@ -795,8 +801,9 @@ final class TypeTranslator {
 
     /// The language's constraints from JSON Schema keywords, leaving out what the type already
     /// implies (a uuid's pattern, int32's range) and warning about keywords it cannot say.
-    private func constraints(_ stripped: StrippedSchema, expression: String) -> [(String, YAMLValue)] {
+    private func constraints(_ stripped: StrippedSchema, expression: String) -> ([(String, YAMLValue)], [String: Origin]) {
         var members: [(String, YAMLValue)] = []
+        var origins: [String: Origin] = [:]
         let stringLike: Set<String> = ["string", "email", "uri", "uuid", "date", "date-time", "base64", "binary"]
         let numeric: Set<String> = ["int", "int32", "int64", "double", "decimal"]
         let isNamed = expression.first?.isUppercase ?? false
@@ -812,6 +819,7 @@ final class TypeTranslator {
             guard seen.insert(key).inserted else { return }
             if applies || isNamed {
                 members.append((key, value))
+                origins[key] = Origin(node: node[keyword], pointer: node.pointer.appending(keyword))
             } else {
                 log.warning(
                     "'\(keyword)' does not apply to \(expression) in the schema language: not imported", at: node[keyword], node.pointer.appending(keyword))
@@ -849,7 +857,7 @@ final class TypeTranslator {
                 log.warning("'\(keyword)' cannot be written in the schema language: not imported", at: value, node.pointer.appending(keyword))
             }
         }
-        return members
+        return (members, origins)
     }
 
     func noteSkippedExample(_ node: YAMLNode, _ pointer: JSONPointer) {

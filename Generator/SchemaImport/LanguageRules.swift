@@ -1,0 +1,323 @@
+import Foundation
+import SchemaModel
+
+/// Where a field or parameter was read: enough to report a part of it the language rejects at its
+/// keyword, and to know whether leaving its default out makes it optional.
+struct UseSource {
+    let required: Bool
+    let origin: Origin
+    let defaultOrigin: Origin?
+    let constraintOrigins: [String: Origin]
+}
+
+/// What the schema language accepts, decided during translation instead of after rendering and
+/// loading the schema (issue 27): defaults against their types and constraints, constraints against
+/// what they apply to, union variants against their kinds. What the language would reject is left
+/// out at the smallest scope (the default, the constraint, the union as `json`) with a warning that
+/// points at the construct, so the written schema loads the first time. The rules are
+/// `SchemaValidator`'s (checkFields, checkConstraints, checkType); the final load asserts they agree.
+extension TypeTranslator {
+    /// What a type expression is once aliases are followed.
+    enum ResolvedShape {
+        case primitive(Primitive)
+        case list(element: String)
+        case map
+        case structure
+        case enumeration(values: [String], stringRaw: Bool)
+        case union
+    }
+
+    /// Nil for a name not (yet) defined and for alias chains longer than the loader follows.
+    func resolvedShape(_ expression: String) -> ResolvedShape? {
+        var current = expression
+        for _ in 0...Self.maximumReferenceChain {
+            if let collection = Self.collection(current) {
+                return collection.isMap ? .map : .list(element: String(collection.inner))
+            }
+            if let primitive = Primitive(rawValue: current) { return .primitive(primitive) }
+            guard case .map(let members)? = bodies[current] else { return nil }
+            if members.contains(where: { $0.0 == "fields" }) { return .structure }
+            if members.contains(where: { $0.0 == "union" }) { return .union }
+            if case let enumeration? = members.first(where: { $0.0 == "enum" })?.1 {
+                var stringRaw = true
+                if case .string(let raw)? = members.first(where: { $0.0 == "type" })?.1 { stringRaw = raw == "string" }
+                return .enumeration(values: Self.enumValues(enumeration), stringRaw: stringRaw)
+            }
+            guard case .string(let target)? = members.first(where: { $0.0 == "type" })?.1 else { return nil }
+            current = target
+        }
+        return nil
+    }
+
+    /// `[T]` or `[K: V]` (the colon at the outermost level), with what is inside the brackets.
+    static func collection(_ expression: String) -> (isMap: Bool, inner: Substring)? {
+        guard expression.hasPrefix("["), expression.hasSuffix("]") else { return nil }
+        let inner = expression.dropFirst().dropLast()
+        var depth = 0
+        for character in inner {
+            switch character {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case ":" where depth == 0: return (true, inner)
+            default: continue
+            }
+        }
+        return (false, inner)
+    }
+
+    /// The raw values of `enum:`, in list form or as cases (a case may be `{value:, deprecated:}`).
+    private static func enumValues(_ value: YAMLValue) -> [String] {
+        let values: [YAMLValue]
+        switch value {
+        case .list(let list): values = list
+        case .map(let cases):
+            values = cases.map { enumCase -> YAMLValue in
+                guard case .map(let members) = enumCase.1, let raw = members.first(where: { $0.0 == "value" }) else { return enumCase.1 }
+                return raw.1
+            }
+        default: values = []
+        }
+        return values.compactMap(scalarText)
+    }
+
+    private static func scalarText(_ value: YAMLValue) -> String? {
+        switch value {
+        case .string(let text), .number(let text): return text
+        default: return nil
+        }
+    }
+
+    // MARK: Fields and parameters
+
+    /// Every struct field and alias of the translated types, once all are known (a field may use a
+    /// type defined after it).
+    func applyLanguageRules() {
+        checkUnionVariantKinds()
+        for name in order {
+            guard case .map(let members)? = bodies[name] else { continue }
+            bodies[name] = .map(applyingLanguageRules(to: members, of: name))
+        }
+    }
+
+    private func applyingLanguageRules(to members: [(String, YAMLValue)], of name: String) -> [(String, YAMLValue)] {
+        if let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(let fields) = members[index].1 {
+            var result = members
+            result[index].1 = .map(
+                fields.map { field -> (String, YAMLValue) in
+                    guard let source = fieldSources[name]?[field.0], case .map(let attributes) = field.1 else { return field }
+                    let kept: [(String, YAMLValue)] = admitted(attributes, source: source)
+                    return (field.0, kept.count == 1 ? kept[0].1 : YAMLValue.map(kept))
+                })
+            return result
+        }
+        guard !members.contains(where: { ["enum", "union"].contains($0.0) }), let definition = sources[name] else { return members }
+        // An alias: its constraints apply to its target.
+        let origin = Origin(node: definition.node, pointer: definition.pointer)
+        return admitted(members, source: UseSource(required: true, origin: origin, defaultOrigin: nil, constraintOrigins: [:]))
+    }
+
+    /// A field's or parameter's attributes without the constraints and default the language would
+    /// reject for its type; a field whose default goes becomes optional unless it is required.
+    func admitted(_ attributes: [(String, YAMLValue)], source: UseSource) -> [(String, YAMLValue)] {
+        guard case .string(let expression)? = attributes.first(where: { $0.0 == "type" })?.1, let shape = resolvedShape(expression) else {
+            return attributes
+        }
+        var members = attributes
+        func origin(_ key: String) -> Origin {
+            source.constraintOrigins[key] ?? Origin(node: source.origin.node, pointer: source.origin.pointer)
+        }
+        func drop(_ key: String, because reason: String) {
+            guard let index = members.firstIndex(where: { $0.0 == key }) else { return }
+            members.remove(at: index)
+            let place = origin(key)
+            log.warning("'\(key)' \(reason) in the schema language: not imported", at: place.node, place.pointer)
+        }
+        func number(_ key: String) -> Double? {
+            if case .number(let text)? = members.first(where: { $0.0 == key })?.1 { return Double(text) }
+            return nil
+        }
+        var stringLike = false
+        var numeric = false
+        var collection = false
+        switch shape {
+        case .primitive(let primitive):
+            stringLike = primitive.isStringLike
+            numeric = primitive.isNumeric
+        case .enumeration(_, let stringRaw):
+            stringLike = stringRaw
+            numeric = !stringRaw
+        case .list, .map: collection = true
+        case .structure, .union: break
+        }
+        for (keys, applies, kind) in [
+            (["minLength", "maxLength", "pattern"], stringLike, "strings"), (["minimum", "maximum"], numeric, "numbers"),
+            (["minItems", "maxItems"], collection, "lists and maps"),
+        ] where !applies {
+            for key in keys { drop(key, because: "applies to \(kind), not to \(expression),") }
+        }
+        for key in ["minLength", "maxLength", "minItems", "maxItems"] {
+            if let value = number(key), value < 0 || value != value.rounded() { drop(key, because: "must be an integer ≥ 0") }
+        }
+        for (low, high) in [("minLength", "maxLength"), ("minimum", "maximum"), ("minItems", "maxItems")] {
+            if let lowValue = number(low), let highValue = number(high), lowValue > highValue {
+                // No value fits both; which one is wrong is not for the importer to guess.
+                drop(low, because: "is greater than '\(high)' (neither is imported), which cannot be written")
+                members.removeAll { $0.0 == high }
+            }
+        }
+        if case .string(let pattern)? = members.first(where: { $0.0 == "pattern" })?.1,
+            (try? NSRegularExpression(pattern: ECMAPattern.icuPattern(pattern))) == nil
+        {
+            drop("pattern", because: "is not a regular expression the validator can apply")
+        }
+        if members.contains(where: { $0.0 == "format" }), case .primitive(.dateTime) = shape {
+        } else {
+            drop("format", because: "applies to date-time, not to \(expression),")
+        }
+        if case .list(let excluded)? = members.first(where: { $0.0 == "exclude" })?.1 {
+            if case .enumeration(let values, _) = shape {
+                let texts = excluded.compactMap(Self.scalarText)
+                if !texts.allSatisfy(values.contains) || Set(texts).count != texts.count || Set(values).isSubset(of: Set(texts)) {
+                    drop("exclude", because: "must list distinct values of the enum and leave one")
+                }
+            } else {
+                drop("exclude", because: "applies to enums, not to \(expression),")
+            }
+        }
+        if let index = members.firstIndex(where: { $0.0 == "default" }), let node = source.defaultOrigin?.node,
+            let problem = defaultProblem(node, expression: expression, constraints: members)
+        {
+            members.remove(at: index)
+            let place = source.defaultOrigin ?? source.origin
+            log.warning("default \(node.foundDescription.prefix(60)) \(problem): not imported", at: place.node, place.pointer)
+            if !source.required, !members.contains(where: { $0.0 == "optional" }) {
+                let after = members.lastIndex { ["type", "wire"].contains($0.0) }.map { $0 + 1 } ?? members.count
+                members.insert(("optional", .bool(true)), at: after)
+            }
+        }
+        return members
+    }
+
+    /// Why a default cannot be written for `expression` in the schema language, or nil when it can:
+    /// the loader's rules for a literal of a type, its bounds and `exclude`.
+    func defaultProblem(_ value: YAMLNode, expression: String, constraints: [(String, YAMLValue)]) -> String? {
+        if let problem = mismatch(value, expression, depth: 0) { return problem }
+        func constraint(_ key: String) -> Double? {
+            if case .number(let text)? = constraints.first(where: { $0.0 == key })?.1 { return Double(text) }
+            return nil
+        }
+        guard let text = value.scalar?.text else { return nil }
+        if value.scalar?.kind == .string {
+            if let minimum = constraint("minLength"), Double(text.count) < minimum { return "is shorter than the field's minLength" }
+            if let maximum = constraint("maxLength"), Double(text.count) > maximum { return "is longer than the field's maxLength" }
+        } else if let number = Double(text) {
+            if let minimum = constraint("minimum"), number < minimum { return "is less than the field's minimum" }
+            if let maximum = constraint("maximum"), number > maximum { return "is greater than the field's maximum" }
+        }
+        if case .list(let excluded)? = constraints.first(where: { $0.0 == "exclude" })?.1,
+            excluded.contains(where: { Self.scalarText($0) == text })
+        {
+            return "is a value the field's 'exclude' rules out"
+        }
+        return nil
+    }
+
+    private func mismatch(_ value: YAMLNode, _ expression: String, depth: Int) -> String? {
+        guard depth < 64, let shape = resolvedShape(expression) else { return nil }
+        let kind = value.scalar?.kind
+        let text = value.scalar?.text ?? ""
+        let unsupported = "cannot be a default of \(expression) (defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them)"
+        func string(_ check: (String) -> Bool, _ what: String) -> String? {
+            guard kind == .string else { return "is not a string, as a default of \(expression) must be" }
+            return check(text) ? nil : "is not \(what), as a default of \(expression) must be"
+        }
+        switch shape {
+        case .primitive(let primitive):
+            switch primitive {
+            case .bool: return kind == .bool ? nil : "is not true or false, as a default of \(expression) must be"
+            case .int, .int32, .int64:
+                guard kind == .int, let number = Int64(text) else { return "is not an integer, as a default of \(expression) must be" }
+                return primitive == .int32 && Int32(exactly: number) == nil ? "does not fit in int32" : nil
+            case .double, .decimal: return kind == .int || kind == .float ? nil : "is not a number, as a default of \(expression) must be"
+            case .json, .dateTime, .base64, .binary: return unsupported
+            case .string: return string({ _ in true }, "a string")
+            case .email: return string({ !$0.isEmpty }, "an email address")
+            case .uuid: return string({ UUID(uuidString: $0) != nil }, "a UUID")
+            case .date: return string(Self.isDate, "a date (yyyy-MM-dd)")
+            case .uri: return string({ !$0.isEmpty && URL(string: $0) != nil }, "a URI")
+            }
+        case .enumeration(let values, _):
+            return value.scalar != nil && values.contains(text) ? nil : "is not one of the values of \(expression)"
+        case .list(let element):
+            guard let elements = value.elements else { return "is not a list, as a default of \(expression) must be" }
+            return elements.lazy.compactMap { self.mismatch($0, element, depth: depth + 1) }.first
+        case .map, .structure, .union:
+            return unsupported
+        }
+    }
+
+    /// `yyyy-MM-dd` naming a day of the calendar, as the loader reads a date.
+    private static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month), day >= 1
+        else { return false }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    }
+
+    // MARK: Unions
+
+    /// A union's variants are structs in the language. A variant that is an alias of a struct (an
+    /// `allOf` of one component) is that struct; a union with a variant that is anything else (a
+    /// map, a primitive) is imported as `json`, reported with the variant.
+    private func checkUnionVariantKinds() {
+        for name in order {
+            guard case .map(var members)? = bodies[name], let unionIndex = members.firstIndex(where: { $0.0 == "union" }),
+                case .map(var union) = members[unionIndex].1, let variantsIndex = union.firstIndex(where: { $0.0 == "variants" }),
+                case .map(var variants) = union[variantsIndex].1
+            else { continue }
+            var rejected: (variant: String, type: String)?
+            for offset in variants.indices {
+                let (variantName, value) = variants[offset]
+                guard let type = Self.fieldType(value), let target = structBehindAliases(type) else {
+                    rejected = (variantName, Self.fieldType(value) ?? "?")
+                    break
+                }
+                if target != type { variants[offset].1 = Self.replacingVariantType(value, with: target) }
+            }
+            let source = sources[name]
+            if let rejected {
+                log.warning(
+                    "variant '\(rejected.variant)' of '\(name)' is \(rejected.type), which is not an object with properties; a union's variants are structs in the schema language: imported as json",
+                    at: source?.node, source?.pointer ?? .root)
+                bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
+                continue
+            }
+            union[variantsIndex].1 = .map(variants)
+            members[unionIndex].1 = .map(union)
+            bodies[name] = .map(members)
+        }
+    }
+
+    /// The struct a type is, directly or through aliases; nil for anything else.
+    private func structBehindAliases(_ type: String) -> String? {
+        var current = type
+        for _ in 0...Self.maximumReferenceChain {
+            guard case .map(let members)? = bodies[current] else { return nil }
+            if members.contains(where: { $0.0 == "fields" }) { return current }
+            guard !members.contains(where: { ["enum", "union"].contains($0.0) }),
+                case .string(let target)? = members.first(where: { $0.0 == "type" })?.1,
+                members.allSatisfy({ ["type", "docs", "deprecated", "modelled"].contains($0.0) })
+            else { return nil }
+            current = target
+        }
+        return nil
+    }
+
+    private static func replacingVariantType(_ value: YAMLValue, with type: String) -> YAMLValue {
+        guard case .map(var members) = value, let index = members.firstIndex(where: { $0.0 == "type" }) else { return .string(type) }
+        members[index].1 = .string(type)
+        return .map(members)
+    }
+}
