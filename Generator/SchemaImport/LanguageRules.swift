@@ -189,7 +189,7 @@ extension TypeTranslator {
         {
             members.remove(at: index)
             let place = source.defaultOrigin ?? source.origin
-            log.warning("default \(node.foundDescription.prefix(60)) \(problem): not imported", at: place.node, place.pointer)
+            log.warning("default \(problem): not imported", at: place.node, place.pointer)
             if !source.required, !members.contains(where: { $0.0 == "optional" }) {
                 let after = members.lastIndex { ["type", "wire"].contains($0.0) }.map { $0 + 1 } ?? members.count
                 members.insert(("optional", .bool(true)), at: after)
@@ -198,72 +198,44 @@ extension TypeTranslator {
         return members
     }
 
-    /// Why a default cannot be written for `expression` in the schema language, or nil when it can:
-    /// the loader's rules for a literal of a type, its bounds and `exclude`.
+    /// Why a default cannot be written for `expression` in the schema language, or nil when it can: the
+    /// loader's rules for a literal of a type (DefaultValueRules), its bounds and `exclude`. Read after
+    /// "default ".
     func defaultProblem(_ value: YAMLNode, expression: String, constraints: [(String, YAMLValue)]) -> String? {
-        if let problem = mismatch(value, expression, depth: 0) { return problem }
+        if let expected = expected(expression, depth: 0), let problem = DefaultValueRules.mismatch(value, expected) {
+            return "\(value.foundDescription.prefix(60)) of type \(expression) \(problem.prefix(120))"
+        }
         func constraint(_ key: String) -> Double? {
             if case .number(let text)? = constraints.first(where: { $0.0 == key })?.1 { return Double(text) }
             return nil
         }
         guard let text = value.scalar?.text else { return nil }
         if value.scalar?.kind == .string {
-            if let minimum = constraint("minLength"), Double(text.count) < minimum { return "is shorter than the field's minLength" }
-            if let maximum = constraint("maxLength"), Double(text.count) > maximum { return "is longer than the field's maxLength" }
+            let found = value.foundDescription.prefix(60)
+            if let minimum = constraint("minLength"), Double(text.count) < minimum { return "\(found) is shorter than the field's minLength" }
+            if let maximum = constraint("maxLength"), Double(text.count) > maximum { return "\(found) is longer than the field's maxLength" }
         } else if let number = Double(text) {
-            if let minimum = constraint("minimum"), number < minimum { return "is less than the field's minimum" }
-            if let maximum = constraint("maximum"), number > maximum { return "is greater than the field's maximum" }
+            let found = value.foundDescription.prefix(60)
+            if let minimum = constraint("minimum"), number < minimum { return "\(found) is less than the field's minimum" }
+            if let maximum = constraint("maximum"), number > maximum { return "\(found) is greater than the field's maximum" }
         }
         if case .list(let excluded)? = constraints.first(where: { $0.0 == "exclude" })?.1,
             excluded.contains(where: { Self.scalarText($0) == text })
         {
-            return "is a value the field's 'exclude' rules out"
+            return "\(value.foundDescription.prefix(60)) is a value the field's 'exclude' rules out"
         }
         return nil
     }
 
-    private func mismatch(_ value: YAMLNode, _ expression: String, depth: Int) -> String? {
+    /// What DefaultValueRules checks a default of `expression` against; nil when the type is not known.
+    private func expected(_ expression: String, depth: Int) -> DefaultValueRules.Expected? {
         guard depth < 64, let shape = resolvedShape(expression) else { return nil }
-        let kind = value.scalar?.kind
-        let text = value.scalar?.text ?? ""
-        let unsupported = "cannot be a default of \(expression) (defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them)"
-        func string(_ check: (String) -> Bool, _ what: String) -> String? {
-            guard kind == .string else { return "is not a string, as a default of \(expression) must be" }
-            return check(text) ? nil : "is not \(what), as a default of \(expression) must be"
-        }
         switch shape {
-        case .primitive(let primitive):
-            switch primitive {
-            case .bool: return kind == .bool ? nil : "is not true or false, as a default of \(expression) must be"
-            case .int, .int32, .int64:
-                guard kind == .int, let number = Int64(text) else { return "is not an integer, as a default of \(expression) must be" }
-                return primitive == .int32 && Int32(exactly: number) == nil ? "does not fit in int32" : nil
-            case .double, .decimal: return kind == .int || kind == .float ? nil : "is not a number, as a default of \(expression) must be"
-            case .json, .dateTime, .base64, .binary: return unsupported
-            case .string: return string({ _ in true }, "a string")
-            case .email: return string({ !$0.isEmpty }, "an email address")
-            case .uuid: return string({ UUID(uuidString: $0) != nil }, "a UUID")
-            case .date: return string(Self.isDate, "a date (yyyy-MM-dd)")
-            case .uri: return string({ !$0.isEmpty && URL(string: $0) != nil }, "a URI")
-            }
-        case .enumeration(let values, _):
-            return value.scalar != nil && values.contains(text) ? nil : "is not one of the values of \(expression)"
-        case .list(let element):
-            guard let elements = value.elements else { return "is not a list, as a default of \(expression) must be" }
-            return elements.lazy.compactMap { self.mismatch($0, element, depth: depth + 1) }.first
-        case .map, .structure, .union:
-            return unsupported
+        case .primitive(let primitive): return .primitive(primitive)
+        case .enumeration(let values, _): return .enumeration(values)
+        case .list(let element): return .list(expected(element, depth: depth + 1))
+        case .map, .structure, .union: return .unsupported
         }
-    }
-
-    /// `yyyy-MM-dd` naming a day of the calendar, as the loader reads a date.
-    private static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month), day >= 1
-        else { return false }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 
     // MARK: Unions

@@ -205,9 +205,9 @@ struct DocumentTranslator {
                 }
                 ImportNotes.read(description: description, deprecated: nil, into: &variable)
                 if !required, let defaultValue = pair.value["default"]?.scalar?.text {
-                    if url == "{\(variableName)}", let problem = Self.wholeURLProblem(defaultValue) {
+                    if url == "{\(variableName)}", let problem = BaseURLRules.problem(defaultValue) {
                         log.warning(
-                            "the default of server variable '\(pair.key)' is the whole base URL and \(problem): not imported", at: pair.value["default"],
+                            "the default of server variable '\(pair.key)' is the whole base URL, which \(problem): not imported", at: pair.value["default"],
                             serverPointer.appending("variables").appending(pair.key).appending("default"))
                     } else {
                         variable.set("default", defaultValue)
@@ -278,15 +278,6 @@ struct DocumentTranslator {
             if variableName != name { result = result.replacingOccurrences(of: "{\(name)}", with: "{\(variableName)}") }
         }
         return (result, renamed)
-    }
-
-    /// Why a whole-URL variable's default cannot be the base URL (the runtime's rules), or nil.
-    private static func wholeURLProblem(_ text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme, let host = url.host, !host.isEmpty else { return "is not an absolute URL" }
-        if !["http", "https"].contains(scheme.lowercased()) { return "does not use http or https" }
-        if url.user != nil || url.password != nil { return "holds a user name or password" }
-        if text.contains("?") || text.contains("#") { return "has a query or fragment" }
-        return nil
     }
 
     // MARK: Auth

@@ -48,21 +48,10 @@ extension SchemaValidator {
                 "variable name '\(variable.name)' cannot be a Swift identifier: use ASCII letters, digits and '_', not starting with a digit",
                 at: variable.location)
         }
-        if let value = variable.defaultValue, let problem = Self.baseURLProblem(value) {
+        if let value = variable.defaultValue, let problem = BaseURLRules.problem(value) {
             log.error("the default of variable '\(variable.name)' of environment '\(environment.name)' \(problem)", at: variable.location)
         }
         return true
-    }
-
-    /// The same rules as the runtime's `URLTemplate.baseURL(validating:)`.
-    static func baseURLProblem(_ text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme, let host = url.host, !host.isEmpty else {
-            return "must be an absolute URL, like https://api.example.com/v1; found '\(text)'"
-        }
-        if !["http", "https"].contains(scheme.lowercased()) { return "must use http or https, found '\(scheme)'" }
-        if url.user != nil || url.password != nil { return "must not contain a user name or password" }
-        if text.contains("?") || text.contains("#") { return "must not have a query or fragment" }
-        return nil
     }
 
     private func checkAbsoluteURL(_ operation: OperationDefinition, context: String) {

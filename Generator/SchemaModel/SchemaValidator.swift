@@ -394,44 +394,23 @@ struct SchemaValidator {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    /// Why a literal (a default) does not fit a type, or nil when it does.
+    /// Why a literal (a default) does not fit a type, or nil when it does (DefaultValueRules, which import
+    /// applies too).
     private func mismatch(_ value: YAMLNode, _ type: TypeReference, types: [String: TypeDefinition]) -> String? {
+        guard let expected = expected(type, types: types) else { return nil }
+        return DefaultValueRules.mismatch(value, expected)
+    }
+
+    private func expected(_ type: TypeReference, types: [String: TypeDefinition]) -> DefaultValueRules.Expected? {
         guard let shape = shape(of: type, types: types) else { return nil }
-        let kind = value.scalar?.kind
-        // A string literal, then what `check` says of its text.
-        func string(_ check: (String) -> String?) -> String? {
-            guard kind == .string, let text = value.scalar?.text else { return "must be a string, found \(value.kindDescription)" }
-            return check(text)
-        }
         switch shape {
-        case .primitive(let primitive):
-            switch primitive {
-            case .bool: return kind == .bool ? nil : "must be true or false, found \(value.kindDescription)"
-            case .int, .int32, .int64:
-                guard kind == .int, let number = Int64(value.scalar!.text) else { return "must be an integer, found \(value.kindDescription)" }
-                if primitive == .int32 && Int32(exactly: number) == nil { return "does not fit in int32" }
-                return nil
-            case .double, .decimal: return kind == .int || kind == .float ? nil : "must be a number, found \(value.kindDescription)"
-            case .json, .dateTime, .base64, .binary:
-                return "is not supported: defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them"
-            case .string, .email: return string { _ in nil }
-            case .uuid: return string { UUID(uuidString: $0) == nil ? "is not a UUID: '\($0)'" : nil }
-            case .date: return string { Self.isDate($0) ? nil : "is not a date (yyyy-MM-dd): '\($0)'" }
-            case .uri: return string { URL(string: $0) == nil ? "is not a URI: '\($0)'" : nil }
-            }
-        case .enumeration(let enumeration):
-            guard let text = value.scalar?.text, enumeration.cases.contains(where: { $0.value == text }) else {
-                return "must be one of the enum's values (\(enumeration.cases.map(\.value).joined(separator: ", ")))"
-            }
-            return nil
+        case .primitive(let primitive): return .primitive(primitive)
+        case .enumeration(let enumeration): return .enumeration(enumeration.cases.map(\.value))
         case .array:
-            guard let elements = value.elements else { return "must be a list, found \(value.kindDescription)" }
-            if case .array(let element) = type {
-                return elements.lazy.compactMap { mismatch($0, element, types: types) }.first
-            }
-            return nil
-        case .map, .structure, .union:
-            return "is not supported: defaults are for strings, numbers, booleans, dates, UUIDs, URIs, enums and lists of them"
+            // An alias of a list is checked as a list; its elements only where the type is written out.
+            if case .array(let element) = type { return .list(expected(element, types: types)) }
+            return .list(nil)
+        case .map, .structure, .union: return .unsupported
         }
     }
 
@@ -445,17 +424,6 @@ struct SchemaValidator {
             if let maxLength = constraints.maxLength, text.count > maxLength { return "is longer than maxLength \(maxLength)" }
         }
         return nil
-    }
-
-    static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), day >= 1
-        else { return false }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= days[month - 1]
     }
 
     // MARK: Cycles

@@ -65,10 +65,10 @@ final class SmallestScopeTests: XCTestCase {
         XCTAssertEqual(
             result.warnings,
             [
-                "api.yaml:11:56: warning: default a string '512 MB' is not an integer, as a default of int must be: not imported [#/components/schemas/Memory/properties/size/default]",
-                "api.yaml:12:43: warning: default a string 'inf' is not an integer, as a default of int must be: not imported [#/components/schemas/Memory/properties/tokens/default]",
-                "api.yaml:13:57: warning: default an integer '4294967296' does not fit in int32: not imported [#/components/schemas/Memory/properties/small/default]",
-                "api.yaml:15:41: warning: default an integer '7' is not a string, as a default of string must be: not imported [#/components/schemas/Memory/properties/label/default]",
+                "api.yaml:11:56: warning: default a string '512 MB' of type int must be an integer, found a string: not imported [#/components/schemas/Memory/properties/size/default]",
+                "api.yaml:12:43: warning: default a string 'inf' of type int must be an integer, found a string: not imported [#/components/schemas/Memory/properties/tokens/default]",
+                "api.yaml:13:57: warning: default an integer '4294967296' of type int32 does not fit in int32: not imported [#/components/schemas/Memory/properties/small/default]",
+                "api.yaml:15:41: warning: default an integer '7' of type string must be a string, found an integer: not imported [#/components/schemas/Memory/properties/label/default]",
                 "api.yaml:16:65: warning: default an integer '2' is greater than the field's maximum: not imported [#/components/schemas/Memory/properties/ratio/default]",
             ])
         let fields = try XCTUnwrap(result.schema.type(named: "Memory")?.fields)
@@ -102,7 +102,7 @@ final class SmallestScopeTests: XCTestCase {
             result.warnings,
             [
                 "api.yaml:9:82: warning: a path parameter's default cannot be written in the schema language: not imported [#/paths/~1items~1{id}/get/parameters/0/schema/default]",
-                "api.yaml:10:71: warning: default a string 'lots' is not an integer, as a default of int must be: not imported [#/paths/~1items~1{id}/get/parameters/1/schema/default]",
+                "api.yaml:10:71: warning: default a string 'lots' of type int must be an integer, found a string: not imported [#/paths/~1items~1{id}/get/parameters/1/schema/default]",
             ])
         let operation = try XCTUnwrap(result.schema.operations.first)
         XCTAssertEqual(
@@ -198,7 +198,7 @@ final class SmallestScopeTests: XCTestCase {
                 "api.yaml:4:12: warning: server URL '{server}/api/v2' starts with a variable that is not the whole URL: the schema language needs a scheme and host first (https://{host}/v1), or the whole URL as one variable; not imported [#/servers/0/url]",
                 "api.yaml:5:12: warning: server URL 'https://{tenant}.example.com/{missing}' uses '{missing}', which the server's variables do not declare; not imported [#/servers/1/url]",
                 "api.yaml:6:98: warning: server variable 'region' is not used in the URL 'https://{tenant-id}.example.com/v1', which the schema language cannot say: not imported [#/servers/2/variables/region]",
-                "api.yaml:7:60: warning: the default of server variable 'wholeUrl' is the whole base URL and does not use http or https: not imported [#/servers/3/variables/wholeUrl/default]",
+                "api.yaml:7:60: warning: the default of server variable 'wholeUrl' is the whole base URL, which must use http or https, found 'ftp': not imported [#/servers/3/variables/wholeUrl/default]",
             ])
         XCTAssertEqual(
             result.schema.environments.map { "\($0.name) \($0.url) \($0.variables.map { "\($0.name)=\($0.defaultValue ?? "-")" })" },

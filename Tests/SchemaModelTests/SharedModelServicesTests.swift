@@ -150,4 +150,21 @@ final class SharedModelServicesTests: XCTestCase {
         XCTAssertEqual(Self.schema.secretWireNames(reachableFrom: [.named("Unused")]), ["token"])
         XCTAssertEqual(Self.schema.secretWireNames(reachableFrom: [.named("Page")]), [])
     }
+
+    // MARK: Literal rules
+
+    /// The loader and `import` judge a default by the same rules (import leaves out what the loader would reject).
+    func testDefaultValueRulesJudgeALiteralByItsType() throws {
+        XCTAssertNil(DefaultValueRules.mismatch(try node("42"), .primitive(.int)))
+        XCTAssertEqual(DefaultValueRules.mismatch(try node("'512 MB'"), .primitive(.int)), "must be an integer, found a string")
+        XCTAssertEqual(DefaultValueRules.mismatch(try node("4294967296"), .primitive(.int32)), "does not fit in int32")
+        XCTAssertEqual(DefaultValueRules.mismatch(try node("2024-02-30"), .primitive(.date)), "is not a date (yyyy-MM-dd): '2024-02-30'")
+        XCTAssertNil(DefaultValueRules.mismatch(try node("2024-02-29"), .primitive(.date)))
+        XCTAssertNil(DefaultValueRules.mismatch(try node("[a, b]"), .list(.enumeration(["a", "b"]))))
+        XCTAssertNotNil(DefaultValueRules.mismatch(try node("[a, c]"), .list(.enumeration(["a", "b"]))))
+        XCTAssertNil(DefaultValueRules.mismatch(try node("[1, x]"), .list(nil)), "elements of an unknown type are not judged")
+        XCTAssertNotNil(DefaultValueRules.mismatch(try node("{}"), .unsupported))
+        XCTAssertNil(BaseURLRules.problem("https://api.example.com/v1"))
+        XCTAssertEqual(BaseURLRules.problem("ftp://files.example.com"), "must use http or https, found 'ftp'")
+    }
 }

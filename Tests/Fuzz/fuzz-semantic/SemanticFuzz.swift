@@ -135,7 +135,7 @@ struct SemanticFuzz {
             paths.append(url.path)
         }
         let log = folder.appendingPathComponent("swiftc.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)  // FileHandle below throws if it failed
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
