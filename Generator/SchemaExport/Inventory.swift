@@ -47,7 +47,40 @@ public enum Inventory {
         } else {
             root.set("errors", .null)
         }
+        root.set("untyped", .array(untypedPlaces(schema).map(OrderedJSON.string)))
         return root.value
+    }
+
+    /// Where the schema says `json` (any JSON value, untyped in generated code): `Type.field`, `Alias`,
+    /// `operation.parameter`, `operation request`, `operation response`, `operation outcome name`,
+    /// `errors body`. What an import could not type shows here, so its count is the measure of that.
+    public static func untypedPlaces(_ schema: Schema) -> [String] {
+        func untyped(_ reference: TypeReference) -> Bool {
+            switch reference {
+            case .primitive(let primitive): primitive == .json
+            case .named: false
+            case .array(let element): untyped(element)
+            case .map(_, let value): untyped(value)
+            }
+        }
+        var places: [String] = []
+        for type in schema.types {
+            switch type.kind {
+            case .structure(let fields): places += fields.filter { untyped($0.type) }.map { "\(type.name).\($0.name)" }
+            case .alias(let target, _): if untyped(target) { places.append(type.name) }
+            case .enumeration, .union: break
+            }
+        }
+        for operation in schema.operations {
+            places += operation.parameters.filter { untyped($0.field.type) }.map { "\(operation.name).\($0.field.name)" }
+            if let body = operation.body, untyped(body.type) { places.append("\(operation.name) request") }
+            if let response = operation.response, untyped(response) { places.append("\(operation.name) response") }
+            for outcome in operation.outcomes ?? [] where outcome.body.map(untyped) == true {
+                places.append("\(operation.name) outcome \(outcome.name)")
+            }
+        }
+        if let body = schema.errors?.body, untyped(body) { places.append("errors body") }
+        return places
     }
 
     private static func auth(_ scheme: AuthScheme) -> OrderedJSON {
@@ -268,6 +301,12 @@ public enum Inventory {
                 if item.notes.isDeprecated { parts.append("deprecated") }
                 lines.append("  \(item.name): " + parts.joined(separator: ", "))
             }
+        }
+        let untyped = untypedPlaces(schema)
+        if !untyped.isEmpty {
+            lines.append("")
+            let shown = untyped.prefix(10).joined(separator: ", ") + (untyped.count > 10 ? ", …" : "")
+            lines.append("untyped (json): \(untyped.count) place\(untyped.count == 1 ? "" : "s"): \(shown)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -95,4 +95,40 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(result.text.contains("types (22):"), result.text)
         XCTAssertTrue(result.text.contains("errors (19):"), result.text)
     }
+
+    /// `untyped` lists every place whose type is `json`, inside lists and maps too, so an imported document's
+    /// count says how much of it import could not type (issue 27).
+    func testUntypedPlacesAreListedWhereverJSONIsTheType() throws {
+        let text = """
+            api: Untyped
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            types:
+              Item:
+                fields:
+                  id: string
+                  extra: json
+                  tags: "[string: [json]]"
+              Anything:
+                type: json
+            operations:
+              putItem:
+                http: POST /items
+                body: json
+                response: Item
+            """
+        let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "untyped.yaml").schema)
+        XCTAssertEqual(Inventory.untypedPlaces(schema), ["Item.extra", "Item.tags", "Anything", "putItem request"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("describe-untyped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("untyped.yaml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let result = try runGenerator(["describe", file.path, "--json"])
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+        XCTAssertEqual(root["untyped"] as? [String], ["Item.extra", "Item.tags", "Anything", "putItem request"])
+        let summary = try runGenerator(["describe", file.path])
+        XCTAssertTrue(summary.text.contains("untyped (json): 4 places: Item.extra, Item.tags, Anything, putItem request"), summary.text)
+    }
 }
