@@ -1,3 +1,4 @@
+import CompileHarness
 import Foundation
 import SchemaModel
 import TestSupport

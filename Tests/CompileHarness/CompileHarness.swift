@@ -6,22 +6,22 @@ import XCTest
 
 /// Compiles generated code the way a user's build does, against the ClientRuntime module this test build
 /// made, and reads the public API of the modules generated code uses from their symbol graphs.
-enum CompileHarness {
+public enum CompileHarness {
     /// Where SwiftPM put the built modules (ClientRuntime's among them).
-    static var modules: URL {
+    public static var modules: URL {
         builtProductsFolder.appendingPathComponent("Modules")
     }
 
-    struct Compilation {
-        let diagnostics: [String]
+    public struct Compilation {
+        public let diagnostics: [String]
         /// swiftc's `error:` and `warning:` lines.
-        let problems: [String]
-        let status: Int32
-        let seconds: Double
+        public let problems: [String]
+        public let status: Int32
+        public let seconds: Double
     }
 
     /// Lints `schema` (it must load without diagnostics), renders it and type-checks the files with swiftc.
-    static func typecheck(_ schema: String, module: String, file: StaticString = #filePath, line: UInt = #line) throws -> Compilation {
+    public static func typecheck(_ schema: String, module: String, file: StaticString = #filePath, line: UInt = #line) throws -> Compilation {
         guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("ClientRuntime.swiftmodule").path) else {
             throw XCTSkip("no ClientRuntime module at \(modules.path)")
         }
@@ -50,7 +50,7 @@ enum CompileHarness {
 
     /// Asserts that `schema` lints cleanly and its generated code compiles without errors or warnings.
     @discardableResult
-    static func assertCompilesCleanly(_ schema: String, module: String, file: StaticString = #filePath, line: UInt = #line) throws -> Compilation {
+    public static func assertCompilesCleanly(_ schema: String, module: String, file: StaticString = #filePath, line: UInt = #line) throws -> Compilation {
         let result = try typecheck(schema, module: module, file: file, line: line)
         XCTAssertEqual(result.status, 0, result.problems.joined(separator: "\n"), file: file, line: line)
         XCTAssertEqual(result.problems, [], file: file, line: line)
@@ -60,26 +60,26 @@ enum CompileHarness {
     // MARK: Symbol graphs
 
     /// A module's public symbols and their relationships, from `swift symbolgraph-extract`.
-    struct SymbolGraph {
-        struct Symbol {
-            let id: String
-            let kind: String
-            let name: String
-            let path: [String]
+    public struct SymbolGraph {
+        public struct Symbol {
+            public let id: String
+            public let kind: String
+            public let name: String
+            public let path: [String]
         }
 
-        var symbols: [String: Symbol] = [:]
+        public var symbols: [String: Symbol] = [:]
         /// (kind, source, target) of each relationship.
-        var relationships: [(kind: String, source: String, target: String)] = []
+        public var relationships: [(kind: String, source: String, target: String)] = []
 
         /// The public names declared at the module's top level.
-        var topLevelNames: Set<String> { Set(symbols.values.filter { $0.path.count == 1 }.map(\.name)) }
+        public var topLevelNames: Set<String> { Set(symbols.values.filter { $0.path.count == 1 }.map(\.name)) }
 
-        func protocolID(named name: String) -> String? {
+        public func protocolID(named name: String) -> String? {
             symbols.values.first { $0.kind == "swift.protocol" && $0.path == [name] }?.id
         }
 
-        mutating func merge(_ other: SymbolGraph) {
+        public mutating func merge(_ other: SymbolGraph) {
             symbols.merge(other.symbols) { first, _ in first }
             relationships += other.relationships
         }
@@ -87,7 +87,7 @@ enum CompileHarness {
 
     /// Extracts `module`'s symbol graph (the standard library's without `-I`). `includingSPI` adds the
     /// `@_spi` declarations, which generated code sees: it imports ClientRuntime's `@_spi(Generated)`.
-    static func symbolGraph(of module: String, includingSPI: Bool = false) throws -> SymbolGraph {
+    public static func symbolGraph(of module: String, includingSPI: Bool = false) throws -> SymbolGraph {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("symbols-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
