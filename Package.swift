@@ -62,8 +62,7 @@ let package = Package(
             path: "Tests/SchemaExportTests"
         ),
         // `client-generator import`: an OpenAPI 3.0/3.1 document as a schema (docs/Import.md).
-        // PayloadValidation for its JSON parser: a JSON document is read as JSON (libYAML refuses some of it).
-        .target(name: "SchemaImport", dependencies: ["SchemaModel", "PayloadValidation"], path: "Generator/SchemaImport"),
+        .target(name: "SchemaImport", dependencies: ["SchemaModel"], path: "Generator/SchemaImport"),
         .testTarget(
             name: "SchemaImportTests",
             dependencies: ["SchemaImport", "SchemaExport", "SchemaModel", "client-generator", "TestSupport"],

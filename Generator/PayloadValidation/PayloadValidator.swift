@@ -313,7 +313,7 @@ enum Describe {
         let prefix = text.prefix(40)
         let isCut = prefix.endIndex != text.endIndex
         var output = ""
-        JSON.writeString(isCut ? String(prefix) : text, to: &output)
+        JSONText.appendQuoted(isCut ? String(prefix) : text, to: &output)
         return isCut ? output + "…" : output
     }
 

@@ -1,4 +1,3 @@
-import PayloadValidation
 import SchemaModel
 
 /// Reads a document that is JSON with schema-check's strict JSON parser instead of the YAML reader.
