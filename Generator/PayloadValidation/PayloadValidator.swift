@@ -1,6 +1,6 @@
-@_spi(Generated) import ClientRuntime
 import Foundation
 import SchemaModel
+@_spi(Generated) import WireFormat
 
 /// Checks JSON payloads and request parameters against a schema, reporting every violation with its
 /// JSON Pointer, what was expected and found, and the schema rule's location.
