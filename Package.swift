@@ -43,8 +43,9 @@ let package = Package(
         // MARK: Generator (build-time tools; never linked into a client)
         .target(
             name: "SchemaModel",
-            // ClientRuntime (Foundation only) for DateWireFormat: lint checks date patterns with the parser clients run.
-            dependencies: [.product(name: "Yams", package: "Yams"), "ClientRuntime"],
+            // WireFormat (Foundation only, the clients' own date parsers): lint checks `format:` date patterns with
+            // the parser generated models run, and `DateFormat.wireFormat` hands it to the exports, validator and sandbox.
+            dependencies: [.product(name: "Yams", package: "Yams"), "WireFormat"],
             path: "Generator/SchemaModel"
         ),
         .target(
@@ -54,20 +55,20 @@ let package = Package(
         ),
         .target(
             name: "PayloadValidation",
-            // The client runtime's date parsers define what the generated models accept.
-            dependencies: ["SchemaModel", "ClientRuntime"],
+            // WireFormat: the parsers generated models decode dates, days and UUIDs with define what they accept.
+            dependencies: ["SchemaModel", "WireFormat"],
             path: "Generator/PayloadValidation"
         ),
         // JSON Schema / OpenAPI exports and the `describe` inventory.
-        .target(name: "SchemaExport", dependencies: ["SchemaModel"], path: "Generator/SchemaExport"),
+        // WireFormat: a date pattern's JSON Schema `pattern` is the regular expression its parser derives.
+        .target(name: "SchemaExport", dependencies: ["SchemaModel", "WireFormat"], path: "Generator/SchemaExport"),
         .testTarget(
             name: "SchemaExportTests",
             dependencies: ["SchemaExport", "SchemaModel", "PayloadValidation", "client-generator", "TestSupport"],
             path: "Tests/SchemaExportTests"
         ),
         // `client-generator import`: an OpenAPI 3.0/3.1 document as a schema (docs/Import.md).
-        // PayloadValidation for its JSON parser: a JSON document is read as JSON (libYAML refuses some of it).
-        .target(name: "SchemaImport", dependencies: ["SchemaModel", "PayloadValidation"], path: "Generator/SchemaImport"),
+        .target(name: "SchemaImport", dependencies: ["SchemaModel"], path: "Generator/SchemaImport"),
         .testTarget(
             name: "SchemaImportTests",
             dependencies: ["SchemaImport", "SchemaExport", "SchemaModel", "client-generator", "TestSupport", "CompileHarness"],
@@ -131,7 +132,11 @@ let package = Package(
         ),
 
         // MARK: Client libraries (Foundation only)
-        .target(name: "ClientRuntime", path: "Sources/ClientRuntime"),
+        // What a generated client's payloads look like on the wire (RFC 3339, date patterns, `date`, canonical UUIDs),
+        // shared with the generator's tools so they read payloads exactly as clients do. All `@_spi(Generated)`:
+        // ClientRuntime re-exports it to generated code, an app does not see it.
+        .target(name: "WireFormat", path: "Sources/WireFormat"),
+        .target(name: "ClientRuntime", dependencies: ["WireFormat"], path: "Sources/ClientRuntime"),
         .target(
             name: "WhitelabelPay",
             dependencies: ["ClientRuntime"],
@@ -155,7 +160,9 @@ let package = Package(
         .target(
             name: "SchemaSandbox",
             dependencies: [
-                "SchemaModel", "PayloadValidation", "ClientRuntime",
+                // ClientRuntime: the sandbox hands demos and tests a client middleware (`SandboxExampleChoice`) and a
+                // transport (`SandboxCallTimeURLRouting`), and redacts its request log as the client's logging does.
+                "SchemaModel", "PayloadValidation", "WireFormat", "ClientRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -308,7 +315,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PayloadValidationTests",
-            dependencies: ["PayloadValidation", "SchemaModel", "TestSupport"],
+            dependencies: ["PayloadValidation", "SchemaModel", "WireFormat", "TestSupport"],
             path: "Tests/PayloadValidationTests"
         ),
         // Fuzz targets (Tests/Fuzz/README.md): libFuzzer drivers when Tests/Fuzz/run.sh builds them with

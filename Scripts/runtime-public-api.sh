@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Prints ClientRuntime's public API as an app sees it: the declarations in its symbol graph at `public`
-# access, without `@_spi(Generated)` ones (the helpers only generated code imports) and without members a
+# Prints ClientRuntime's public API as an app sees it: the declarations in its symbol graph and in that of the
+# module it re-exports (WireFormat, which is all `@_spi(Generated)`, so it adds none) at `public` access,
+# without `@_spi(Generated)` ones (the helpers only generated code imports) and without members a
 # type only inherits from a protocol's extension (`!=`, default implementations), which it does not declare.
 # One line per declaration (`kind path`), then the count. `--include-spi` lists what generated code sees.
 #
@@ -17,15 +18,17 @@ toolchain_bin="$(dirname "$(readlink -f "$(command -v swift)")")"
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-"$toolchain_bin/swift-symbolgraph-extract" -module-name ClientRuntime -I "$(swift build --show-bin-path)/Modules" \
-    -target "$triple" -minimum-access-level public "${spi_flag[@]}" -output-dir "$graphs"
+for module in ClientRuntime WireFormat; do
+    "$toolchain_bin/swift-symbolgraph-extract" -module-name "$module" -I "$(swift build --show-bin-path)/Modules" \
+        -target "$triple" -minimum-access-level public "${spi_flag[@]}" -output-dir "$graphs"
+done
 
 python3 - "$graphs" <<'PY'
 import glob, json, os, sys
 
 declarations = set()
-# ClientRuntime.symbols.json, plus ClientRuntime@Swift / @Foundation... for extensions of other modules' types.
-for path in glob.glob(os.path.join(sys.argv[1], "ClientRuntime*.symbols.json")):
+# <module>.symbols.json, plus <module>@Swift / @Foundation... for extensions of other modules' types.
+for path in glob.glob(os.path.join(sys.argv[1], "*.symbols.json")):
     with open(path) as file:
         for symbol in json.load(file)["symbols"]:
             if "::SYNTHESIZED::" in symbol["identifier"]["precise"]:

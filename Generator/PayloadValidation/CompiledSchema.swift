@@ -1,6 +1,6 @@
-@_spi(Generated) import ClientRuntime
 import Foundation
-import SchemaModel
+@_spi(WireFormat) import SchemaModel
+@_spi(Generated) import WireFormat
 
 /// A type reference with named types resolved to indexes into `CompiledSchema.types`.
 enum Node: Sendable {

@@ -1,6 +1,6 @@
-@_spi(Generated) import ClientRuntime
 import Foundation
 import SchemaModel
+@_spi(Generated) import WireFormat
 
 /// Checks JSON payloads and request parameters against a schema, reporting every violation with its
 /// JSON Pointer, what was expected and found, and the schema rule's location.
@@ -313,7 +313,7 @@ enum Describe {
         let prefix = text.prefix(40)
         let isCut = prefix.endIndex != text.endIndex
         var output = ""
-        JSON.writeString(isCut ? String(prefix) : text, to: &output)
+        JSONText.appendQuoted(isCut ? String(prefix) : text, to: &output)
         return isCut ? output + "…" : output
     }
 

@@ -1,5 +1,5 @@
-@_spi(Generated) import ClientRuntime
 import Foundation
+@_spi(Generated) @_spi(Shared) import WireFormat
 
 /// What the generated client's decoder (`JSONCoding.makeDecoder()`, a swift-foundation `JSONDecoder`)
 /// accepts for each primitive, re-implemented over the exact JSON text so the validator agrees with
@@ -184,17 +184,17 @@ enum WireFormats {
 
     // MARK: Strings
 
-    /// Exactly what the generated models decode: the client runtime's own parsers, so the two cannot
-    /// drift apart (`yyyy-MM-dd` as a real day; RFC 3339 date-time as `JSONCoding` reads it).
+    /// Exactly what the generated models decode: the clients' own parsers (WireFormat), so the two cannot
+    /// drift apart (`yyyy-MM-dd` as a real day, as `CalendarDate` reads it; RFC 3339 date-time as `JSONCoding` does).
     static func isCalendarDate(_ text: String) -> Bool {
-        CalendarDate(text) != nil
+        CivilCalendar.day(fromWireText: text) != nil
     }
 
     static func isDateTime(_ text: String) -> Bool {
         RFC3339.date(from: text) != nil
     }
 
-    /// The canonical 8-4-4-4-12 form (`UUID.isCanonical`, the client runtime's), as the JSON Schema
+    /// The canonical 8-4-4-4-12 form (`UUID.isCanonical`, the clients' own, from WireFormat), as the JSON Schema
     /// export says. Foundation's `UUID(uuidString:)`, which `UUID`'s `Decodable` conformance uses, is
     /// more lenient on Linux (it stops at a NUL: `"…\u0000junk"` parses; `"+bac7eea-…"` too); the
     /// validator follows the export, not that leniency.

@@ -1,5 +1,6 @@
 import Foundation
-import SchemaModel
+@_spi(WireFormat) import SchemaModel
+@_spi(Generated) import WireFormat
 
 /// Options shared by the exports.
 public struct ExportOptions: Sendable {

@@ -1,4 +1,4 @@
-import ClientRuntime
+@_spi(Generated) import WireFormat
 
 /// `format:` of a `date-time` field or alias: how the date is written on the wire. RFC 3339 (the
 /// default) is represented by no format at all.
@@ -21,8 +21,9 @@ public enum DateFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The runtime format the generated code, the validator and the sandbox use.
-    public var wireFormat: DateWireFormat {
+    /// The format generated code reads and writes the date in, which the exports, the validator and the
+    /// sandbox use too. SPI because `DateWireFormat` is (`@_spi(WireFormat) import SchemaModel` to use it).
+    @_spi(WireFormat) public var wireFormat: DateWireFormat {
         switch self {
         case .epochSeconds: return .epochSeconds
         case .epochMilliseconds: return .epochMilliseconds
@@ -35,7 +36,7 @@ public enum DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `format:`; `nil` with a reason when the text is neither a keyword nor a valid pattern.
     /// `rfc3339` gives `.success(nil)`.
-    public static func parse(_ text: String) -> Result<DateFormat?, DateWireFormat.PatternError> {
+    static func parse(_ text: String) -> Result<DateFormat?, DateWireFormat.PatternError> {
         switch text {
         case "rfc3339": return .success(nil)
         case "epochSeconds": return .success(.epochSeconds)

@@ -1,5 +1,5 @@
 import Foundation
-import PayloadValidation
+import SchemaModel
 
 /// One recorded HTTP exchange of a HAR 1.2 capture (`log.entries[n]`), with what `schema-check traffic`
 /// needs: no cookies, timings or cache data. Bodies are the bytes on the wire after the capture tool

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Shared) import WireFormat
 
 /// A calendar day without time of day or time zone (schema type `date`), on the wire as `yyyy-MM-dd`.
 ///
@@ -18,7 +19,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, LosslessStr
     ///   `init?(validatingYear:month:day:)` for input that may be invalid.
     public init(year: Int, month: Int, day: Int) {
         precondition(
-            Self.isValid(year: year, month: month, day: day),
+            CivilCalendar.isWritableDay(year: year, month: month, day: day),
             "CalendarDate(year: \(year), month: \(month), day: \(day)) is not a valid date"
         )
         self.year = year
@@ -28,7 +29,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, LosslessStr
 
     /// Creates a date, or `nil` when the components do not name a real day in years 1...9999.
     public init?(validatingYear year: Int, month: Int, day: Int) {
-        guard Self.isValid(year: year, month: month, day: day) else { return nil }
+        guard CivilCalendar.isWritableDay(year: year, month: month, day: day) else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -36,12 +37,8 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, LosslessStr
 
     /// Parses exactly `yyyy-MM-dd` (ASCII digits); `nil` for any other text or a day that does not exist.
     public init?(_ description: String) {
-        var scanner = DigitScanner(Array(description.utf8))
-        guard let year = scanner.number(digits: 4), scanner.take("-"),
-            let month = scanner.number(digits: 2), scanner.take("-"),
-            let day = scanner.number(digits: 2), scanner.isAtEnd
-        else { return nil }
-        self.init(validatingYear: year, month: month, day: day)
+        guard let parsed = CivilCalendar.day(fromWireText: description) else { return nil }
+        self.init(year: parsed.year, month: parsed.month, day: parsed.day)
     }
 
     /// The day on which `date` falls in `timeZone` (e.g. "today" for the user: `CalendarDate(Date(), in: .current)`).
@@ -54,8 +51,7 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, LosslessStr
 
     /// The `yyyy-MM-dd` wire form.
     public var description: String {
-        CivilCalendar.padded(year, width: 4) + "-" + CivilCalendar.padded(month, width: 2) + "-"
-            + CivilCalendar.padded(day, width: 2)
+        CivilCalendar.wireText(year: year, month: month, day: day)
     }
 
     /// The `yyyy-MM-dd` wire form, for paths, queries and headers.
@@ -83,9 +79,5 @@ public struct CalendarDate: Codable, Hashable, Sendable, Comparable, LosslessStr
     /// Chronological order.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
-    private static func isValid(year: Int, month: Int, day: Int) -> Bool {
-        (1...9999).contains(year) && CivilCalendar.isValid(year: year, month: month, day: day)
     }
 }

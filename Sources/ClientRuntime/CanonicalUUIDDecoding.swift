@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import WireFormat
 
 // Generated models decode every field built from the schema's `uuid` (`uuid`, `[uuid]`, `[string: uuid]`,
 // optional, nullable or defaulted, through aliases) with `decodeCanonicalUUIDs(forKey:)`: each UUID is read
@@ -64,5 +65,25 @@ import Foundation
     @inlinable
     public func decodeCanonicalUUIDsIfPresent<Value: CanonicalUUIDDecodable>(forKey key: Key) throws -> Value? {
         try decodeIfPresent(Value.CanonicalUUIDWireForm.self, forKey: key).map(Value.init(canonicalUUIDWireForm:))
+    }
+}
+
+extension JSONValue {
+    /// Whether every string in this value is a canonical UUID (`UUID.isCanonical`), for a value decoded
+    /// as JSON whose strings must all be UUIDs. (Generated models read fields built from `uuid` with
+    /// `decodeCanonicalUUIDs(forKey:)` instead, which checks each UUID as it decodes it.)
+    @_spi(Generated) public var stringsAreCanonicalUUIDs: Bool {
+        // The usual case, a single uuid field, needs no worklist (an allocation per decoded field).
+        if case .string(let text) = self { return UUID.isCanonical(text) }
+        var pending = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .string(let text): if !UUID.isCanonical(text) { return false }
+            case .array(let elements): pending += elements
+            case .object(let members): pending += members.values
+            case .null, .bool, .int, .double: continue
+            }
+        }
+        return true
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import WireFormat
 
 /// The JSON coders every generated client uses, so all APIs agree on dates, data and key order.
 ///

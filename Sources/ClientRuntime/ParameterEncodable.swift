@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import WireFormat
 
 /// A value that can be written into a path segment, query item or header.
 ///

@@ -85,6 +85,28 @@ public enum CompileHarness {
         }
     }
 
+    /// The top-level names `@_spi(Generated) import ClientRuntime` shows generated code: ClientRuntime's own
+    /// (public and SPI), and those it re-exports from WireFormat. WireFormat's `@_spi(Shared)` names are not
+    /// re-exported, and a symbol graph does not say which SPI group a declaration is in, so each WireFormat
+    /// name is checked by compiling a reference to it behind that import.
+    static func namesGeneratedCodeSees() throws -> Set<String> {
+        let runtime = try symbolGraph(of: "ClientRuntime", includingSPI: true).topLevelNames
+        let candidates = try symbolGraph(of: "WireFormat", includingSPI: true).topLevelNames.subtracting(runtime).sorted()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reexports-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let probe = folder.appendingPathComponent("Probe.swift")
+        let lines = ["@_spi(Generated) import ClientRuntime"] + candidates.map { "typealias Probe\($0) = \($0)" }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: probe)
+        let swiftc = try runTool(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-module-name", "Probe", "-I", modules.path, probe.path])
+        let output = swiftc.output + swiftc.errors
+        let hidden = Set(output.matches(of: /cannot find type '(\w+)' in scope/).map { String($0.1) })
+        let otherErrors = output.split(separator: "\n").filter { $0.contains("error:") && !$0.contains("cannot find type") }
+        XCTAssertEqual(otherErrors, [], "the probe of WireFormat's names compiles apart from the hidden ones")
+        return runtime.union(candidates.filter { !hidden.contains($0) })
+    }
+
     /// Extracts `module`'s symbol graph (the standard library's without `-I`). `includingSPI` adds the
     /// `@_spi` declarations, which generated code sees: it imports ClientRuntime's `@_spi(Generated)`.
     public static func symbolGraph(of module: String, includingSPI: Bool = false) throws -> SymbolGraph {

@@ -1,7 +1,7 @@
-@_spi(Generated) import ClientRuntime
 import Foundation
 import PayloadValidation
 import SchemaModel
+@_spi(Generated) import WireFormat
 import XCTest
 
 /// A uuid is the canonical 8-4-4-4-12 form and nothing else, as the JSON Schema export's pattern says,

@@ -148,10 +148,13 @@ final class LintCleanSchemasCompileTests: XCTestCase {
 
     /// Every public top-level name of ClientRuntime, from its symbol graph, is reserved as a type name:
     /// `ResponseRetryRule` and 17 others were not, and a schema type of that name broke the generated code.
-    /// The `@_spi(Generated)` names count: generated code imports them, apps do not see them.
+    /// The `@_spi(Generated)` names count: generated code imports them, apps do not see them; so do those
+    /// ClientRuntime re-exports from WireFormat (`DateWireFormat`), and not WireFormat's `@_spi(Shared)` ones.
     func testRuntimeTypeNamesAreClientRuntimesPublicNames() throws {
-        let derived = try CompileHarness.symbolGraph(of: "ClientRuntime", includingSPI: true).topLevelNames
+        let derived = try CompileHarness.namesGeneratedCodeSees()
         XCTAssertGreaterThan(derived.count, 50, "ClientRuntime's symbol graph was read")
+        XCTAssertTrue(derived.isSuperset(of: ["DateWireFormat", "RFC3339"]), "WireFormat's re-exported names were read")
+        XCTAssertFalse(derived.contains("CivilCalendar"), "WireFormat's @_spi(Shared) names are not re-exported")
         XCTAssertEqual(
             derived.subtracting(SwiftNaming.runtimeTypeNames).sorted(), [],
             "public ClientRuntime names missing from SwiftNaming.runtimeTypeNames: a schema type of that name would shadow the runtime's")
@@ -163,7 +166,9 @@ final class LintCleanSchemasCompileTests: XCTestCase {
     /// types the DocC catalog links: the helpers only generated code calls stay hidden, and no public type
     /// goes undocumented. Before the helpers were SPI, 35 of the 71 public names were in no article.
     func testAppVisibleRuntimeTypesAreTheOnesTheCatalogDocuments() throws {
+        // WireFormat, which ClientRuntime re-exports, must add nothing an app sees: an undocumented name would fail.
         let visible = try CompileHarness.symbolGraph(of: "ClientRuntime").topLevelNames
+            .union(try CompileHarness.symbolGraph(of: "WireFormat").topLevelNames)
         let catalog = repositoryRoot.appendingPathComponent("Sources/ClientRuntime/ClientRuntime.docc")
         var documented = Set<String>()
         for article in try FileManager.default.contentsOfDirectory(atPath: catalog.path) where article.hasSuffix(".md") {
@@ -184,7 +189,7 @@ final class LintCleanSchemasCompileTests: XCTestCase {
     /// uses the runtime's features that name them (retryable errors, pagination, token refresh, caching)
     /// compiles without warnings.
     func testSchemaTypesNamedLikeEveryRuntimeTypeCompile() throws {
-        let names = try CompileHarness.symbolGraph(of: "ClientRuntime", includingSPI: true).topLevelNames.sorted()
+        let names = try CompileHarness.namesGeneratedCodeSees().sorted()
         var lines = [
             header,
             "auth:",

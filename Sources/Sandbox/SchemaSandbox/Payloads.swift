@@ -1,7 +1,7 @@
-import ClientRuntime
 import Foundation
 import PayloadValidation
-import SchemaModel
+@_spi(WireFormat) import SchemaModel
+@_spi(Generated) import WireFormat
 
 /// Builds the JSON the sandbox answers with: examples from the schema, a minimal valid value when the
 /// schema has none, and the API's error body.

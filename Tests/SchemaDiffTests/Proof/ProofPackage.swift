@@ -38,11 +38,14 @@ struct ProofPackage {
     /// Writes the package (files whose contents did not change are left alone, keeping builds incremental).
     func write() throws {
         let sources = root.appendingPathComponent("Sources")
-        let runtimeSource = packageRoot.appendingPathComponent("Sources/ClientRuntime")
-        for name in try FileManager.default.contentsOfDirectory(atPath: runtimeSource.path) where name.hasSuffix(".swift") {
-            try writeIfChanged(
-                try String(contentsOf: runtimeSource.appendingPathComponent(name), encoding: .utf8),
-                to: sources.appendingPathComponent("ClientRuntime/\(name)"))
+        // The runtime and the wire formats it re-exports, as a consumer's build gets them.
+        for module in ["WireFormat", "ClientRuntime"] {
+            let runtimeSource = packageRoot.appendingPathComponent("Sources/\(module)")
+            for name in try FileManager.default.contentsOfDirectory(atPath: runtimeSource.path) where name.hasSuffix(".swift") {
+                try writeIfChanged(
+                    try String(contentsOf: runtimeSource.appendingPathComponent(name), encoding: .utf8),
+                    to: sources.appendingPathComponent("\(module)/\(name)"))
+            }
         }
         try writeIfChanged(ProofSupportSource.source + "\n", to: sources.appendingPathComponent("ProofSupport/ProofSupport.swift"))
         for side in pairs.flatMap({ [$0.old, $0.new] }) {
@@ -68,7 +71,8 @@ struct ProofPackage {
                 name: "DiffProof",
                 platforms: [.macOS(.v13)],
                 targets: [
-                    .target(name: "ClientRuntime"),
+                    .target(name: "WireFormat"),
+                    .target(name: "ClientRuntime", dependencies: ["WireFormat"]),
                     .target(name: "ProofSupport", dependencies: ["ClientRuntime"]),
                     \(targets.joined(separator: "\n        "))
                     .executableTarget(name: "proof-driver", dependencies: [\(modules.map { "\"\($0)\"" }.joined(separator: ", "))]),

@@ -1,5 +1,3 @@
-import SchemaModel
-
 /// A JSON value exactly as written: numbers keep their text (`1.0`, `1e400`, 30-digit integers are
 /// not rounded through `Double`), objects keep their members in order, duplicate keys included.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PayloadValidation
+import SchemaModel
 import TestSupport
 import XCTest
 

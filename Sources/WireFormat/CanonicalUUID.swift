@@ -54,23 +54,3 @@ extension UUID {
         return count == 36
     }
 }
-
-extension JSONValue {
-    /// Whether every string in this value is a canonical UUID (`UUID.isCanonical`), for a value decoded
-    /// as JSON whose strings must all be UUIDs. (Generated models read fields built from `uuid` with
-    /// `decodeCanonicalUUIDs(forKey:)` instead, which checks each UUID as it decodes it.)
-    @_spi(Generated) public var stringsAreCanonicalUUIDs: Bool {
-        // The usual case, a single uuid field, needs no worklist (an allocation per decoded field).
-        if case .string(let text) = self { return UUID.isCanonical(text) }
-        var pending = [self]
-        while let value = pending.popLast() {
-            switch value {
-            case .string(let text): if !UUID.isCanonical(text) { return false }
-            case .array(let elements): pending += elements
-            case .object(let members): pending += members.values
-            case .null, .bool, .int, .double: continue
-            }
-        }
-        return true
-    }
-}

@@ -1,5 +1,5 @@
 import Foundation
-import PayloadValidation
+import SchemaModel
 import XCTest
 
 /// `JSONParser.parse(_:streamingElementsAt:)`: the elements of one array are handed over one by one and

@@ -5,7 +5,38 @@ import Foundation
 /// Hand-written (after Howard Hinnant's `days_from_civil`) rather than using `Calendar` or date formatters
 /// because wire formats must not depend on the device's locale, calendar or time zone, and because these
 /// pure functions are trivially thread-safe.
-enum CivilCalendar {
+///
+/// ClientRuntime's `CalendarDate` and schema-check read the schema's `date` (`yyyy-MM-dd`) with the same
+/// `day(fromWireText:)`, so a day one accepts the other does too. `@_spi(Shared)`, not `Generated`:
+/// generated code never names it, so it stays out of what `@_spi(Generated) import ClientRuntime` shows
+/// (every name there is one a schema type may not take).
+@_spi(Shared) public enum CivilCalendar {
+    // MARK: The schema's `date` on the wire
+
+    /// The day of exactly `yyyy-MM-dd` (ASCII digits) text, or nil for any other text or a day that
+    /// does not exist (`2023-02-29`, year 0000).
+    public static func day(fromWireText text: String) -> (year: Int, month: Int, day: Int)? {
+        var scanner = DigitScanner(Array(text.utf8))
+        guard let year = scanner.number(digits: 4), scanner.take("-"),
+            let month = scanner.number(digits: 2), scanner.take("-"),
+            let day = scanner.number(digits: 2), scanner.isAtEnd,
+            isWritableDay(year: year, month: month, day: day)
+        else { return nil }
+        return (year, month, day)
+    }
+
+    /// `yyyy-MM-dd` of a day `isWritableDay` accepts.
+    public static func wireText(year: Int, month: Int, day: Int) -> String {
+        padded(year, width: 4) + "-" + padded(month, width: 2) + "-" + padded(day, width: 2)
+    }
+
+    /// Whether the components name a real day in years 1...9999 (the wire form has four year digits).
+    public static func isWritableDay(year: Int, month: Int, day: Int) -> Bool {
+        (1...9999).contains(year) && isValid(year: year, month: month, day: day)
+    }
+
+    // MARK: Arithmetic
+
     static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
@@ -33,7 +64,7 @@ enum CivilCalendar {
     }
 
     /// The date `days` after 1970-01-01.
-    static func date(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func date(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -14,9 +14,10 @@ import Foundation
 /// `'text'` literal text (`''` is a quote). Any other character other than an ASCII letter is literal.
 /// `yyyy`, `MM`, `dd`, `HH` and `mm` are required; each letter appears at most once.
 ///
-/// Public, unlike the `@_spi(Generated)` coding helpers below: the generator's schema model hands it to
-/// the payload validator and the sandbox (`DateFormat.wireFormat`), so they parse dates as clients do.
-public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
+/// `@_spi(Generated)`, like all of this module that generated code uses: generated code sees it through
+/// ClientRuntime's re-export, an app's `import ClientRuntime` does not. The generator's schema model hands it to the
+/// exports, the payload validator and the sandbox (`DateFormat.wireFormat`), so they read dates as clients do.
+@_spi(Generated) public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
     enum Kind: Sendable, Hashable {
         case rfc3339, epochSeconds, epochMilliseconds
         case pattern(String, [Token])
@@ -56,9 +57,9 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
     /// formats and parses as RFC 3339, never a crash. Parsed once per pattern and process: generated
     /// models ask for the format on every decode and encode.
     public static func pattern(_ pattern: String) -> DateWireFormat {
-        if let cached = PatternCache.lock.locked({ PatternCache.formats[pattern] }) { return cached }
+        if let cached = PatternCache.format(for: pattern) { return cached }
         let format = (try? DateWireFormat(pattern: pattern)) ?? .rfc3339
-        PatternCache.lock.locked { PatternCache.formats[pattern] = format }
+        PatternCache.store(format, for: pattern)
         return format
     }
 
@@ -66,6 +67,18 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
     private enum PatternCache {
         static let lock = NSLock()
         nonisolated(unsafe) static var formats: [String: DateWireFormat] = [:]
+
+        static func format(for pattern: String) -> DateWireFormat? {
+            lock.lock()
+            defer { lock.unlock() }
+            return formats[pattern]
+        }
+
+        static func store(_ format: DateWireFormat, for pattern: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            formats[pattern] = format
+        }
     }
 
     private init(kind: Kind) {
@@ -340,86 +353,5 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
         return CivilCalendar.instant(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second,
             fraction: fraction, offsetSeconds: offset)
-    }
-}
-
-// Generated models decode and encode formatted `Date` fields through these.
-@_spi(Generated) extension KeyedDecodingContainer {
-    /// A required, non-null date in `format`.
-    public func decodeDate(forKey key: Key, format: DateWireFormat) throws -> Date {
-        try format.decode(from: superDecoder(forKey: key).singleValueContainer())
-    }
-
-    /// A date in `format`, or nil when the key is absent or null.
-    public func decodeDateIfPresent(forKey key: Key, format: DateWireFormat) throws -> Date? {
-        guard contains(key), !(try decodeNil(forKey: key)) else { return nil }
-        return try decodeDate(forKey: key, format: format)
-    }
-
-    /// A date in `format` whose key must be present but may be null.
-    public func decodeNullableDate(forKey key: Key, format: DateWireFormat) throws -> Date? {
-        guard contains(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for key \(key.stringValue)"))
-        }
-        return try decodeDateIfPresent(forKey: key, format: format)
-    }
-}
-
-@_spi(Generated) extension KeyedEncodingContainer {
-    /// Writes `date` in `format`; a nil date is written as null.
-    public mutating func encodeDate(_ date: Date?, forKey key: Key, format: DateWireFormat) throws {
-        guard let date else { return try encodeNil(forKey: key) }
-        var container: any SingleValueEncodingContainer = superEncoder(forKey: key).singleValueContainer()
-        try format.encode(date, to: &container)
-    }
-
-    /// Writes `date` in `format`, leaving the key out when it is nil.
-    public mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, format: DateWireFormat) throws {
-        guard let date else { return }
-        try encodeDate(date, forKey: key, format: format)
-    }
-}
-
-@_spi(Generated) extension JSONValue {
-    /// The member `key` of an object decoded as `Value` with the JSON coders every client uses, or nil
-    /// when this is not an object, the key is absent or the value does not decode. Generated unions
-    /// read fields shared by every variant from an `unknown` payload through this.
-    public func member<Value: Decodable>(_ key: String) -> Value? {
-        guard case .object(let members) = self, let value = members[key],
-            let data = try? JSONCoding.makeEncoder().encode(value)
-        else { return nil }
-        return try? JSONCoding.makeDecoder().decode(Value.self, from: data)
-    }
-
-    /// The member `key` of an object read as a date in `format`, or nil.
-    public func dateMember(_ key: String, format: DateWireFormat) -> Date? {
-        guard case .object(let members) = self else { return nil }
-        switch members[key] {
-        case .int(let number)?: return format.date(fromNumber: number)
-        case .string(let text)? where !format.isNumeric: return format.date(from: text)
-        default: return nil
-        }
-    }
-}
-
-@_spi(Generated) extension Decoder {
-    /// The keys of the JSON object being decoded (an error when it is not an object). Untagged
-    /// unions choose their variant by them.
-    public func objectKeys() throws -> Set<String> {
-        Set(try container(keyedBy: AnyObjectKey.self).allKeys.map(\.stringValue))
-    }
-}
-
-/// A coding key for any string, to list an object's keys.
-private struct AnyObjectKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init?(intValue: Int) {
-        nil
     }
 }
