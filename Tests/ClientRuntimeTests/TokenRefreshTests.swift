@@ -140,7 +140,7 @@ final class TokenRefreshTests: XCTestCase {
         let (results, refreshes, _) = try await concurrent401Wave(calls: 20, store: store)
         XCTAssertEqual(results.filter { (try? $0.get()) == Message(value: "hello") }.count, 20, "\(results)")
         XCTAssertEqual(refreshes, 1)
-        let renewed = try await store.load()
+        let renewed = await store.load()
         XCTAssertEqual(renewed?.accessToken, "token-1")
     }
 

@@ -89,7 +89,7 @@ public enum CompileHarness {
     /// (public and SPI), and those it re-exports from WireFormat. WireFormat's `@_spi(Shared)` names are not
     /// re-exported, and a symbol graph does not say which SPI group a declaration is in, so each WireFormat
     /// name is checked by compiling a reference to it behind that import.
-    static func namesGeneratedCodeSees() throws -> Set<String> {
+    public static func namesGeneratedCodeSees() throws -> Set<String> {
         let runtime = try symbolGraph(of: "ClientRuntime", includingSPI: true).topLevelNames
         let candidates = try symbolGraph(of: "WireFormat", includingSPI: true).topLevelNames.subtracting(runtime).sorted()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reexports-\(UUID().uuidString)")
