@@ -98,7 +98,7 @@ struct OpenAPIDocument {
 
     /// Reads and identifies the document; nil (with an error) when it is not OpenAPI 3.0 or 3.1.
     static func read(text: String, file: String, log: ImportLog) -> OpenAPIDocument? {
-        let (root, diagnostics) = JSONDocument.read(text, file: file) ?? YAMLDocument.read(text, file: file)
+        let (root, diagnostics) = YAMLDocument.read(text, file: file)
         log.append(
             diagnostics.map { diagnostic in
                 Diagnostic(

@@ -1,6 +1,5 @@
-import SchemaModel
-
-/// Reads a document that is JSON with SchemaModel's strict `JSONParser` (schema-check's) instead of the YAML reader.
+/// Reads a document that is JSON with the strict `JSONParser` (schema-check's) instead of libYAML: every
+/// document reader (`YAMLReader`, so schemas, `$file` examples and `import`'s OpenAPI documents) tries it first.
 /// JSON is YAML 1.2, but libYAML refuses parts of it: a `\ud83d\ude00` surrogate-pair escape ("found
 /// invalid Unicode character escape code") and a member name longer than 1,024 characters (a YAML
 /// implicit key's limit). Nodes keep their line and column (in Unicode scalars, as YAML's are), so

@@ -95,6 +95,16 @@ enum YAMLReader {
     static let maximumDepth = YAMLBudget.maximumDepth
 
     static func read(_ text: String, file: String, log: DiagnosticLog) -> YAMLNode? {
+        // A JSON document is read as JSON: libYAML refuses surrogate-pair escapes and keys over 1,024 characters.
+        if let (root, diagnostics) = JSONDocument.read(text, file: file) {
+            for diagnostic in diagnostics {
+                switch diagnostic.severity {
+                case .error: log.error(diagnostic.message, at: diagnostic.location)
+                case .warning: log.warning(diagnostic.message, at: diagnostic.location)
+                }
+            }
+            return root
+        }
         // Before composing: an alias bomb must be rejected before anything expands it.
         if let violation = YAMLBudget.check(text) {
             log.error(violation.message, at: SourceLocation(file: file, line: violation.line, column: violation.column))
