@@ -54,14 +54,33 @@ enum Docs {
     /// and blank lines dropped, so the text stays inside its entry (DocC and Xcode end the list at an
     /// unindented line).
     static func parameter(_ label: String, _ text: String?) -> String {
-        let lines = (text ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let text = text ?? ""
+        // One line of ASCII (most texts): the only whitespace to trim is spaces and tabs, and Foundation's
+        // trimming, which bridges every text, is not needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == tab }) {
+            let bytes = text.utf8
+            guard let first = bytes.firstIndex(where: { $0 != space && $0 != tab }),
+                let last = bytes.lastIndex(where: { $0 != space && $0 != tab })
+            else { return "  - \(label): " }
+            return "  - \(label): " + String(text[first...last])
+        }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return "  - \(label): " + lines.joined(separator: "\n    ")
     }
 
     /// Text shown in inline code; a backtick would end the code span early.
     static func inline(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "'")
+        // Foundation's replacement compares canonically equivalent text (it replaces U+1FEF, which
+        // decomposes to a backtick) and bridges every text; ASCII text needs neither.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.replacingOccurrences(of: "`", with: "'") }
+        guard text.utf8.contains(backtick) else { return text }
+        return String(decoding: text.utf8.map { $0 == backtick ? apostrophe : $0 }, as: UTF8.self)
     }
+
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+    private static let backtick = UInt8(ascii: "`")
+    private static let apostrophe = UInt8(ascii: "'")
 
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

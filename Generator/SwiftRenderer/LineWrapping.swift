@@ -14,6 +14,11 @@
 ///   Table rows are left alone, and so are the lines of a fenced code block (`SwiftWriter.docs`).
 ///
 /// A line with nothing to break at (one long string literal, one long word) stays as it is.
+///
+/// A long line is read as its UTF-8 bytes: every character the wrapping looks for is ASCII, which never
+/// occurs inside another character's encoding, so a break found in the bytes is a break between
+/// characters, and each piece is copied out of the bytes at once (a string built scalar by scalar cost
+/// more than the rest of the wrapping together).
 enum LineWrapping {
     /// `lineLength` in .swift-format.
     static let width = 160
@@ -30,7 +35,7 @@ enum LineWrapping {
         let indentation = String(line.prefix { $0 == " " })
         let text = line.dropFirst(indentation.count)
         if text.hasPrefix("//") { return wrapComment(indentation: indentation, text: String(text)) }
-        return wrapCode(indentation: indentation, text: Array(text.unicodeScalars))
+        return wrapCode(indentation: indentation, text: Array(text.utf8))
     }
 
     // MARK: Code
@@ -48,11 +53,11 @@ enum LineWrapping {
     /// Enough for any generated line; bounds the work on a line with very many pairs at one depth.
     private static let maximumCandidates = 8
 
-    private static func wrapCode(indentation: String, text: [Unicode.Scalar]) -> [String] {
+    private static func wrapCode(indentation: String, text: [UInt8]) -> [String] {
         let whole = [indentation + string(text[...])]
         guard let (groups, colon, assignment) = groups(in: text) else { return whole }
         // `case pattern: statement`: the statement goes below its label first, as a switch writes a long one.
-        if text.starts(with: "case ".unicodeScalars) || text.starts(with: "default:".unicodeScalars), let colon,
+        if text.starts(with: "case ".utf8) || text.starts(with: "default:".utf8), let colon,
             !isBlank(text[(colon + 1)...])
         {
             return wrap(indentation + string(text[...colon])) + wrap(indentation + indentStep + trimmed(string(text[(colon + 1)...])))
@@ -73,7 +78,7 @@ enum LineWrapping {
 
     /// The line broken inside `group`: the text up to the opening bracket, the elements (or the body),
     /// then the closing bracket with the rest of the line.
-    private static func split(_ text: [Unicode.Scalar], at group: Group, indentation: String) -> [(line: String, isElement: Bool)] {
+    private static func split(_ text: [UInt8], at group: Group, indentation: String) -> [(line: String, isElement: Bool)] {
         let head = indentation + trimmedTrailing(string(text[...group.open]))
         let tail = indentation + string(text[group.close...])
         let inner = indentation + indentStep
@@ -84,7 +89,7 @@ enum LineWrapping {
             let bounds = [group.open] + group.commas + [group.close]
             elements = zip(bounds, bounds.dropFirst()).map { trimmed(string(text[($0 + 1)..<$1])) }
             if elements.last?.isEmpty == true { elements.removeLast() }  // a trailing comma
-            let isList = text[group.open] == "["
+            let isList = text[group.open] == ascii("[")
             elements = elements.enumerated().map { index, element in
                 element + (isList || index < elements.count - 1 ? "," : "")
             }
@@ -95,10 +100,10 @@ enum LineWrapping {
     /// The bracket pairs of a line's code, its first colon and its first assignment's `=` outside them,
     /// or nil when the line holds something that must not be broken or cannot be read on its own (a
     /// multi-line string literal, a block comment).
-    private static func groups(in text: [Unicode.Scalar]) -> (groups: [Group], colon: Int?, assignment: Int?)? {
+    private static func groups(in text: [UInt8]) -> (groups: [Group], colon: Int?, assignment: Int?)? {
         struct Open {
             let index: Int
-            let scalar: Unicode.Scalar
+            let byte: UInt8
             var commas: [Int] = []
             /// Generic angle brackets open inside this pair: their commas are not the pair's.
             var angles = 0
@@ -108,50 +113,50 @@ enum LineWrapping {
         var assignment: Int?
         var stack: [Open] = []
         var index = 0
-        func at(_ offset: Int) -> Unicode.Scalar? { offset >= 0 && offset < text.count ? text[offset] : nil }
+        func at(_ offset: Int) -> UInt8? { offset >= 0 && offset < text.count ? text[offset] : nil }
         while index < text.count {
-            let scalar = text[index]
-            switch scalar {
-            case "\"", "#":
+            let byte = text[index]
+            switch byte {
+            case ascii("\""), ascii("#"):
                 var hashes = 0
-                while at(index + hashes) == "#" { hashes += 1 }
-                guard at(index + hashes) == "\"" else {
+                while at(index + hashes) == ascii("#") { hashes += 1 }
+                guard at(index + hashes) == ascii("\"") else {
                     index += max(hashes, 1)
                     continue
                 }
-                if at(index + hashes + 1) == "\"" && at(index + hashes + 2) == "\"" { return nil }
+                if at(index + hashes + 1) == ascii("\"") && at(index + hashes + 2) == ascii("\"") { return nil }
                 guard let end = endOfString(text, from: index + hashes + 1, hashes: hashes) else { return nil }
                 index = end
                 continue
-            case "/":
-                if at(index + 1) == "*" { return nil }
-                if at(index + 1) == "/" { return (groups, colon, assignment) }  // a comment: the rest of the line
-            case "(", "[", "{":
-                stack.append(Open(index: index, scalar: scalar))
-            case ")", "]", "}":
-                let opener: Unicode.Scalar = scalar == ")" ? "(" : scalar == "]" ? "[" : "{"
-                guard let match = stack.lastIndex(where: { $0.scalar == opener }) else { break }  // opened on an earlier line
+            case ascii("/"):
+                if at(index + 1) == ascii("*") { return nil }
+                if at(index + 1) == ascii("/") { return (groups, colon, assignment) }  // a comment: the rest of the line
+            case ascii("("), ascii("["), ascii("{"):
+                stack.append(Open(index: index, byte: byte))
+            case ascii(")"), ascii("]"), ascii("}"):
+                let opener = byte == ascii(")") ? ascii("(") : byte == ascii("]") ? ascii("[") : ascii("{")
+                guard let match = stack.lastIndex(where: { $0.byte == opener }) else { break }  // opened on an earlier line
                 let open = stack[match]
                 stack.removeSubrange(match...)
-                groups.append(Group(open: open.index, close: index, depth: match, isBrace: opener == "{", commas: open.commas))
-            case ":":
+                groups.append(Group(open: open.index, close: index, depth: match, isBrace: opener == ascii("{"), commas: open.commas))
+            case ascii(":"):
                 if stack.isEmpty && colon == nil { colon = index }
-            case "=":
-                if stack.isEmpty && assignment == nil && at(index - 1) == " " && at(index + 1) == " " { assignment = index }
-            case ",":
+            case ascii("="):
+                if stack.isEmpty && assignment == nil && at(index - 1) == ascii(" ") && at(index + 1) == ascii(" ") { assignment = index }
+            case ascii(","):
                 if var top = stack.popLast() {
-                    if top.angles == 0 && top.scalar != "{" { top.commas.append(index) }
+                    if top.angles == 0 && top.byte != ascii("{") { top.commas.append(index) }
                     stack.append(top)
                 }
-            case "<":
+            case ascii("<"):
                 // `Set<Code>`: generated code writes the operator with spaces around it.
-                if let previous = at(index - 1), isIdentifier(previous), let next = at(index + 1), next != " ", next != "=",
+                if index > 0, isIdentifier(endingAt: index - 1, in: text), let next = at(index + 1), next != ascii(" "), next != ascii("="),
                     !stack.isEmpty
                 {
                     stack[stack.count - 1].angles += 1
                 }
-            case ">":
-                if at(index - 1) != "-", !stack.isEmpty, stack[stack.count - 1].angles > 0 { stack[stack.count - 1].angles -= 1 }
+            case ascii(">"):
+                if at(index - 1) != ascii("-"), !stack.isEmpty, stack[stack.count - 1].angles > 0 { stack[stack.count - 1].angles -= 1 }
             default:
                 break
             }
@@ -162,19 +167,19 @@ enum LineWrapping {
 
     /// The index just past the string literal whose text starts at `start`, skipping escapes and
     /// interpolations (which may hold string literals of their own); nil if it does not end on this line.
-    private static func endOfString(_ text: [Unicode.Scalar], from start: Int, hashes: Int) -> Int? {
+    private static func endOfString(_ text: [UInt8], from start: Int, hashes: Int) -> Int? {
         var index = start
         func hashesFollow(_ offset: Int) -> Bool {
-            offset + hashes <= text.count && text[offset..<(offset + hashes)].allSatisfy { $0 == "#" }
+            offset + hashes <= text.count && text[offset..<(offset + hashes)].allSatisfy { $0 == ascii("#") }
         }
         while index < text.count {
             switch text[index] {
-            case "\"" where hashesFollow(index + 1):
+            case ascii("\"") where hashesFollow(index + 1):
                 return index + 1 + hashes
-            case "\\" where hashesFollow(index + 1):
+            case ascii("\\") where hashesFollow(index + 1):
                 let after = index + 1 + hashes
                 guard after < text.count else { return nil }
-                if text[after] == "(" {
+                if text[after] == ascii("(") {
                     guard let end = endOfInterpolation(text, from: after + 1) else { return nil }
                     index = end
                 } else {
@@ -188,19 +193,19 @@ enum LineWrapping {
     }
 
     /// The index just past the `)` that closes an interpolation whose code starts at `start`.
-    private static func endOfInterpolation(_ text: [Unicode.Scalar], from start: Int) -> Int? {
+    private static func endOfInterpolation(_ text: [UInt8], from start: Int) -> Int? {
         var index = start
         var depth = 0
         while index < text.count {
             switch text[index] {
-            case "(": depth += 1
-            case ")":
+            case ascii("("): depth += 1
+            case ascii(")"):
                 if depth == 0 { return index + 1 }
                 depth -= 1
-            case "\"", "#":
+            case ascii("\""), ascii("#"):
                 var hashes = 0
-                while index + hashes < text.count && text[index + hashes] == "#" { hashes += 1 }
-                guard index + hashes < text.count, text[index + hashes] == "\"" else {
+                while index + hashes < text.count && text[index + hashes] == ascii("#") { hashes += 1 }
+                guard index + hashes < text.count, text[index + hashes] == ascii("\"") else {
                     index += max(hashes, 1)
                     continue
                 }
@@ -218,26 +223,22 @@ enum LineWrapping {
 
     private static func wrapComment(indentation: String, text: String) -> [String] {
         let marker = text.hasPrefix("///") ? "///" : "//"
-        let body = Array(text.dropFirst(marker.count).unicodeScalars)
-        guard body.first == " " else { return [indentation + text] }
+        // The marker is ASCII characters (`hasPrefix` compared characters), so it is as many bytes.
+        let body = Array(text.utf8.dropFirst(marker.count))
+        guard body.first == ascii(" ") else { return [indentation + text] }
         let content = Array(body.dropFirst())
-        // Characters (what the width counts) before each scalar, and where a character starts: only
-        // text beyond ASCII (one scalar a character) needs the grapheme breaking.
+        // Characters (what the width counts) before each byte, and where a character starts: only text
+        // beyond ASCII (one byte a character) needs the grapheme breaking.
         var before: [Int]?
         var startsCharacter: [Bool]?
-        var isASCII = true
-        for scalar in content where !scalar.isASCII {
-            isASCII = false
-            break
-        }
-        if !isASCII {
+        if !content.allSatisfy({ $0 < 0x80 }) {
             var counts = [Int](repeating: 0, count: content.count + 1)
             var starts = [Bool](repeating: false, count: content.count + 1)
             var offset = 0
             var characters = 0
             for character in string(content[...]) {
                 starts[offset] = true
-                for _ in character.unicodeScalars {
+                for _ in 0..<character.utf8.count {
                     counts[offset] = characters
                     offset += 1
                 }
@@ -248,16 +249,16 @@ enum LineWrapping {
             before = counts
             startsCharacter = starts
         }
-        let lead = content.prefix { $0 == " " }.count
+        let lead = content.prefix { $0 == ascii(" ") }.count
         // A table row continued on the next line would become two rows.
-        if content.dropFirst(lead).first == "|" { return [indentation + text] }
+        if content.dropFirst(lead).first == ascii("|") { return [indentation + text] }
         let item = listMarkerWidth(content[lead...])
         let firstPrefix = indentation + marker + " "
         let nextPrefix = firstPrefix + String(repeating: " ", count: lead + item)
         // Break at single spaces after the list marker's first word, before a word that starts no block.
         var breaks: [Int] = []
-        for index in (lead + item)..<content.count where content[index] == " " && index > lead + item {
-            if content[index - 1] != " ", content[index - 1] != "\\", index + 1 < content.count, content[index + 1] != " ",
+        for index in (lead + item)..<content.count where content[index] == ascii(" ") && index > lead + item {
+            if content[index - 1] != ascii(" "), content[index - 1] != ascii("\\"), index + 1 < content.count, content[index + 1] != ascii(" "),
                 startsCharacter?[index + 1] ?? true, startsNoBlock(content[(index + 1)...])
             {
                 breaks.append(index)
@@ -291,42 +292,46 @@ enum LineWrapping {
     }
 
     /// `- `, `* `, `+ `, `12. `, `3) `: the width of a Markdown list marker starting `text`, else 0.
-    private static func listMarkerWidth(_ text: ArraySlice<Unicode.Scalar>) -> Int {
+    private static func listMarkerWidth(_ text: ArraySlice<UInt8>) -> Int {
         guard let first = text.first else { return 0 }
-        if first == "-" || first == "*" || first == "+" { return text.dropFirst().first == " " ? 2 : 0 }
+        if first == ascii("-") || first == ascii("*") || first == ascii("+") { return text.dropFirst().first == ascii(" ") ? 2 : 0 }
         let digits = text.prefix(while: isDigit).count
-        guard digits > 0, let after = text.dropFirst(digits).first, after == "." || after == ")" else { return 0 }
-        return text.dropFirst(digits + 1).first == " " ? digits + 2 : 0
+        guard digits > 0, let after = text.dropFirst(digits).first, after == ascii(".") || after == ascii(")") else { return 0 }
+        return text.dropFirst(digits + 1).first == ascii(" ") ? digits + 2 : 0
     }
 
     /// Whether a line starting with `word` continues the paragraph: no list item, heading, quote,
     /// table row, thematic break, setext underline, HTML block or code fence starts with it.
-    private static func startsNoBlock(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+    private static func startsNoBlock(_ word: ArraySlice<UInt8>) -> Bool {
         guard let first = word.first else { return false }
         switch first {
-        case "-", "+", "*", "#", ">", "=", "|", "~", "<", "_": return false
-        case "`": if word.starts(with: "```".unicodeScalars) { return false }
+        case ascii("-"), ascii("+"), ascii("*"), ascii("#"), ascii(">"), ascii("="), ascii("|"), ascii("~"), ascii("<"), ascii("_"):
+            return false
+        case ascii("`"): if word.starts(with: "```".utf8) { return false }
         default: break
         }
         let digits = word.prefix(while: isDigit).count
-        if digits > 0, let after = word.dropFirst(digits).first, after == "." || after == ")" { return false }
+        if digits > 0, let after = word.dropFirst(digits).first, after == ascii(".") || after == ascii(")") { return false }
         return true
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     // MARK: Text
 
-    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var result = ""
-        result.unicodeScalars.append(contentsOf: scalars)
-        return result
-    }
+    private static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(ascii: scalar) }
 
-    private static func isBlank(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool { scalars.allSatisfy { $0 == " " } }
+    /// The text of `bytes`, which start and end between characters (at an ASCII byte or the line's ends).
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    private static func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy { $0 == ascii(" ") } }
+
+    /// Whether the character whose encoding ends at `end` is a letter, a digit or `_`.
+    private static func isIdentifier(endingAt end: Int, in text: [UInt8]) -> Bool {
+        var start = end
+        while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }  // back over continuation bytes
+        guard let scalar = string(text[start...end]).unicodeScalars.first else { return false }
+        return scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     private static func trimmed(_ text: String) -> String { trimmedTrailing(String(text.drop { $0 == " " })) }

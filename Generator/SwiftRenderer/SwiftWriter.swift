@@ -163,10 +163,25 @@ enum SwiftEscaping {
         // Foundation's trimming, which bridges every paragraph to NSString.
         for paragraph in paragraphs.compactMap({ $0 }) where !paragraph.allSatisfy(\.isWhitespace) {
             if !lines.isEmpty { lines.append("") }
+            // Scalars that stay as they are are copied a run at a time, up to the next one that changes
+            // or ends a line: appending them one by one cost more than the rest of the rendering.
+            let scalars = paragraph.unicodeScalars
             var current = ""
             var previousWasCR = false
-            for scalar in paragraph.unicodeScalars {
-                if isLineBreak(scalar) {
+            var run = scalars.startIndex
+            var index = run
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                let breaksLine = isLineBreak(scalar)
+                guard breaksLine || scalar == "\t" || needsEscape(scalar) else {
+                    previousWasCR = false
+                    scalars.formIndex(after: &index)
+                    continue
+                }
+                current += Substring(scalars[run..<index])
+                scalars.formIndex(after: &index)
+                run = index
+                if breaksLine {
                     if !(previousWasCR && scalar == "\n") {
                         lines.append(current)
                         current = ""
@@ -177,16 +192,17 @@ enum SwiftEscaping {
                 previousWasCR = false
                 if scalar == "\t" {
                     current += "    "
-                } else if needsEscape(scalar) {
-                    current += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 } else {
-                    current.unicodeScalars.append(scalar)
+                    current += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 }
             }
+            current += Substring(scalars[run..<index])
             lines.append(current)
             while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         }
         return lines.map { line in
+            // Only a line whose last byte is a space can end in the character " ".
+            guard line.utf8.last == UInt8(ascii: " ") else { return line }
             var trimmed = line
             while trimmed.last == " " { trimmed.removeLast() }
             return trimmed

@@ -189,6 +189,18 @@ final class LineWrappingTests: XCTestCase {
             """)
     }
 
+    /// The wrapping reads a line's UTF-8 bytes: a width is still counted in characters, and an identifier
+    /// ending beyond ASCII still opens generic angle brackets, whose commas are not break points.
+    func testTextBeyondASCIIIsMeasuredInCharactersAndItsGenericsStayWhole() {
+        let word = "cafe\u{301}\u{301}"  // four characters, seven bytes
+        let words = { (count: Int) in Array(repeating: word, count: count).joined(separator: " ") }
+        XCTAssertEqual(written(["/// " + words(40)]), "/// \(words(31))\n/// \(words(9))\n")
+        let parameters = (1...6).map { "parameter\($0): Maß<Int, String>? = nil" }
+        XCTAssertEqual(
+            written(["public func f(" + parameters.joined(separator: ", ") + ") {"]),
+            "public func f(\n" + parameters.map { "    " + $0 }.joined(separator: ",\n") + "\n) {\n")
+    }
+
     func testEveryWrappedLineFitsAndWrappingIsLinearInTheLineLength() {
         let elements = (1...5_000).map { "Self.operation\($0)" }
         let started = ContinuousClock.now
