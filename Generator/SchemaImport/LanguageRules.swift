@@ -136,43 +136,32 @@ extension TypeTranslator {
             if case .number(let text)? = members.first(where: { $0.0 == key })?.1 { return Double(text) }
             return nil
         }
-        var stringLike = false
-        var numeric = false
-        var collection = false
+        let target: ConstraintRules.Target
         switch shape {
-        case .primitive(let primitive):
-            stringLike = primitive.isStringLike
-            numeric = primitive.isNumeric
-        case .enumeration(_, let stringRaw):
-            stringLike = stringRaw
-            numeric = !stringRaw
-        case .list, .map: collection = true
-        case .structure, .union: break
+        case .primitive(let primitive): target = .primitive(primitive)
+        case .enumeration(_, let stringRaw): target = .enumeration(stringRaw: stringRaw)
+        case .list, .map: target = .collection
+        case .structure, .union: target = .other
         }
-        for (keys, applies, kind) in [
-            (["minLength", "maxLength", "pattern"], stringLike, "strings"), (["minimum", "maximum"], numeric, "numbers"),
-            (["minItems", "maxItems"], collection, "lists and maps"),
-        ] where !applies {
-            for key in keys { drop(key, because: "applies to \(kind), not to \(expression),") }
-        }
-        for key in ["minLength", "maxLength", "minItems", "maxItems"] {
-            if let value = number(key), value < 0 || value != value.rounded() { drop(key, because: "must be an integer ≥ 0") }
-        }
-        for (low, high) in [("minLength", "maxLength"), ("minimum", "maximum"), ("minItems", "maxItems")] {
-            if let lowValue = number(low), let highValue = number(high), lowValue > highValue {
+        var pattern: String?
+        if case .string(let text)? = members.first(where: { $0.0 == "pattern" })?.1 { pattern = text }
+        let values = ConstraintRules.Values(
+            minLength: number("minLength"), maxLength: number("maxLength"), minimum: number("minimum"), maximum: number("maximum"),
+            minItems: number("minItems"), maxItems: number("maxItems"), pattern: pattern, hasFormat: members.contains { $0.0 == "format" })
+        for problem in ConstraintRules.problems(values, on: target) {
+            switch problem {
+            case .notApplicable(let key, let kind): drop(key, because: "applies to \(kind), not to \(expression),")
+            case .negative(let key, _): drop(key, because: "must be an integer ≥ 0")
+            case .inverted(let low, _, let high, _):
                 // No value fits both; which one is wrong is not for the importer to guess.
                 drop(low, because: "is greater than '\(high)' (neither is imported), which cannot be written")
                 members.removeAll { $0.0 == high }
+            case .invalidPattern: drop("pattern", because: "is not a regular expression the validator can apply")
             }
         }
-        if case .string(let pattern)? = members.first(where: { $0.0 == "pattern" })?.1,
-            (try? NSRegularExpression(pattern: ECMAPattern.icuPattern(pattern))) == nil
-        {
-            drop("pattern", because: "is not a regular expression the validator can apply")
-        }
-        if members.contains(where: { $0.0 == "format" }), case .primitive(.dateTime) = shape {
-        } else {
-            drop("format", because: "applies to date-time, not to \(expression),")
+        for key in ["minLength", "maxLength", "minItems", "maxItems"] {
+            // The language writes lengths and counts as integers.
+            if let value = number(key), value != value.rounded() { drop(key, because: "must be an integer ≥ 0") }
         }
         if case .list(let excluded)? = members.first(where: { $0.0 == "exclude" })?.1 {
             if case .enumeration(let values, _) = shape {

@@ -81,3 +81,85 @@ public enum BaseURLRules {
         return nil
     }
 }
+
+/// Which constraints a type can carry and which values of them make sense: the loader reports a breach as an
+/// error, `import` leaves the constraint out of what it writes.
+public enum ConstraintRules {
+    /// What a constraint is applied to, as far as the rules care.
+    public struct Target: Sendable {
+        public var stringLike = false
+        public var numeric = false
+        /// A list or a map.
+        public var collection = false
+        public var dateTime = false
+
+        public static func primitive(_ primitive: Primitive) -> Target {
+            Target(stringLike: primitive.isStringLike, numeric: primitive.isNumeric, dateTime: primitive == .dateTime)
+        }
+        /// An enum: its raw values are strings or integers.
+        public static func enumeration(stringRaw: Bool) -> Target { Target(stringLike: stringRaw, numeric: !stringRaw) }
+        public static let collection = Target(collection: true)
+        /// Structs and unions: no constraint applies.
+        public static let other = Target()
+    }
+
+    /// The constraints written for one use of a type.
+    public struct Values: Sendable {
+        public var minLength, maxLength, minimum, maximum, minItems, maxItems: Double?
+        public var pattern: String?
+        /// `format:` (a date-time wire format) is given.
+        public var hasFormat = false
+
+        public init(
+            minLength: Double? = nil, maxLength: Double? = nil, minimum: Double? = nil, maximum: Double? = nil, minItems: Double? = nil,
+            maxItems: Double? = nil, pattern: String? = nil, hasFormat: Bool = false
+        ) {
+            (self.minLength, self.maxLength, self.minimum, self.maximum) = (minLength, maxLength, minimum, maximum)
+            (self.minItems, self.maxItems, self.pattern, self.hasFormat) = (minItems, maxItems, pattern, hasFormat)
+        }
+    }
+
+    public enum Problem: Equatable, Sendable {
+        /// `key` applies to `kind` ("strings", "numbers", "lists and maps", "date-time"), not to this type.
+        case notApplicable(key: String, kind: String)
+        /// A length or count below zero.
+        case negative(key: String, value: Double)
+        /// No value fits both bounds.
+        case inverted(low: String, lowValue: Double, high: String, highValue: Double)
+        /// Not a regular expression the validator can apply (ECMA-262 on ICU).
+        case invalidPattern(String)
+    }
+
+    /// Every problem of `values` on `target`, in the order of the keys (minLength ... maxItems), then format,
+    /// bounds and pattern.
+    public static func problems(_ values: Values, on target: Target) -> [Problem] {
+        var problems: [Problem] = []
+        let keyed: [(String, Double?, Bool, String)] = [
+            ("minLength", values.minLength, target.stringLike, "strings"), ("maxLength", values.maxLength, target.stringLike, "strings"),
+            ("pattern", values.pattern.map { _ in 0 }, target.stringLike, "strings"), ("minimum", values.minimum, target.numeric, "numbers"),
+            ("maximum", values.maximum, target.numeric, "numbers"), ("minItems", values.minItems, target.collection, "lists and maps"),
+            ("maxItems", values.maxItems, target.collection, "lists and maps"),
+        ]
+        for (key, value, applies, kind) in keyed {
+            guard let value else { continue }
+            if !applies { problems.append(.notApplicable(key: key, kind: kind)) }
+            if key.hasSuffix("Length") || key.hasSuffix("Items"), value < 0 { problems.append(.negative(key: key, value: value)) }
+        }
+        if values.hasFormat, !target.dateTime { problems.append(.notApplicable(key: "format", kind: "date-time")) }
+        let bounds = [
+            ("minLength", values.minLength, "maxLength", values.maxLength), ("minimum", values.minimum, "maximum", values.maximum),
+            ("minItems", values.minItems, "maxItems", values.maxItems),
+        ]
+        for (low, lowValue, high, highValue) in bounds {
+            if let lowValue, let highValue, lowValue > highValue {
+                problems.append(.inverted(low: low, lowValue: lowValue, high: high, highValue: highValue))
+            }
+        }
+        // Compiled as schema-check and the sandbox run it (ECMA-262 meaning on ICU), so a pattern lint accepts
+        // is one the validator can apply, never one it silently skips.
+        if let pattern = values.pattern, (try? NSRegularExpression(pattern: ECMAPattern.icuPattern(pattern))) == nil {
+            problems.append(.invalidPattern(pattern))
+        }
+        return problems
+    }
+}

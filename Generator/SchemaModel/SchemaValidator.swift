@@ -330,59 +330,27 @@ struct SchemaValidator {
         types: [String: TypeDefinition]
     ) {
         guard !constraints.isEmpty, let shape = shape(of: type, types: types) else { return }
-        var stringLike = false
-        var numeric = false
-        var collection = false
+        let target: ConstraintRules.Target
         switch shape {
-        case .primitive(let primitive):
-            stringLike = primitive.isStringLike
-            numeric = primitive.isNumeric
-        case .enumeration(let enumeration):
-            stringLike = enumeration.rawType == .string
-            numeric = !stringLike
-        case .array, .map:
-            collection = true
-        case .structure, .union:
-            break
+        case .primitive(let primitive): target = .primitive(primitive)
+        case .enumeration(let enumeration): target = .enumeration(stringRaw: enumeration.rawType == .string)
+        case .array, .map: target = .collection
+        case .structure, .union: target = .other
         }
-        func check(_ name: String, _ value: Double?, applies: Bool, kind: String) {
-            guard let value else { return }
-            if !applies { log.error("'\(name)' of \(context) applies to \(kind), not to '\(type)'", at: location) }
-            if name.hasSuffix("Length") || name.hasSuffix("Items"), value < 0 {
-                log.error("'\(name)' of \(context) must be an integer ≥ 0, found \(Self.format(value))", at: location)
+        let values = ConstraintRules.Values(
+            minLength: constraints.minLength.map(Double.init), maxLength: constraints.maxLength.map(Double.init), minimum: constraints.minimum,
+            maximum: constraints.maximum, minItems: constraints.minItems.map(Double.init), maxItems: constraints.maxItems.map(Double.init),
+            pattern: constraints.pattern, hasFormat: constraints.dateFormat != nil)
+        for problem in ConstraintRules.problems(values, on: target) {
+            switch problem {
+            case .notApplicable(let key, let kind): log.error("'\(key)' of \(context) applies to \(kind), not to '\(type)'", at: location)
+            case .negative(let key, let value): log.error("'\(key)' of \(context) must be an integer ≥ 0, found \(Self.format(value))", at: location)
+            case .inverted(let low, let lowValue, let high, let highValue):
+                log.error("\(low) \(Self.format(lowValue)) of \(context) is greater than \(high) \(Self.format(highValue))", at: location)
+            case .invalidPattern(let pattern): log.error("'pattern' of \(context) is not a valid regular expression: \(pattern)", at: location)
             }
         }
-        check("minLength", constraints.minLength.map(Double.init), applies: stringLike, kind: "strings")
-        check("maxLength", constraints.maxLength.map(Double.init), applies: stringLike, kind: "strings")
-        check("pattern", constraints.pattern.map { _ in 0 }, applies: stringLike, kind: "strings")
-        check("minimum", constraints.minimum, applies: numeric, kind: "numbers")
-        check("maximum", constraints.maximum, applies: numeric, kind: "numbers")
-        check("minItems", constraints.minItems.map(Double.init), applies: collection, kind: "lists and maps")
-        check("maxItems", constraints.maxItems.map(Double.init), applies: collection, kind: "lists and maps")
         if let excluded = constraints.excluded { checkExcluded(excluded, of: type, in: context, at: location, types: types) }
-        if constraints.dateFormat != nil, !(isDateTime(shape)) {
-            log.error("'format' of \(context) applies to date-time, not to '\(type)'", at: location)
-        }
-        let pairs: [(String, Double?, Double?)] = [
-            ("minLength", constraints.minLength.map(Double.init), constraints.maxLength.map(Double.init)),
-            ("minimum", constraints.minimum, constraints.maximum),
-            ("minItems", constraints.minItems.map(Double.init), constraints.maxItems.map(Double.init)),
-        ]
-        for (name, low, high) in pairs {
-            if let low, let high, low > high {
-                let highName = name.replacingOccurrences(of: "min", with: "max")
-                log.error("\(name) \(Self.format(low)) of \(context) is greater than \(highName) \(Self.format(high))", at: location)
-            }
-        }
-        if let pattern = constraints.pattern {
-            do {
-                // Compiled as schema-check and the sandbox run it (ECMA-262 meaning on ICU), so a pattern
-                // lint accepts is one the validator can apply, never one it silently skips.
-                _ = try NSRegularExpression(pattern: ECMAPattern.icuPattern(pattern))
-            } catch {
-                log.error("'pattern' of \(context) is not a valid regular expression: \(pattern)", at: location)
-            }
-        }
     }
 
     private func isDateTime(_ shape: Shape) -> Bool {
