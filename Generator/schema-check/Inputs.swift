@@ -74,7 +74,7 @@ enum Inputs {
         case unreadable(String, String)
         case tooLarge(String, Int?)
 
-        func reason(_ limit: InputSizeLimit) -> String {
+        func reason(_ limit: CheckOptions) -> String {
             switch self {
             case .unreadable(let name, let reason): "cannot read \(name): \(reason)"
             case .tooLarge(let name, let size): limit.refusal(of: name, size: size)

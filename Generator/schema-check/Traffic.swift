@@ -52,19 +52,7 @@ struct Traffic: ParsableCommand {
     )
     var baseURLs: [String] = []
 
-    @Flag(help: "Report unknown enum values and union tags as errors instead of warnings.")
-    var strictEnums = false
-
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
-
-    @Flag(name: .shortAndLong, help: "Text: print only the summary. JSON: list only exchanges with issues.")
-    var quiet = false
-
-    @OptionGroup var sizeLimit: InputSizeLimit
-
-    @Option(help: "Colour: auto (only on a terminal, unless NO_COLOR is set), always or never.")
-    var color: ColorMode = .auto
+    @OptionGroup var options: CheckOptions
 
     func validate() throws {
         for url in baseURLs where !url.contains("://") {
@@ -81,11 +69,11 @@ struct Traffic: ParsableCommand {
         let bytes: [UInt8]
         // Reading stops one byte past the limit: a capture from an endless pipe is refused with the
         // memory of one capture.
-        let maxBytes = sizeLimit.bytes
+        let maxBytes = options.maxBytes
         switch BoundedInput.read(path: capture == "-" ? nil : capture, limit: maxBytes) {
         case .success(let read): bytes = read
         case .failure(.tooLarge(_, let size)):
-            throw usageFailure(sizeLimit.refusal(of: capture, size: size))
+            throw usageFailure(options.refusal(of: capture, size: size))
         case .failure(.unreadable(let reason)): throw usageFailure("cannot read \(capture): \(reason)")
         }
         let har: HARCapture
@@ -94,9 +82,9 @@ struct Traffic: ParsableCommand {
         case .failure(let failure): throw usageFailure("\(capture): \(failure.message)")
         }
 
-        let checker = ExchangeChecker(schema: model, strictEnums: strictEnums)
-        let out = Output(fd: 1, color: format == .text && Output.wantsColor(color))
-        let report = TrafficReporter(out: out, format: format, quiet: quiet, capture: capture, api: model.api)
+        let checker = ExchangeChecker(schema: model, strictEnums: options.strictEnums)
+        let out = Output(fd: 1, color: options.format == .text && Output.wantsColor(options.color))
+        let report = TrafficReporter(out: out, format: options.format, quiet: options.quiet, capture: capture, api: model.api)
         report.begin(schema: schema)
         var seen = Set<String>()
         // One entry at a time: nothing of an entry is kept once it is reported.
@@ -108,7 +96,7 @@ struct Traffic: ParsableCommand {
         let unseen = model.operations.map(\.name).filter { !seen.contains($0) }
         report.end(unseen: unseen, operationCount: model.operations.count)
         out.flush()
-        if format == .text { Output.standardError(report.summaryLine + "\n") }
+        if options.format == .text { Output.standardError(report.summaryLine + "\n") }
         if report.exchanges > 0, report.checked == 0 {
             // Most likely the capture is of another host than the environments name (a local server).
             let bases = routes.baseURLs.map(\.text).joined(separator: ", ")

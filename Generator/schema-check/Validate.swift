@@ -59,19 +59,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Read every input as newline-delimited JSON, one payload per line.")
     var ndjson = false
 
-    @Flag(help: "Report unknown enum values and union tags as errors instead of warnings.")
-    var strictEnums = false
-
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
-
-    @Flag(name: .shortAndLong, help: "Text: print only the summary. JSON: list only payloads with issues.")
-    var quiet = false
-
-    @Option(help: "Colour: auto (only on a terminal, unless NO_COLOR is set), always or never.")
-    var color: ColorMode = .auto
-
-    @OptionGroup var sizeLimit: InputSizeLimit
+    @OptionGroup var options: CheckOptions
 
     @Flag(help: "Only parse every payload (syntax errors are still reported); for benchmarks.")
     var parseOnly = false
@@ -84,20 +72,20 @@ struct Validate: ParsableCommand {
         case .failure(let failure): throw usageFailure(failure.message)
         }
 
-        let validator = PayloadValidator(schema: model, strictEnums: strictEnums)
+        let validator = PayloadValidator(schema: model, strictEnums: options.strictEnums)
         let prepared = validator.prepare(reference)
-        let out = Output(fd: 1, color: format == .text && Output.wantsColor(color))
-        let reporter = Reporter(out: out, format: format, quiet: quiet)
+        let out = Output(fd: 1, color: options.format == .text && Output.wantsColor(options.color))
+        let reporter = Reporter(out: out, format: options.format, quiet: options.quiet)
         reporter.begin(schema: schema, type: reference.description)
 
         var unreadable = false
         for source in Inputs.sources(paths, forceNDJSON: ndjson) {
             let bytes: [UInt8]
-            switch Inputs.read(source, limit: sizeLimit.bytes) {
+            switch Inputs.read(source, limit: options.maxBytes) {
             case .success(let read): bytes = read
             case .failure(let error):
                 out.flush()
-                Output.standardError("schema-check: error: \(error.reason(sizeLimit))\n")
+                Output.standardError("schema-check: error: \(error.reason(options))\n")
                 unreadable = true
                 continue
             }
@@ -127,7 +115,7 @@ struct Validate: ParsableCommand {
         }
         reporter.end()
         out.flush()
-        if format == .text {
+        if options.format == .text {
             Output.standardError(reporter.summaryLine + "\n")
         }
         if unreadable { throw ExitCode(2) }
