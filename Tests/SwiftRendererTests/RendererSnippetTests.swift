@@ -1,0 +1,166 @@
+import SchemaModel
+import SwiftRenderer
+import XCTest
+
+/// Small construct-in, Swift-out tests beside the goldens: one schema construct, the exact declaration the
+/// renderer writes for it. A golden shows a whole API changed; these say which construct and how.
+final class RendererSnippetTests: XCTestCase {
+    /// Renders `types` and `operations` in a minimal schema and returns the declaration that starts with the
+    /// line `start` (after its indentation), up to the closing brace at that indentation.
+    private func declaration(_ start: String, types: String, operations: String = "") throws -> String {
+        let text = """
+            api: Snip
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            types:
+            \(types)
+            operations:
+            \(operations.isEmpty ? "  ping: { http: GET /ping }" : operations)
+            """
+        let loaded = SchemaLoader.load(text: text, file: "snip.yaml")
+        let schema = try XCTUnwrap(loaded.schema, "\(loaded.diagnostics)")
+        for file in SwiftRenderer.render(schema, schemaFileName: "snip.yaml") {
+            let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let first = lines.firstIndex(where: { $0.drop { $0 == " " }.hasPrefix(start) }) else { continue }
+            guard lines[first].hasSuffix("{") else { return String(lines[first]) }  // one line, like a typealias
+            let indentation = String(lines[first].prefix { $0 == " " })
+            guard let last = lines[first...].firstIndex(where: { $0 == indentation + "}" }) else { continue }
+            return lines[first...last].joined(separator: "\n")
+        }
+        XCTFail("no declaration starts with \(start)")
+        return ""
+    }
+
+    func testAStructFieldWithAWireNameAndAnOptionalField() throws {
+        let swift = try declaration(
+            "public init(from decoder",
+            types: """
+                  Item:
+                    fields:
+                      id: uuid
+                      name: { type: string, wire: display_name }
+                      note: { type: string, optional: true }
+                """)
+        XCTAssertEqual(
+            swift,
+            """
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.fieldContainer()
+                    self.id = try container.decodeCanonicalUUIDs(forKey: "id")
+                    self.name = try container.generatedDecode(forKey: "display_name")
+                    self.note = try container.generatedDecodeIfPresent(forKey: "note")
+                }
+            """)
+    }
+
+    func testAStructsStoredPropertiesAndMemberwiseInit() throws {
+        let swift = try declaration(
+            "public init(id:",
+            types: """
+                  Item:
+                    fields:
+                      id: int64
+                      tags: { type: "[string]", default: [] }
+                      note: { type: string, optional: true }
+                """)
+        XCTAssertEqual(
+            swift,
+            """
+                public init(id: Int64, tags: [String] = [], note: String? = nil) {
+                    self.id = id
+                    self.tags = tags
+                    self.note = note
+                }
+            """)
+    }
+
+    func testAnAliasIsATypealias() throws {
+        let swift = try declaration(
+            "public typealias Amount", types: "  Amount: { type: decimal, minimum: 0 }\n  Item:\n    fields:\n      amount: Amount")
+        XCTAssertEqual(swift, "public typealias Amount = Decimal")
+    }
+
+    func testAnEnumKeepsUndocumentedValues() throws {
+        let swift = try declaration("public enum Color", types: "  Color:\n    enum: [red, green]")
+        XCTAssertTrue(
+            swift.hasPrefix(
+                """
+                public enum Color: RawRepresentable, Codable, Hashable, Sendable {
+                    /// Wire value `red`.
+                    case red
+                    /// Wire value `green`.
+                    case green
+                    /// A value the schema does not document, kept verbatim and encoded back unchanged.
+                    case undocumented(String)
+                """), swift)
+    }
+
+    func testATaggedUnionDecodesByItsDiscriminator() throws {
+        let swift = try declaration(
+            "public indirect enum Shape",
+            types: """
+                  Circle:
+                    fields:
+                      radius: double
+                  Square:
+                    fields:
+                      side: double
+                  Shape:
+                    union:
+                      discriminator: kind
+                      variants:
+                        circle: Circle
+                        square: { type: Square, value: SQUARE }
+                """)
+        XCTAssertTrue(
+            swift.contains(
+                """
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: DiscriminatorKey.self)
+                        switch (try? container.generatedDecodeIfPresent(forKey: .tag) as String?) ?? nil {
+                        case "circle": self = .circle(try .init(from: decoder))
+                        case "SQUARE": self = .square(try .init(from: decoder))
+                        default: self = .undocumented(try .init(from: decoder))
+                        }
+                    }
+                """), swift)
+        XCTAssertTrue(swift.contains("    private enum DiscriminatorKey: String, CodingKey {\n        case tag = \"kind\"\n    }"), swift)
+    }
+
+    func testAnOperationWithAPathAndAnOptionalQueryParameter() throws {
+        let swift = try declaration(
+            "public func getItem(",
+            types: "  Item:\n    fields:\n      id: uuid",
+            operations: """
+                  getItem:
+                    http: GET /items/{id}
+                    path:
+                      id: uuid
+                    query:
+                      limit: { type: int32, optional: true }
+                    response: Item
+                """)
+        XCTAssertEqual(
+            swift,
+            """
+                public func getItem(id: UUID, limit: Int32? = nil, options: RequestOptions = .default) async throws -> Item {
+                    var builder: RequestBuilder = .init(operation: Self.Operations.getItem, baseURL: self.core.configuration.baseURL)
+                    builder.setPath("id", id)
+                    builder.addQuery("limit", limit)
+                    return try await self.core.perform(builder, failure: Failure.self, options: options)
+                }
+            """)
+    }
+
+    func testSchemaTextCannotEscapeADocComment() throws {
+        let swift = try declaration(
+            "public struct Item",
+            types: """
+                  Item:
+                    fields:
+                      id: { type: string, docs: "ends here */ and\\n} // not code" }
+                """)
+        XCTAssertTrue(swift.contains("    /// ends here */ and\n    /// } // not code\n    public var id: String"), swift)
+    }
+}
