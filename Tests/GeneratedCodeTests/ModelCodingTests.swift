@@ -240,7 +240,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 8, "Everything's example, Item's two (one from a $file), one each of the v2 types and Identifiers'")
+        XCTAssertEqual(checked, 9, "Everything's example, Item's two (one from a $file), one each of the v2 types, Identifiers' and Category's")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {
