@@ -41,41 +41,41 @@ final class LintCleanSchemasCompileTests: XCTestCase {
     func testRecursiveStructsWithCollidingNamesCompile() throws {
         let schema =
             header + """
-            types:
-              Node:
-                fields:
-                  parent: { type: Node, optional: true }
-                  _parent: string
-                  __parent: { type: Node, nullable: true }
-                  Indirect: { type: NodeRef, optional: true, secret: true }
-                  class: { type: Node, optional: true }
-                  children: "[Node]"
-                  at: { type: date-time, optional: true }
-              NodeRef: { type: Node }
-              Edge:
-                fields:
-                  from: Node
-                  to: { type: Edge, optional: true }
-                  id: uuid
-                  weight: { type: int32, default: 1 }
-              Tree:
-                union:
-                  discriminator: kind
-                  variants: { leaf: Edge, branch: Branch }
-              Branch:
-                fields:
-                  tree: { type: Tree, optional: true }
-                  self: { type: Branch, optional: true }
-            operations:
-              get:
-                http: GET /node
-                response: Node
-              put:
-                http: PUT /edge
-                body: Edge
-                response: Tree
+                types:
+                  Node:
+                    fields:
+                      parent: { type: Node, optional: true }
+                      _parent: string
+                      __parent: { type: Node, nullable: true }
+                      Indirect: { type: NodeRef, optional: true, secret: true }
+                      class: { type: Node, optional: true }
+                      children: "[Node]"
+                      at: { type: date-time, optional: true }
+                  NodeRef: { type: Node }
+                  Edge:
+                    fields:
+                      from: Node
+                      to: { type: Edge, optional: true }
+                      id: uuid
+                      weight: { type: int32, default: 1 }
+                  Tree:
+                    union:
+                      discriminator: kind
+                      variants: { leaf: Edge, branch: Branch }
+                  Branch:
+                    fields:
+                      tree: { type: Tree, optional: true }
+                      self: { type: Branch, optional: true }
+                operations:
+                  get:
+                    http: GET /node
+                    response: Node
+                  put:
+                    http: PUT /edge
+                    body: Edge
+                    response: Tree
 
-            """
+                """
         let loaded = SchemaLoader.load(text: schema, file: "clean.yaml")
         let model = try XCTUnwrap(loaded.schema, "\(loaded.diagnostics)")
         XCTAssertEqual(model.indirectFields, ["Node": ["parent", "__parent", "Indirect", "class"], "Edge": ["to"], "Branch": ["self"]])
