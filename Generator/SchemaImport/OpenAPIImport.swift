@@ -132,6 +132,7 @@ struct DocumentTranslator {
         types.breakCycles()
         types.applyLanguageRules()
         types.checkUntaggedUnions()
+        types.keepValuesFinite()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }
         let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames)
         if !defaultAuth.isEmpty { builder.set("defaultAuth", .list(defaultAuth.map(YAMLValue.string))) }

@@ -209,105 +209,102 @@ final class TypeTranslator {
 
     // MARK: Cycles
 
-    /// A struct cannot contain itself (Swift structs have a fixed size) except through a list, a map
-    /// or a union; OpenAPI allows it (`parent: {$ref: Pet}`). The field that closes such a cycle is
-    /// imported as `json`, with a warning. A cycle of plain `$ref`s (aliases) is an error, and so is a
-    /// chain of more than `maximumReferenceChain` of them (see `checkAliasChains`).
-    ///
-    /// A depth-first walk over the types that keeps its own stack, so a document of 20,000 components
-    /// that each use the next costs no call stack.
+    /// A struct may contain itself (`parent: {$ref: Pet}`): the language has recursive types. A cycle of
+    /// plain `$ref`s (aliases) names nothing, though: an error, and so is a chain of more than
+    /// `maximumReferenceChain` of them (see `checkAliasChains`). Each alias is followed once, so a
+    /// document of 20,000 components that each name the next costs linear time and no call stack.
     func breakCycles() {
         enum Mark { case visiting, done }
         var marks: [String: Mark] = [:]
-        /// A struct being walked: its fields (changed where a cycle closes), the next one to look at, the
-        /// aliases followed to reach it, and how many names the walk's path holds up to it.
-        struct Frame {
-            let name: String
-            let via: [String]
-            let pathLength: Int
-            var fields: [(String, YAMLValue)]
-            var next = 0
-            var changed = false
-            var names: [String] { via + [name] }
-        }
-        var stack: [Frame] = []
-        /// The frame of each struct being walked, and of the aliases followed to reach it: those stay
-        /// being walked until the struct is done, so a field that uses one of them closes a cycle too.
-        var position: [String: Int] = [:]
-        /// The cycle that reaching `target` (a type being walked, or one of `aliases`) closes, as
-        /// `chainText` shows it: only its ends are collected, so a cycle through 20,000 types costs
-        /// no more than a short one.
-        func cycle(to target: String, aliases: [String]) -> String {
-            guard let index = position[target] else { return Self.chainText(Array(aliases.drop { $0 != target }) + [target]) }
-            let lead = Array(stack[index].via.drop { $0 != target }) + [stack[index].name]
-            let count = lead.count + (stack[stack.count - 1].pathLength - stack[index].pathLength) + aliases.count + 1
-            if count <= 9 { return Self.chainText(lead + stack[(index + 1)...].flatMap(\.names) + aliases + [target]) }
-            var head = lead
-            for frame in stack[(index + 1)...] where head.count < 4 { head += frame.names }
-            var tail = aliases + [target]
-            for frame in stack[(index + 1)...].reversed() where tail.count < 4 { tail = frame.names + tail }
-            return Self.chainText(head: head.prefix(4), omitted: count - 8, tail: tail.suffix(4))
-        }
-        /// Starts walking `name`: aliases are followed at once (one edge each, nothing to change) up to a
-        /// struct, which gets a frame, or to anything else, which is finished.
-        func enter(_ name: String) {
-            var current = name
-            var aliases: [String] = []
+        for root in order where marks[root] == nil {
+            var chain: [String] = []
+            var current = root
             while true {
                 marks[current] = .visiting
-                guard case .map(let members)? = bodies[current] else { break }
-                if let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(let fields) = members[index].1 {
-                    for walked in aliases + [current] { position[walked] = stack.count }
-                    let pathLength = (stack.last?.pathLength ?? 0) + aliases.count + 1
-                    stack.append(Frame(name: current, via: aliases, pathLength: pathLength, fields: fields))
-                    break
-                }
-                guard let target = Self.aliasTarget(members).flatMap({ bodies[$0] != nil ? $0 : nil }), marks[target] != .done else { break }
+                chain.append(current)
+                guard case .map(let members)? = bodies[current],
+                    let target = Self.aliasTarget(members).flatMap({ bodies[$0] != nil ? $0 : nil }), marks[target] != .done
+                else { break }
                 if marks[target] == .visiting {
                     let source = sources[current]
                     log.error(
-                        "$ref cycle: \(cycle(to: target, aliases: aliases + [current])) never reaches a definition", at: source?.node, source?.pointer ?? .root)
+                        "$ref cycle: \(Self.chainText(Array(chain.drop { $0 != target }) + [target])) never reaches a definition",
+                        at: source?.node, source?.pointer ?? .root)
                     break
                 }
-                aliases.append(current)
                 current = target
             }
-            for walked in aliases + [current] where position[walked] == nil { marks[walked] = .done }
-        }
-        for root in order where marks[root] == nil {
-            enter(root)
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                guard stack[top].next < stack[top].fields.count else {
-                    let frame = stack.removeLast()
-                    for walked in frame.via + [frame.name] {
-                        position[walked] = nil
-                        marks[walked] = .done
-                    }
-                    if frame.changed, case .map(var members)? = bodies[frame.name], let index = members.firstIndex(where: { $0.0 == "fields" }) {
-                        members[index].1 = .map(frame.fields)
-                        bodies[frame.name] = .map(members)
-                    }
-                    continue
-                }
-                let offset = stack[top].next
-                stack[top].next += 1
-                let field = stack[top].fields[offset]
-                guard let target = Self.fieldType(field.1).flatMap({ bodies[$0] != nil ? $0 : nil }) else { continue }
-                if marks[target] == .visiting {
-                    let name = stack[top].name
-                    let source = sources[name]
-                    log.warning(
-                        "field '\(field.0)' of '\(name)' makes '\(target)' contain itself (\(cycle(to: target, aliases: []))), which a Swift struct cannot: imported as json",
-                        at: source?.node, source?.pointer ?? .root)
-                    stack[top].fields[offset].1 = Self.replacingFieldType(field.1, with: "json")
-                    stack[top].changed = true
-                } else if marks[target] == nil {
-                    enter(target)
-                }
-            }
+            for name in chain { marks[name] = .done }
         }
         checkAliasChains()
+    }
+
+    /// A cycle of required, non-null properties (`next: {$ref: Node}` in `required`) has no finite JSON,
+    /// and the language rejects it (`FiniteValues`, the validator's rule): the property that closes each
+    /// such cycle is imported as `json`, with a warning. Run last, once defaults, variants and unions
+    /// are what the schema will hold. Each round reads the types afresh and opens every cycle it
+    /// finds; another round runs only where opening one left another.
+    func keepValuesFinite() {
+        while true {
+            var closingFields: [String: (type: String, field: String)] = [:]
+            var needs: [String: FiniteValues.Need] = [:]
+            for name in order {
+                guard case .map(let members)? = bodies[name] else { continue }
+                if case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 {
+                    needs[name] = .all(
+                        fields.filter { Self.isRequiredAndNotNull($0.1) }.flatMap { field in
+                            let step = "\(name).\(field.0)"
+                            closingFields[step] = (name, field.0)
+                            return neededTypes(Self.fieldType(field.1), minItems: Self.minItems(field.1)).map { FiniteValues.Requirement(type: $0, step: step) }
+                        })
+                } else if case .map(let union)? = members.first(where: { $0.0 == "union" })?.1 {
+                    guard case .map(let variants)? = union.first(where: { $0.0 == "variants" })?.1 else { continue }
+                    needs[name] = .any(variants.compactMap { variant in Self.fieldType(variant.1).map { .init(type: $0, step: "\(name) | \(variant.0)") } })
+                } else if members.contains(where: { $0.0 == "enum" }) {
+                    needs[name] = .all([])
+                } else if let target = Self.aliasTarget(members) {
+                    needs[name] = .all(neededTypes(target, minItems: Self.minItems(.map(members))).map { .init(type: $0, step: nil) })
+                }
+            }
+            var opened = false
+            for cycle in FiniteValues.cycles(in: needs, heights: FiniteValues.heights(of: needs), order: order) {
+                guard let closing = cycle.last(where: { $0.step.flatMap { closingFields[$0] } != nil }), let step = closing.step,
+                    let (type, field) = closingFields[step], case .map(var members)? = bodies[type],
+                    let index = members.firstIndex(where: { $0.0 == "fields" }), case .map(var fields) = members[index].1,
+                    let fieldIndex = fields.firstIndex(where: { $0.0 == field })
+                else { continue }
+                let source = sources[type]
+                log.warning(
+                    "field '\(field)' of '\(type)' closes a cycle of required, non-null fields (\(Self.chainText(cycle.compactMap(\.step)))), which no finite JSON satisfies: imported as json",
+                    at: source?.node, source?.pointer ?? .root)
+                fields[fieldIndex].1 = Self.replacingFieldType(fields[fieldIndex].1, with: "json")
+                members[index].1 = .map(fields)
+                bodies[type] = .map(members)
+                opened = true
+            }
+            if !opened { return }
+        }
+    }
+
+    /// The named types a value of `expression` needs: the type itself, or a list's element under
+    /// `minItems` above 0; nothing for maps, primitives and unknown names.
+    private func neededTypes(_ expression: String?, minItems: Int) -> [String] {
+        guard let expression else { return [] }
+        if let collection = Self.collection(expression) {
+            return !collection.isMap && minItems > 0 ? neededTypes(String(collection.inner), minItems: 0) : []
+        }
+        return bodies[expression] != nil ? [expression] : []
+    }
+
+    /// Whether a field's key must be there and not null: not `optional`, no `default`, not `nullable`.
+    private static func isRequiredAndNotNull(_ field: YAMLValue) -> Bool {
+        guard case .map(let attributes) = field else { return true }
+        return !attributes.contains { ($0.0 == "optional" || $0.0 == "nullable") && $0.1 == .bool(true) || $0.0 == "default" }
+    }
+
+    private static func minItems(_ value: YAMLValue) -> Int {
+        guard case .map(let attributes) = value, case .number(let text)? = attributes.first(where: { $0.0 == "minItems" })?.1 else { return 0 }
+        return Int(text) ?? 0
     }
 
     /// The longest run of `$ref`s in a row the import accepts. The schema loader follows an alias of an

@@ -27,6 +27,7 @@ struct SchemaValidator {
         let types = typesByName
         for type in schema.types { checkType(type, types: types) }
         checkCycles(types: types)
+        checkFiniteValues()
         checkErrors(types: types)
         checkErrorFamiliesAndConditions()
         checkOperations(types: types)
@@ -396,19 +397,15 @@ struct SchemaValidator {
 
     // MARK: Cycles
 
-    /// Struct fields are stored inline, so a struct cannot contain itself except through a list or a
-    /// map (unions are generated `indirect`). Aliases cannot refer to themselves at all.
+    /// A type may contain itself (the renderer stores the fields that close a cycle out of line, see
+    /// `Schema.indirectFields`), but an alias is only another name: one that refers to itself, directly
+    /// or through other aliases and the lists and maps they name, names nothing Swift can declare.
     private func checkCycles(types: [String: TypeDefinition]) {
         func edges(_ type: TypeDefinition) -> [(String, String)] {
             switch type.kind {
-            case .structure(let fields):
-                return fields.compactMap { field in
-                    if case .named(let name) = field.type { return (name, "\(type.name).\(field.name)") }
-                    return nil
-                }
             case .alias(let target, _):
-                return target.namedTypes.map { ($0, type.name) }
-            case .enumeration, .union:
+                return target.namedTypes.filter { if case .alias? = types[$0]?.kind { true } else { false } }.map { ($0, type.name) }
+            case .structure, .enumeration, .union:
                 return []
             }
         }
@@ -452,7 +449,7 @@ struct SchemaValidator {
                     if target == start.name {
                         if reported.insert(start.name).inserted {
                             log.error(
-                                "type '\(start.name)' contains itself through \((path(to: name) + [step]).joined(separator: " -> ")); break the cycle with a list, a map or a union",
+                                "alias '\(start.name)' refers to itself through \((path(to: name) + [step]).joined(separator: " -> ")); make one of them a struct or a union",
                                 at: start.location)
                         }
                     } else if reachedBy[target] == nil {
@@ -461,6 +458,21 @@ struct SchemaValidator {
                     }
                 }
             }
+        }
+    }
+
+    /// A cycle of fields that must be present and not null (`Node.next: Node`) has no finite JSON: no
+    /// payload can satisfy it and no Swift value can be built. An optional or nullable field, a list or
+    /// a map on the cycle ends it, and so does a union with a variant off the cycle.
+    private func checkFiniteValues() {
+        let needs = schema.finiteValueNeeds
+        let heights = FiniteValues.heights(of: needs)
+        for cycle in FiniteValues.cycles(in: needs, heights: heights, order: schema.types.map(\.name)) {
+            guard let name = cycle.last?.type, let type = schema.type(named: name) else { continue }
+            let steps = cycle.compactMap(\.step)
+            log.error(
+                "type '\(name)' can never have a finite value: it requires itself through \(steps.joined(separator: " -> ")); make a field on the cycle optional or nullable, or hold it in a list or a map",
+                at: type.location)
         }
     }
 

@@ -56,7 +56,7 @@ public enum SwiftNaming {
         "CanonicalUUIDText", "ClientConfiguration", "ClientCore", "ClientLogEvent", "ClientLogger", "ClientMiddleware",
         "CredentialFlow", "CredentialFlowError", "CredentialIdentifying", "CredentialIdentity", "CredentialProvider",
         "DateWireFormat", "ErrorCodePattern", "ErrorResponse", "ErrorSummary", "FieldKey", "FormURLEncoding",
-        "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryTokenStore",
+        "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryTokenStore", "Indirect",
         "ItemSequence", "JSONCoding", "JSONValue", "LoggingMiddleware", "MultipartFormData", "NoContent",
         "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
         "ParameterEncodable", "QueryObjectStyle", "RFC3339", "RawResponseBody", "Redaction", "RequestBodyEncoding",

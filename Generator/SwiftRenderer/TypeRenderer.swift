@@ -3,6 +3,13 @@ import SchemaModel
 /// Renders the schema's named types: structs, enums, unions and aliases.
 struct TypeRenderer {
     let schema: Schema
+    /// The fields each struct stores out of line, because they close a cycle (`Schema.indirectFields`).
+    let indirectFields: [String: Set<String>]
+
+    init(schema: Schema) {
+        self.schema = schema
+        indirectFields = schema.indirectFields
+    }
 
     /// Renders `types` (one shard of the schema's types) with their conformances and helpers.
     func render(_ types: [TypeDefinition], into writer: inout SwiftWriter) {
@@ -64,6 +71,7 @@ struct TypeRenderer {
     private func renderStruct(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
         let name = SwiftNaming.typeName(type.name, api: schema.api)
         let members = fields.map { (field: $0, swift: SwiftNaming.fieldName($0.name)) }
+        let storage = indirectStorageNames(of: type, members: members.map(\.swift))
         // Every struct with fields decodes and encodes them itself, keyed by wire name through
         // ClientRuntime's one `FieldKey` (FieldKey.swift says why not a `CodingKeys` enum per struct).
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
@@ -72,7 +80,28 @@ struct TypeRenderer {
                 writer.docs(
                     Docs.paragraphs(
                         member.field.notes, extra: [Docs.wire(member.field), Docs.constraints(member.field.constraints), Docs.secret(member.field)]))
-                writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field, in: schema))")
+                if let box = storage[member.field.name] {
+                    writer.block("public var \(member.swift): \(SwiftTypes.name(of: member.field, in: schema))") { writer in
+                        writer.line("get { \(box).value }")
+                        writer.line("set { \(box).value = newValue }")
+                    }
+                } else {
+                    writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field, in: schema))")
+                }
+            }
+            let boxed = members.filter { storage[$0.field.name] != nil }
+            if !boxed.isEmpty {
+                writer.line()
+                writer.line("// `\(Docs.inline(name))` contains itself through these fields, and a struct cannot hold itself inline:")
+                writer.line("// they are stored out of line (the properties above read and write them).")
+                for member in boxed {
+                    writer.line("private var \(storage[member.field.name]!): Indirect<\(SwiftTypes.name(of: member.field, in: schema))>")
+                }
+            }
+            /// Where the initializers put a field's value: its property, or its storage as a new box.
+            func assignment(_ member: (field: Field, swift: String), _ value: String) -> String {
+                if let box = storage[member.field.name] { return "self.\(box) = .init(\(value))" }
+                return "self.\(member.swift) = \(value)"
             }
             if !members.isEmpty { writer.line() }
             let parameters = members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field, in: schema))\(defaultArgument($0.field))" }
@@ -88,7 +117,7 @@ struct TypeRenderer {
                         ]))
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 for member in members {
-                    writer.line("self.\(member.swift) = \(member.swift)")
+                    writer.line(assignment(member, member.swift))
                 }
             }
             if !members.isEmpty {
@@ -105,19 +134,20 @@ struct TypeRenderer {
                         let (decode, decodeIfPresent) =
                             holdsOnlyUUIDs(member.field.type)
                             ? ("decodeCanonicalUUIDs", "decodeCanonicalUUIDsIfPresent") : ("generatedDecode", "generatedDecodeIfPresent")
+                        let value: String
                         if let format = schema.effectiveDateFormat(of: member.field) {
                             let method = member.field.isOptional ? "decodeDateIfPresent" : member.field.isNullable ? "decodeNullableDate" : "decodeDate"
-                            writer.line("self.\(member.swift) = try container.\(method)(\(key), format: \(DateFormatRendering.expression(format)))")
-                        } else if let value = member.field.defaultValue {
-                            writer.line(
-                                "self.\(member.swift) = try container.\(decodeIfPresent)(\(key)) ?? (\(SwiftTypes.literal(value, type: member.field.type, in: schema)) as \(type))"
-                            )
+                            value = "container.\(method)(\(key), format: \(DateFormatRendering.expression(format)))"
+                        } else if let defaultValue = member.field.defaultValue {
+                            value =
+                                "container.\(decodeIfPresent)(\(key)) ?? (\(SwiftTypes.literal(defaultValue, type: member.field.type, in: schema)) as \(type))"
                         } else if member.field.isOptional {
-                            writer.line("self.\(member.swift) = try container.\(decodeIfPresent)(\(key))")
+                            value = "container.\(decodeIfPresent)(\(key))"
                         } else {
                             // Required: the key must be there (if nullable, null decodes as nil).
-                            writer.line("self.\(member.swift) = try container.\(decode)(\(key))")
+                            value = "container.\(decode)(\(key))"
                         }
+                        writer.line(assignment(member, "try " + value))
                     }
                 }
                 writer.line()
@@ -139,6 +169,21 @@ struct TypeRenderer {
                 }
             }
         }
+    }
+
+    /// The private stored property of each field of `type` stored out of line, by schema field name:
+    /// `_` and the field's Swift name, with more `_` where a member of the struct already has that name.
+    private func indirectStorageNames(of type: TypeDefinition, members: [String]) -> [String: String] {
+        guard let indirect = indirectFields[type.name] else { return [:] }
+        var taken = Set(members.map(SwiftNaming.bare))
+        var names: [String: String] = [:]
+        for (field, member) in zip(type.fields, members) where indirect.contains(field.name) {
+            var candidate = "_" + SwiftNaming.bare(member)
+            while taken.contains(candidate) { candidate += "_" }
+            taken.insert(candidate)
+            names[field.name] = candidate
+        }
+        return names
     }
 
     /// Whether `type` is `uuid` or lists and maps of it (through aliases): every string in its JSON is a

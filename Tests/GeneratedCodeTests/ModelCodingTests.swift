@@ -229,6 +229,8 @@ final class ModelCodingTests: XCTestCase {
             "Notice": { if case .undocumented = try decodeJSON(Notice.self, $0) { XCTFail("decoded as unknown") } },
             "PushEvent": { _ = try decodeJSON(PushEvent.self, $0) },
             "Identifiers": { _ = try decodeJSON(Identifiers.self, $0) },
+            // Issue 27: a recursive type, three levels of parent
+            "Category": { XCTAssertEqual(try decodeJSON(Category.self, $0).parent?.parent?.name, "Food") },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {
@@ -238,7 +240,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 8, "Everything's example, Item's two (one from a $file), one each of the v2 types and Identifiers'")
+        XCTAssertEqual(checked, 9, "Everything's example, Item's two (one from a $file), one each of the v2 types, Identifiers' and Category's")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

@@ -387,6 +387,28 @@ final class PayloadValidatorTests: XCTestCase {
         assertOne(found, .type, pointer: String(repeating: "/0", count: 2000), found: "number 1e400")
     }
 
+    func testAStructThatContainsItselfIsCheckedAtEveryLevelAndHostileNestingIsRefused() {
+        // Category.parent is a Category: each level is checked, and a missing name deep down is found.
+        let three = #"{"name": "A", "featured": null, "parent": {"name": "B", "featured": null, "parent": {"name": "C", "featured": null}}}"#
+        XCTAssertEqual(issues(three, .named("Category")), [])
+        assertOne(
+            issues(#"{"name": "A", "featured": null, "parent": {"name": "B", "featured": null, "parent": {"featured": null}}}"#, .named("Category")),
+            .required, pointer: "/parent/parent/name")
+        // Through the other struct and the alias: Category.featured -> Highlight.category -> CategoryRef.
+        assertOne(
+            issues(#"{"name": "A", "featured": {"title": "t", "category": {"name": 1, "featured": null}}}"#, .named("Category")), .type,
+            pointer: "/featured/category/name", expected: "string")
+        // 511 levels (the parser's limit of 512) validate; 100,000 are refused as too deep, not a crash.
+        var deep = #"{"name": "x", "featured": null}"#
+        for _ in 0..<510 { deep = #"{"name": "x", "featured": null, "parent": \#(deep)}"# }
+        XCTAssertEqual(issues(deep, .named("Category")), [])
+        let hostile = String(repeating: #"{"name": "x", "featured": null, "parent": "#, count: 100_000) + "{}" + String(repeating: "}", count: 100_000)
+        let found = issues(hostile, .named("Category"))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.kind, .syntax)
+        XCTAssertTrue(found.first?.description.contains("nested too deeply") ?? false, "\(found)")
+    }
+
     func testMaximallyNestedPayloadsFitASmallThreadStack() {
         // 512 levels (the parser's limit) through structs, unions and arrays, and through json, on a
         // 256 KB stack (macOS gives secondary threads 512 KB): validation must not recurse per level.

@@ -106,6 +106,9 @@ final class ServingTests: XCTestCase {
             // KD Pay extension: the cache arguments are never sent, so the routes are plain GETs
             ("getStoredAccount", "GET", "/stored/account?short=true", bearer, nil, 200),
             ("getVersionInfo", "GET", "/version-info", bearer, nil, 200),
+            // Issue 27: a recursive type, served from its example and validated at every level
+            ("getCategory", "GET", "/categories/Apples", bearer, nil, 200),
+            ("saveCategory", "PUT", "/categories/Apples", bearer, schema.type(named: "Category")!.examples[0].value.jsonText, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

@@ -48,6 +48,32 @@ final class RuleTests: XCTestCase {
         try assertChanges(old, retagged, ["union-variant-changed|type Means.variant card|breaks-both|breaking"])
     }
 
+    /// Recursive types (issue 27 line 3): the roles and comparisons follow each type once, so a cycle
+    /// through structs, an alias and a list ends, and a change deep in it is reported with the roles of
+    /// every operation that reaches it (the request body and the response here).
+    func testChangesInsideARecursiveTypeAreReportedOnce() throws {
+        let types = { (extra: String) in
+            """
+              Node:
+                fields:
+                  name: string
+                  parent: { type: Node, optional: true }
+                  link: { type: Link, nullable: true }
+                  children: "[NodeRef]"
+              Link:
+                fields:
+                  target: NodeRef\(extra)
+              NodeRef: { type: Node }
+            """
+        }
+        let operations = "  save:\n    http: PUT /nodes\n    body: Node\n    response: Node"
+        let old = miniSchema(types: types(""), extraOperations: operations)
+        let added = miniSchema(types: types("\n      label: { type: string, optional: true }"), extraOperations: operations)
+        let required = miniSchema(types: types("\n      label: string"), extraOperations: operations)
+        try assertChanges(old, added, ["field-added-optional|type Link.field label|compatible|compatible"])
+        try assertChanges(old, required, ["field-added-required|type Link.field label|breaks-both|breaking"])
+    }
+
     func testPaginationAddedAndRemoved() throws {
         let plain = miniSchema()
         let paged = miniSchema(operationExtras: "    paginate: { style: cursor, items: items, cursor: cursor, next: next }")

@@ -95,6 +95,18 @@ final class SchemaExportTests: XCTestCase {
         XCTAssertTrue(anything.isEmpty, "\(anything)")
     }
 
+    func testARecursiveTypeRefersToItselfByReference() throws {
+        // Category.parent, and Category.featured -> Highlight.category -> CategoryRef -> Category: each
+        // use is a $ref, so the document stays finite however deep a payload nests.
+        let defs = try definitions()
+        XCTAssertEqual(try property(defs, "Category", "parent")["$ref"] as? String, "#/$defs/Category")
+        XCTAssertEqual(try property(defs, "Highlight", "category")["$ref"] as? String, "#/$defs/CategoryRef")
+        XCTAssertEqual((defs["CategoryRef"] as? [String: Any])?["$ref"] as? String, "#/$defs/Category")
+        let subcategories = try property(defs, "Category", "subcategories")
+        XCTAssertEqual((subcategories["items"] as? [String: Any])?["$ref"] as? String, "#/$defs/Category")
+        XCTAssertEqual((defs["Category"] as? [String: Any])?["required"] as? [String], ["name", "featured"])
+    }
+
     func testPrimitivesAndIntegerBounds() throws {
         let defs = try definitions()
         let small = try property(defs, "Everything", "small")

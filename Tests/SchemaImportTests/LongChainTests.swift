@@ -36,12 +36,23 @@ final class LongChainTests: XCTestCase {
         XCTAssertTrue(schema.contains("  S19999:\n    fields:\n      next:\n        type: S20000\n        optional: true\n"))
     }
 
-    /// Closing the chain into a ring makes the last field the one that closes a cycle: one warning,
-    /// naming the cycle with its middle left out.
-    func testATwentyThousandLongCycleOfStructsIsBrokenAtOneField() throws {
+    /// Closing the chain into a ring of optional fields is a recursive type the language keeps as it is.
+    func testATwentyThousandLongCycleOfOptionalFieldsIsKept() throws {
         let count = 20_000
         let text = document(count: count - 1) { index in
             "{\"type\": \"object\", \"properties\": {\"next\": \(self.reference((index + 1) % count))}}"
+        }
+        let result = OpenAPIImport.importDocument(text: text, file: "ring.json")
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        XCTAssertTrue(try XCTUnwrap(result.schema).contains("  S19999:\n    fields:\n      next:\n        type: S0\n        optional: true\n"))
+    }
+
+    /// A ring of required fields has no finite JSON: the field closing it becomes json, one warning naming
+    /// the cycle with its middle left out.
+    func testATwentyThousandLongCycleOfRequiredFieldsIsOpenedAtOneField() throws {
+        let count = 20_000
+        let text = document(count: count - 1) { index in
+            "{\"type\": \"object\", \"required\": [\"next\"], \"properties\": {\"next\": \(self.reference((index + 1) % count))}}"
         }
         let result = OpenAPIImport.importDocument(text: text, file: "ring.json")
         XCTAssertEqual(errors(result), [])
@@ -49,9 +60,9 @@ final class LongChainTests: XCTestCase {
         XCTAssertEqual(
             warnings,
             [
-                "field 'next' of 'S19999' makes 'S0' contain itself (S0 -> S1 -> S2 -> S3 -> … 19993 more … -> S19997 -> S19998 -> S19999 -> S0), which a Swift struct cannot: imported as json [#/components/schemas/S19999]"
+                "field 'next' of 'S19999' closes a cycle of required, non-null fields (S0.next -> S1.next -> S2.next -> S3.next -> … 19992 more … -> S19996.next -> S19997.next -> S19998.next -> S19999.next), which no finite JSON satisfies: imported as json [#/components/schemas/S19999]"
             ])
-        XCTAssertTrue(try XCTUnwrap(result.schema).contains("  S19999:\n    fields:\n      next:\n        type: json\n"))
+        XCTAssertTrue(try XCTUnwrap(result.schema).contains("  S19999:\n    fields:\n      next: json\n"))
     }
 
     func testTwentyThousandReferencesInARowAreRefusedNotACrash() {
@@ -86,9 +97,8 @@ final class LongChainTests: XCTestCase {
         }
     }
 
-    /// A struct reached through an alias that leads back to it: the alias stays on the walk's path
-    /// until the struct is done, so the field closing the cycle is found.
-    func testACycleThroughAnAliasIsBroken() throws {
+    /// A struct reached through an alias that leads back to it is a recursive type: kept as it is.
+    func testACycleThroughAnAliasIsKept() throws {
         let text = """
             openapi: 3.1.0
             info: { title: Via, version: "1" }
@@ -100,11 +110,7 @@ final class LongChainTests: XCTestCase {
                 Q: { type: object, properties: { y: { $ref: "#/components/schemas/A" } } }
             """
         let result = OpenAPIImport.importDocument(text: text, file: "via.yaml")
-        XCTAssertEqual(
-            result.diagnostics.map(\.description),
-            [
-                "via.yaml:8:8: warning: field 'y' of 'Q' makes 'A' contain itself (A -> Q -> A), which a Swift struct cannot: imported as json [#/components/schemas/Q]"
-            ])
-        XCTAssertTrue(try XCTUnwrap(result.schema).contains("  Q:\n    fields:\n      \"y\":\n        type: json\n"))
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        XCTAssertTrue(try XCTUnwrap(result.schema).contains("  Q:\n    fields:\n      \"y\":\n        type: A\n        optional: true\n"))
     }
 }

@@ -33,6 +33,56 @@ final class LintCleanSchemasCompileTests: XCTestCase {
         print("700-variant union and 700-case catalogue: type-checked in \(String(format: "%.1f", result.seconds)) s")
     }
 
+    // MARK: Recursive types
+
+    /// Structs that contain themselves (issue 27 line 3): the fields closing a cycle are stored in a
+    /// private box named `_` + the field, with more `_` where another field already has that name (`_parent`
+    /// here, and a field named like the runtime's box type and keywords), directly, through an alias and
+    /// another struct, with dates, UUIDs, defaults and secrets on the cycle, so every decode path is used.
+    func testRecursiveStructsWithCollidingNamesCompile() throws {
+        let schema =
+            header + """
+                types:
+                  Node:
+                    fields:
+                      parent: { type: Node, optional: true }
+                      _parent: string
+                      __parent: { type: Node, nullable: true }
+                      Indirect: { type: NodeRef, optional: true, secret: true }
+                      class: { type: Node, optional: true }
+                      children: "[Node]"
+                      at: { type: date-time, optional: true }
+                  NodeRef: { type: Node }
+                  Edge:
+                    fields:
+                      from: Node
+                      to: { type: Edge, optional: true }
+                      id: uuid
+                      weight: { type: int32, default: 1 }
+                  Tree:
+                    union:
+                      discriminator: kind
+                      variants: { leaf: Edge, branch: Branch }
+                  Branch:
+                    fields:
+                      tree: { type: Tree, optional: true }
+                      self: { type: Branch, optional: true }
+                operations:
+                  get:
+                    http: GET /node
+                    response: Node
+                  put:
+                    http: PUT /edge
+                    body: Edge
+                    response: Tree
+
+                """
+        let loaded = SchemaLoader.load(text: schema, file: "clean.yaml")
+        let model = try XCTUnwrap(loaded.schema, "\(loaded.diagnostics)")
+        XCTAssertEqual(model.indirectFields, ["Node": ["parent", "__parent", "Indirect", "class"], "Edge": ["to"], "Branch": ["self"]])
+        try CompileHarness.assertCompilesCleanly(schema, module: "Clean")
+    }
+
     // MARK: Names the generated types' protocols declare
 
     /// Union variants, enum and error cases and struct fields named like the members the generated types'

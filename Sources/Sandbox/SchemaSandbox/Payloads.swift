@@ -8,12 +8,28 @@ import PayloadValidation
 struct PayloadFactory: Sendable {
     let schema: Schema
     let types: [String: TypeDefinition]
+    /// The height of each type's smallest value (`FiniteValues`): from `recursionDepth` down, a union
+    /// answers with its lowest variant, so a value of a recursive type ends.
+    let heights: [String: Int]
+
+    /// How deep a synthesized value follows the variant the decoder tries first before taking the
+    /// shortest way out of a cycle (a union whose first variant needs the union again).
+    static let recursionDepth = 8
 
     init(schema: Schema) {
         self.schema = schema
         var types: [String: TypeDefinition] = [:]
         for type in schema.types { types[type.name] = type }
         self.types = types
+        heights = FiniteValues.heights(of: schema.finiteValueNeeds)
+    }
+
+    /// `candidates[0]` near the top of a value; deeper, the first of the lowest candidates, so every
+    /// further level needs a lower type and the value ends (optional fields are left out anyway).
+    private func variant(among candidates: [Union.Variant], depth: Int) -> Union.Variant? {
+        guard depth >= Self.recursionDepth else { return candidates.first }
+        let lowest = candidates.compactMap { heights[$0.type] }.min()
+        return candidates.first { heights[$0.type] == lowest } ?? candidates.first
     }
 
     // MARK: Examples and synthesized values
@@ -39,8 +55,9 @@ struct PayloadFactory: Sendable {
         return synthesize(type, constraints: Constraints(), depth: 0)
     }
 
-    /// A minimal value that satisfies the type: required fields only, the first enum case, the first
-    /// union variant, the smallest allowed number, a string of the allowed length. Field and type examples
+    /// A minimal value that satisfies the type: required fields only (so an optional recursive field is
+    /// left out), the first enum case, the first union variant (deep down, the one with the smallest
+    /// value: `variant(among:depth:)`), the smallest allowed number, a string of the allowed length. Field and type examples
     /// are used where the schema has them (a pattern cannot be satisfied otherwise).
     func synthesize(_ type: TypeReference, constraints: Constraints, depth: Int) -> JSON {
         guard depth < 32 else { return .null }
@@ -75,10 +92,10 @@ struct PayloadFactory: Sendable {
             case .union(let union):
                 guard let discriminator = union.discriminator else {
                     // The variant the decoder tries first: a payload with its required keys is taken by it.
-                    guard let variant = schema.untaggedCandidates(of: union).first else { return .null }
+                    guard let variant = variant(among: schema.untaggedCandidates(of: union), depth: depth) else { return .null }
                     return synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
                 }
-                guard let variant = union.variants.first else { return .null }
+                guard let variant = variant(among: union.variants, depth: depth) else { return .null }
                 let tag: JSON = union.tagType == .integer ? .number(variant.tag) : .string(variant.tag)
                 var object = synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
                 object.remove(at: [discriminator])

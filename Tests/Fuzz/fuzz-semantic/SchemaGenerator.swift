@@ -135,14 +135,25 @@ struct SchemaGenerator {
             }
             structs.append(Struct(name: structName, fields: fields))
         }
+        // Recursive types: a field naming the struct itself or one declared after it (which may lead
+        // back), optional or nullable so that a finite value exists; a list or map of it at times.
+        var recursive: Set<String> = []
+        for index in structs.indices where chance(30) {
+            let target = pick(structs).name
+            let type = pick([target, target, "[\(target)]", "[string: \(target)]"])
+            structs[index].fields.append(("up\(index)", type))
+            recursive.insert("\(structs[index].name).up\(index)")
+        }
         for model in structs {
             lines += ["  \(Self.key(model.name)):"]
             if chance(30) { lines.append("    docs: \(text())") }
             lines.append("    fields:")
             for (index, field) in model.fields.enumerated() {
                 var attributes = ["type: \(Self.yamlString(field.type))"]
-                if index > 0 && chance(35) { attributes.append("optional: true") }
-                if index > 0 && chance(15) { attributes.append("nullable: true") }
+                let closesACycle = recursive.contains("\(model.name).\(field.name)")
+                let nullable = index > 0 && chance(15)
+                if index > 0 && chance(35) || closesACycle && !nullable { attributes.append("optional: true") }
+                if nullable { attributes.append("nullable: true") }
                 if chance(15) { attributes.append("secret: true") }
                 if chance(20) { attributes.append("wire: \(Self.yamlString(pick(Self.hostileText) + String(index)))") }
                 if chance(20) { attributes.append("docs: \(text())") }
