@@ -66,3 +66,11 @@ import Foundation
         try decodeIfPresent(Value.CanonicalUUIDWireForm.self, forKey: key).map(Value.init(canonicalUUIDWireForm:))
     }
 }
+
+@_spi(Generated) extension SingleValueDecodingContainer {
+    /// The value, each UUID in it in canonical form (an untagged union's `uuid` variant).
+    @inlinable
+    public func decodeCanonicalUUIDs<Value: CanonicalUUIDDecodable>() throws -> Value {
+        Value(canonicalUUIDWireForm: try decode(Value.CanonicalUUIDWireForm.self))
+    }
+}

@@ -411,7 +411,7 @@ public struct DateWireFormat: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A coding key for any string, to list an object's keys.
-private struct AnyObjectKey: CodingKey {
+struct AnyObjectKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
 

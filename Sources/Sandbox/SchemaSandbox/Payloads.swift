@@ -74,13 +74,14 @@ struct PayloadFactory: Sendable {
                 return enumeration.rawType == .string ? .string(first.value) : .number(first.value)
             case .union(let union):
                 guard let discriminator = union.discriminator else {
-                    // The variant the decoder tries first: a payload with its required keys is taken by it.
+                    // The variant the decoder tries first (objects before lists, strings, numbers and
+                    // booleans): a payload of its kind, with its required keys, is taken by it.
                     guard let variant = schema.untaggedCandidates(of: union).first else { return .null }
-                    return synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
+                    return synthesize(variant.type, constraints: Constraints(), depth: depth + 1)
                 }
                 guard let variant = union.variants.first else { return .null }
                 let tag: JSON = union.tagType == .integer ? .number(variant.tag) : .string(variant.tag)
-                var object = synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
+                var object = synthesize(variant.type, constraints: Constraints(), depth: depth + 1)
                 object.remove(at: [discriminator])
                 if case .object(let members) = object {
                     return .object([JSON.Member(key: discriminator, value: tag)] + members)
