@@ -198,26 +198,25 @@ struct SchemaValidator {
     /// `Schema.untaggedCandidates` defines: a variant that takes every payload a later one takes leaves
     /// the later one never chosen, so lint rejects the later one.
     private func checkUntaggedVariantsDiffer(_ union: Union, in context: String) {
-        var earlier: [(variant: Union.Variant, shape: VariantShape)] = []
-        for variant in schema.untaggedCandidates(of: union) {
-            guard let shape = schema.variantShape(of: variant.type) else { continue }
-            defer { earlier.append((variant, shape)) }
-            guard let other = earlier.first(where: { $0.shape.takesEverything(of: shape) }) else { continue }
+        let shapes = union.variants.map { schema.variantShape(of: $0.type) }
+        for (earlierIndex, laterIndex) in VariantShape.shadowed(shapes) {
+            let (other, variant) = (union.variants[earlierIndex], union.variants[laterIndex])
+            guard let otherShape = shapes[earlierIndex], let shape = shapes[laterIndex] else { continue }
             let why: String
-            switch (other.shape, shape) {
+            switch (otherShape, shape) {
             case (.structure(let keys), .structure):
                 let required = keys.isEmpty ? "no keys" : "the same keys (" + keys.sorted().joined(separator: ", ") + ")"
                 why = "require \(required), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'"
             case (.structure, _):
-                why = "are both JSON objects, and '\(other.variant.name)' requires no keys, so it takes every object the map would; give it a required field"
+                why = "are both JSON objects, and '\(other.name)' requires no keys, so it takes every object the map would; give it a required field"
             case (.list, _), (.map, _):
                 why =
-                    "are both JSON \(shape.kind == .array ? "lists" : "objects") and '\(other.variant.name)' takes every payload '\(variant.name)' does (lists and maps are tried in declaration order, elements unranked); declare '\(variant.name)' first or make their elements differ"
+                    "are both JSON \(shape.kind == .array ? "lists" : "objects") and '\(other.name)' takes every payload '\(variant.name)' does (lists and maps are tried in declaration order, elements unranked); declare '\(variant.name)' first or make their elements differ"
             case (.string, _), (.integer, _), (.fraction, _), (.boolean, _):
                 why =
-                    "are both JSON \(shape.kind == .number ? "numbers" : shape.kind == .boolean ? "booleans" : "strings") that no payload tells apart ('\(other.variant.type)' and '\(variant.type)'), so '\(variant.name)' would never be chosen; keep one, or add a 'discriminator' with struct variants"
+                    "are both JSON \(shape.kind == .number ? "numbers" : shape.kind == .boolean ? "booleans" : "strings") that no payload tells apart ('\(other.type)' and '\(variant.type)'), so '\(variant.name)' would never be chosen; keep one, or add a 'discriminator' with struct variants"
             }
-            log.error("variants '\(other.variant.name)' and '\(variant.name)' of \(context) \(why)", at: variant.location)
+            log.error("variants '\(other.name)' and '\(variant.name)' of \(context) \(why)", at: variant.location)
         }
     }
 

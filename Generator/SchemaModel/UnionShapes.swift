@@ -64,6 +64,36 @@ public indirect enum VariantShape: Hashable, Sendable {
         }
     }
 
+    /// The order in which an untagged union tries variants of these shapes, as indexes into `shapes`:
+    /// by JSON kind (objects, lists, strings, numbers, booleans; a variant of no shape last), then by
+    /// rank within the kind, ties in declaration order. See `Schema.untaggedCandidates(of:)`.
+    public static func tryOrder(_ shapes: [VariantShape?]) -> [Int] {
+        let kinds = JSONKind.allCases
+        func key(_ index: Int) -> (kind: Int, rank: Int) {
+            guard let shape = shapes[index] else { return (kinds.count, 0) }
+            return (kinds.firstIndex(of: shape.kind) ?? kinds.count, shape.rank)
+        }
+        return shapes.indices.sorted { a, b in
+            let (keyA, keyB) = (key(a), key(b))
+            if keyA.kind != keyB.kind { return keyA.kind < keyB.kind }
+            return keyA.rank != keyB.rank ? keyA.rank < keyB.rank : a < b
+        }
+    }
+
+    /// Variants never chosen: each with the earlier-tried variant that takes every payload it takes
+    /// (indexes into `shapes`, the later one in try order). Lint rejects them; import keeps such a
+    /// union as `json`.
+    public static func shadowed(_ shapes: [VariantShape?]) -> [(earlier: Int, later: Int)] {
+        var earlier: [(index: Int, shape: VariantShape)] = []
+        var found: [(earlier: Int, later: Int)] = []
+        for index in tryOrder(shapes) {
+            guard let shape = shapes[index] else { continue }
+            if let other = earlier.first(where: { $0.shape.takesEverything(of: shape) }) { found.append((other.index, index)) }
+            earlier.append((index, shape))
+        }
+        return found
+    }
+
     /// Where the variant stands among variants of its kind: formats before plain strings, integers
     /// before other numbers, structs requiring more keys before fewer, structs before maps.
     fileprivate var rank: Int {
@@ -129,18 +159,7 @@ extension Schema {
     /// order. A payload becomes the first candidate of its kind that decodes (a struct only when all
     /// its required keys are present); when none does, it is kept as `undocumented`.
     public func untaggedCandidates(of union: Union) -> [Union.Variant] {
-        let kinds = JSONKind.allCases
-        return union.variants.enumerated()
-            .map { (index: $0.offset, variant: $0.element, shape: variantShape(of: $0.element.type)) }
-            .sorted { a, b in
-                let kindA = a.shape.flatMap { kinds.firstIndex(of: $0.kind) } ?? kinds.count
-                let kindB = b.shape.flatMap { kinds.firstIndex(of: $0.kind) } ?? kinds.count
-                if kindA != kindB { return kindA < kindB }
-                let rankA = a.shape?.rank ?? 0
-                let rankB = b.shape?.rank ?? 0
-                return rankA != rankB ? rankA < rankB : a.index < b.index
-            }
-            .map(\.variant)
+        VariantShape.tryOrder(union.variants.map { variantShape(of: $0.type) }).map { union.variants[$0] }
     }
 
     /// The struct a variant is, through aliases; nil for any other variant.
