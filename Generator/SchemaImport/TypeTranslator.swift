@@ -190,7 +190,7 @@ final class TypeTranslator {
             let shapes = expressions.map { variantShape($0) }
             let problem: String?
             if let index = shapes.firstIndex(where: { $0 == nil }) {
-                problem = "variant '\(variants[index].0)' of '\(name)' is \(expressions[index]), which takes any value, so no shape chooses it"
+                problem = "variant '\(variants[index].0)' of '\(name)' is \(expressions[index]), which is json or a union, so no shape chooses it"
             } else if let (earlier, later) = VariantShape.shadowed(shapes).first {
                 if case .structure(let keys)? = shapes[earlier], case .structure? = shapes[later] {
                     problem =
@@ -676,10 +676,14 @@ final class TypeTranslator {
                 schema.pointer.appending("allOf"))
             return classify(parts[0])
         }
-        for keyword in ["anyOf", "oneOf"] where !schema.branches(keyword).isEmpty {
+        for keyword in ["anyOf", "oneOf"] {
+            let branches = schema.branches(keyword)
+            // One choice is that choice, as `allOf` of one part is that part.
+            if branches.count == 1, schema["properties"] == nil { return classify(branches[0]) }
+            guard !branches.isEmpty else { continue }
             log.warning(
-                "\(keyword) of \(schema.branches(keyword).count) schemas that are not all objects cannot be a union: imported as json", at: schema.node,
-                schema.pointer.appending(keyword))
+                "\(keyword) of \(branches.count) schemas beside properties, or with a branch that is only null, cannot be a union in the schema language: imported as json",
+                at: schema.node, schema.pointer.appending(keyword))
             return .json
         }
         if schema["not"] != nil && schema["$ref"] == nil && schema.types.isEmpty {
