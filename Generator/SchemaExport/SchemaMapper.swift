@@ -213,7 +213,11 @@ struct SchemaMapper {
     /// `x-untagged-variants`.
     private func untaggedUnionSchema(_ union: Union) -> OrderedJSON {
         var builder = ObjectBuilder()
-        let references: [OrderedJSON] = schema.untaggedCandidates(of: union).map { definitionType($0.type) }
+        // As references write them: a struct's definition leaves `type: object` to its references.
+        let candidates = schema.untaggedCandidates(of: union)
+        let references: [OrderedJSON] = candidates.map { type($0.type) }
+        // The variants' names, which their schemas alone do not carry (import reads them back).
+        builder.set("x-variant-names", .array(candidates.map { .string($0.name) }))
         if options.strictEnums {
             builder.set("anyOf", .array(references))
         } else {
@@ -462,15 +466,21 @@ struct SchemaMapper {
         return .unknown
     }
 
-    /// `json`, directly or through aliases: any value, `null` included.
+    /// `json` (and, without `--strict-enums`, an untagged union), directly or through aliases: any value,
+    /// `null` included.
     private func acceptsAnything(_ reference: TypeReference) -> Bool {
         var current = reference
         for _ in 0..<64 {
             switch current {
             case .primitive(.json): return true
             case .named(let name):
-                guard let type = typesByName[name], case .alias(let target, _) = type.kind else { return false }
-                current = target
+                guard let type = typesByName[name] else { return false }
+                switch type.kind {
+                case .alias(let target, _): current = target
+                // By default an untagged union takes any value (its `anyOf` ends with `{}`).
+                case .union(let union): return union.discriminator == nil && !options.strictEnums
+                case .structure, .enumeration: return false
+                }
             case .primitive, .array, .map: return false
             }
         }

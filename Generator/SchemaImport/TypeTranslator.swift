@@ -98,9 +98,12 @@ final class TypeTranslator {
             // object named after the union); which variants the language can tell apart is checked once
             // every type is known (`checkUntaggedUnions`).
             var names = NameScope()
-            let variants = branches.map { branch -> (String, YAMLValue) in
+            // This project's export names the variants (`x-variant-names`, in the branches' order).
+            let written = schema["x-variant-names"]?.elements?.compactMap(\.scalar?.text)
+            let variants = branches.enumerated().map { index, branch -> (String, YAMLValue) in
                 let expression = nested(branch, hint: name + "Variant", context: "union variants")
-                return (names.claim(ImportNames.variant(expression: expression, in: name)), .string(expression))
+                let given = written.flatMap { $0.count == branches.count ? ImportNames.lowerCamel($0[index], fallback: "variant") : nil }
+                return (names.claim(given ?? ImportNames.variant(expression: expression, in: name)), .string(expression))
             }
             builder.set("union", .map([("variants", .map(variants))]))
         default:

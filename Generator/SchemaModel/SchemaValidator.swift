@@ -206,7 +206,8 @@ struct SchemaValidator {
             switch (otherShape, shape) {
             case (.structure(let keys), .structure):
                 let required = keys.isEmpty ? "no keys" : "the same keys (" + keys.sorted().joined(separator: ", ") + ")"
-                why = "require \(required), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'"
+                why =
+                    "require \(required), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'"
             case (.structure, _):
                 why = "are both JSON objects, and '\(other.name)' requires no keys, so it takes every object the map would; give it a required field"
             case (.list, _), (.map, _):

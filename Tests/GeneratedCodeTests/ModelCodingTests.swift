@@ -229,6 +229,9 @@ final class ModelCodingTests: XCTestCase {
             "Notice": { if case .undocumented = try decodeJSON(Notice.self, $0) { XCTFail("decoded as unknown") } },
             "PushEvent": { _ = try decodeJSON(PushEvent.self, $0) },
             "Identifiers": { _ = try decodeJSON(Identifiers.self, $0) },
+            // v3 types: unions of any type
+            "StopSequences": { XCTAssertEqual(try decodeJSON(StopSequences.self, $0), .several(["\n", "END"])) },
+            "SettingValue": { XCTAssertEqual(try decodeJSON(SettingValue.self, $0), .count(3)) },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {
@@ -238,7 +241,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 8, "Everything's example, Item's two (one from a $file), one each of the v2 types and Identifiers'")
+        XCTAssertEqual(checked, 10, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types and Identifiers'")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

@@ -106,6 +106,8 @@ final class ServingTests: XCTestCase {
             // KD Pay extension: the cache arguments are never sent, so the routes are plain GETs
             ("getStoredAccount", "GET", "/stored/account?short=true", bearer, nil, 200),
             ("getVersionInfo", "GET", "/version-info", bearer, nil, 200),
+            // v3: untagged unions of any type
+            ("complete", "POST", "/completions", bearer, #"{"prompt":"Hi","stop":["END"],"settings":{"n":2}}"#, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

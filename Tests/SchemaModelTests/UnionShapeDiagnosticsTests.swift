@@ -35,7 +35,9 @@ final class UnionShapeDiagnosticsTests: XCTestCase {
         (text.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
     }
 
-    private func assertRejected(_ variants: String, at needle: String, contains message: String, file: StaticString = #filePath, line sourceLine: UInt = #line) {
+    private func assertRejected(
+        _ variants: String, at needle: String, contains message: String, file: StaticString = #filePath, line sourceLine: UInt = #line
+    ) {
         let text = unionSchema(variants)
         assertSingleError(text, line: line(of: needle, in: text), column: 9, contains: message, file: file, sourceLine: sourceLine)
     }
