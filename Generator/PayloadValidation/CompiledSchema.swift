@@ -98,8 +98,12 @@ final class UnionInfo: Sendable {
     /// An untagged union's variant, in the order the decoder tries them.
     struct Candidate: Sendable {
         let name: String
-        let type: Int
+        let node: Node
+        /// The JSON kind of the payloads it takes.
+        let kind: JSONKind
         let requiredKeys: [String]
+        /// `string`, `[string]`, a struct's name: what the variant is, for messages.
+        let typeText: String
     }
 
     let name: String
@@ -126,8 +130,11 @@ final class UnionInfo: Sendable {
         if let discriminator {
             self.expected = "'\(discriminator)' one of: " + CompiledSchema.list(tags)
         } else {
+            // Structs by the keys they require, other variants by their type.
             self.expected =
-                "the required keys of a variant: " + CompiledSchema.list(candidates.map { "\($0.name) (\($0.requiredKeys.joined(separator: ", ")))" })
+                "a variant: "
+                + CompiledSchema.list(
+                    candidates.map { "\($0.name) (\($0.kind == .object && !$0.requiredKeys.isEmpty ? $0.requiredKeys.joined(separator: ", ") : $0.typeText))" })
         }
     }
 }
@@ -325,12 +332,13 @@ final class CompiledSchema: Sendable {
             case .union(let union):
                 var variants: [String: Int] = [:]
                 for variant in union.variants where variants[variant.tag] == nil {
-                    if let index = typeIndex[variant.type] { variants[variant.tag] = index }
+                    if case .named(let name) = variant.type, let index = typeIndex[name] { variants[variant.tag] = index }
                 }
-                let candidates = (schema?.untaggedCandidates(of: union) ?? []).compactMap { variant in
-                    typeIndex[variant.type].map {
-                        UnionInfo.Candidate(name: variant.name, type: $0, requiredKeys: schema?.requiredWireKeys(of: variant).sorted() ?? [])
-                    }
+                let candidates = (schema?.untaggedCandidates(of: union) ?? []).compactMap { variant -> UnionInfo.Candidate? in
+                    guard let schema, let shape = schema.variantShape(of: variant.type) else { return nil }
+                    return UnionInfo.Candidate(
+                        name: variant.name, node: Builder.node(variant.type, typeIndex), kind: shape.kind,
+                        requiredKeys: schema.requiredWireKeys(of: variant).sorted(), typeText: variant.type.description)
                 }
                 return .union(
                     UnionInfo(

@@ -24,9 +24,11 @@ import SchemaModel
 ///   the client runtime parses it. Failing these is a `type` error: decoding fails.
 /// - Enums: the raw type must match (a `type` error otherwise); an unlisted value is a `warning`
 ///   (`enumValue`) because generated enums keep it as `.undocumented`, an error with `strictEnums`.
-/// - Unions: an object is required; a string discriminator naming a variant selects that struct; a
-///   missing, non-string or unknown tag is a `union` warning (error with `strictEnums`), and the object
-///   is then checked as `JSONValue`, as the generated `.undocumented` case decodes it.
+/// - Unions: a tagged union needs an object; a string discriminator naming a variant selects that
+///   struct; a missing, non-string or unknown tag is a `union` warning (error with `strictEnums`), and
+///   the object is then checked as `JSONValue`, as the generated `.undocumented` case decodes it. An
+///   untagged union takes the first variant of the payload's JSON kind that fits (`checkUntaggedUnion`);
+///   any other value is a `union` warning, checked as `JSONValue`.
 /// - `[int: T]` maps: every key must parse with `Int(_:)` (`"+1"` and `"01"` do, `"1.0"` does not);
 ///   two keys with the same integer value are duplicates.
 ///
@@ -735,12 +737,12 @@ extension CompiledSchema {
     }
 
     private func checkUnion(_ value: JSON, _ info: UnionInfo, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
-        guard case .object(let members) = value else {
-            walk.mismatch(expected: "object (\(info.name)) with \(info.expected)", found: value, rule: info.location)
+        guard let discriminator = info.discriminator else {
+            checkUntaggedUnion(value, info, &tasks, &walk)
             return
         }
-        guard let discriminator = info.discriminator else {
-            checkUntaggedUnion(value, members, info, &tasks, &walk)
+        guard case .object(let members) = value else {
+            walk.mismatch(expected: "object (\(info.name)) with \(info.expected)", found: value, rule: info.location)
             return
         }
         // The first occurrence of the discriminator, as the decoder reads it.
@@ -771,34 +773,48 @@ extension CompiledSchema {
         checkJSONValue(value, rule: info.location, &tasks, &walk)
     }
 
-    /// An untagged union takes the first candidate (most required keys first) whose required keys
-    /// are present and that validates without errors, as the generated decoder does; a payload that
-    /// fits none is reported with each variant's reason.
-    private func checkUntaggedUnion(_ value: JSON, _ members: [JSON.Member], _ info: UnionInfo, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
-        let keys = Set(members.map(\.key))
+    /// An untagged union takes the first candidate of the payload's JSON kind (in
+    /// `Schema.untaggedCandidates` order) whose required keys are present and that decodes (no `type`
+    /// or `required` error: the decoder checks no constraints), as the generated decoder does; a
+    /// payload that fits none is reported with each variant's reason, and checked as the
+    /// `.undocumented` JSONValue it decodes as.
+    private func checkUntaggedUnion(_ value: JSON, _ info: UnionInfo, _ tasks: inout [PendingCheck], _ walk: inout Walk) {
+        let kind: JSONKind?
+        var keys: Set<String> = []
+        switch value {
+        case .object(let members):
+            kind = .object
+            keys = Set(members.map(\.key))
+        case .array: kind = .array
+        case .string: kind = .string
+        case .number: kind = .number
+        case .bool: kind = .boolean
+        case .null: kind = nil
+        }
         var reasons: [String] = []
-        for candidate in info.candidates {
+        for candidate in info.candidates where candidate.kind == kind {
             let missing = candidate.requiredKeys.filter { !keys.contains($0) }
             if !missing.isEmpty {
                 reasons.append("\(candidate.name): no " + missing.map { "'\($0)'" }.joined(separator: ", "))
                 continue
             }
-            guard case .structure(let structure) = types[candidate.type] else { continue }
             var trial = Walk(maxIssues: 50, strictEnums: false)
-            validate(value, .named(candidate.type), &trial)
-            if let problem = trial.issues.first(where: { $0.severity == .error }) {
+            validate(value, candidate.node, &trial)
+            if let problem = trial.issues.first(where: { $0.severity == .error && ($0.kind == .type || $0.kind == .required) }) {
                 // Where and what was expected, never the value found: it may be a secret.
                 reasons.append("\(candidate.name): \(problem.pointer.isEmpty ? "" : problem.pointer + " ")expected \(problem.expected)")
                 continue
             }
-            checkStruct(value, structure, &tasks, &walk)
+            check(value, candidate.node, rule: info.location, pending: .none, &tasks, &walk)
             return
         }
         let severity: ValidationIssue.Severity = walk.strictEnums ? .error : .warning
         let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
+        let found = kind == .object ? "an object that fits no variant" : "\(Describe.value(value)), of no variant's kind"
+        let what = kind == .object ? "object" : "value"
         walk.report(
-            severity, .union, expected: info.expected, found: "an object that fits no variant",
-            message: "the \(info.name) object matches no variant\(why); generated code keeps it as .undocumented",
+            severity, .union, expected: info.expected, found: found,
+            message: "the \(info.name) \(what) matches no variant\(why); generated code keeps it as .undocumented",
             rule: info.location)
         checkJSONValue(value, rule: info.location, &tasks, &walk)
     }

@@ -434,7 +434,7 @@ public struct SchemaComparer {
             if renamed {
                 record(.unionVariantRenamed, subject, "renamed from \(oldVariant.name)", old: oldVariant.location, new: newVariant.location, roles: roles)
             }
-            if (typeRenames[oldVariant.type] ?? oldVariant.type) != newVariant.type || oldVariant.tag != newVariant.tag {
+            if inNewNames(oldVariant.type) != newVariant.type || oldVariant.tag != newVariant.tag {
                 record(
                     .unionVariantChanged, subject, "\(oldVariant.type) tag '\(oldVariant.tag)' -> \(newVariant.type) tag '\(newVariant.tag)'",
                     old: oldVariant.location, new: newVariant.location, roles: roles)

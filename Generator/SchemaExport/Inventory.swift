@@ -198,18 +198,19 @@ public enum Inventory {
                     .array(
                         union.variants.map { variant in
                             .object([
-                                ("name", .string(variant.name)), ("type", .string(variant.type)),
+                                ("name", .string(variant.name)), ("type", .string(variant.type.description)),
                                 ("tag", union.tagType == .integer ? .number(variant.tag) : .string(variant.tag)),
                             ])
                         }))
             } else {
-                // In the order the decoder tries them, with the keys that select each.
+                // In the order the decoder tries them, with the JSON kind and the keys that select each.
                 builder.set(
                     "variants",
                     .array(
                         schema.untaggedCandidates(of: union).map { variant in
                             .object([
-                                ("name", .string(variant.name)), ("type", .string(variant.type)),
+                                ("name", .string(variant.name)), ("type", .string(variant.type.description)),
+                                ("json", schema.variantShape(of: variant.type).map { .string($0.kind.rawValue) } ?? .null),
                                 ("requiredKeys", .array(schema.requiredWireKeys(of: variant).sorted().map { .string($0) })),
                             ])
                         }))

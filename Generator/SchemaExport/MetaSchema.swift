@@ -234,7 +234,7 @@ public enum SchemaLanguageMetaSchema {
             (
                 "Union",
                 closedObject(
-                    "A sealed type whose variants are struct types; tagged by a discriminator field, or untagged (chosen by the keys present).",
+                    "A sealed type: tagged by a discriminator field (variants are struct types), or untagged (variants of any type, chosen by the payload's JSON kind and keys).",
                     [("union", describe(ref("UnionBody"), "The discriminator and the variants."))] + typeCommon,
                     required: ["union"]
                 )
@@ -248,8 +248,8 @@ public enum SchemaLanguageMetaSchema {
                         (
                             "variants",
                             describe(
-                                mapping(of: anyOf([name, ref("UnionVariant")])),
-                                "The variants: name -> struct type (the tag is the name), or `{ type, value, docs }`.")
+                                mapping(of: anyOf([ref("TypeExpression"), ref("UnionVariant")])),
+                                "The variants: name -> type (a struct when tagged; the tag is the name), or `{ type, value, docs }`.")
                         ),
                     ]
                 )
@@ -259,7 +259,12 @@ public enum SchemaLanguageMetaSchema {
                 closedObject(
                     "A variant of a union written as a mapping.",
                     [
-                        ("type", describe(name, "Required. The variant's struct type.")),
+                        (
+                            "type",
+                            describe(
+                                ref("TypeExpression"),
+                                "Required. The variant's type: a struct in a tagged union, any type with a JSON shape in an untagged one.")
+                        ),
                         ("value", describe(scalar, "The tag value (default: the variant name); a YAML integer makes every tag a JSON number.")),
                     ] + noteProperties,
                     required: ["type"]

@@ -161,7 +161,7 @@ struct SchemaMapper {
                 ("properties", .object([(discriminator, .object([("const", tagValue(variant.tag))]))])),
                 ("required", .array([.string(discriminator)])),
             ])
-            var link: [(String, OrderedJSON)] = [("if", condition), ("then", .object([("$ref", .string(refPrefix + variant.type))]))]
+            var link: [(String, OrderedJSON)] = [("if", condition), ("then", .object([("$ref", .string(refPrefix + structName(variant)))]))]
             if !chain.isEmpty { link.append(("else", .object(chain))) }
             chain = link
         }
@@ -184,11 +184,11 @@ struct SchemaMapper {
         // only: OpenAPI's mapping has string values), and `{}` beside it for objects of other tags.
         // Always true, so it changes no verdict; the chain above decides.
         var types: [String] = []
-        for variant in variants where !types.contains(variant.type) { types.append(variant.type) }
+        for variant in variants where !types.contains(structName(variant)) { types.append(structName(variant)) }
         var oneOf = ObjectBuilder()
         oneOf.set("oneOf", .array(types.map { .object([("$ref", .string(refPrefix + $0))]) }))
         if union.tagType != .integer {
-            let mapping: OrderedJSON = .object(union.variants.map { ($0.tag, .string(refPrefix + $0.type)) })
+            let mapping: OrderedJSON = .object(union.variants.map { ($0.tag, .string(refPrefix + structName($0))) })
             oneOf.set("discriminator", .object([("propertyName", .string(discriminator)), ("mapping", mapping)]))
         }
         builder.set("anyOf", .array([oneOf.value, .object([])]))
@@ -196,22 +196,33 @@ struct SchemaMapper {
             "x-discriminator",
             .object([
                 ("propertyName", .string(discriminator)),
-                ("mapping", .object(union.variants.map { ($0.tag, .string(refPrefix + $0.type)) })),
+                ("mapping", .object(union.variants.map { ($0.tag, .string(refPrefix + structName($0))) })),
             ]))
         return builder.value
     }
 
+    /// A tagged union's variant is a struct named in the schema (the validator's rule).
+    private func structName(_ variant: Union.Variant) -> String {
+        if case .named(let name) = variant.type { return name }
+        return variant.type.description
+    }
+
     /// An untagged union is valid as any variant (the validator takes the first that fits, so which
-    /// one does not change validity): `anyOf` the variants. By default an object that fits none is
-    /// accepted too, as the generated enum keeps it as `.undocumented`; the variants stay listed, in the
-    /// order the decoder tries them, under `x-untagged-variants`.
+    /// one does not change validity): `anyOf` the variants' schemas (a `$ref`, or a primitive, list or
+    /// map written out). By default a value that fits none is accepted too, as the generated enum keeps
+    /// it as `.undocumented`; the variants stay listed, in the order the decoder tries them, under
+    /// `x-untagged-variants`.
     private func untaggedUnionSchema(_ union: Union) -> OrderedJSON {
         var builder = ObjectBuilder()
-        let references: [OrderedJSON] = schema.untaggedCandidates(of: union).map { .object([("$ref", .string(refPrefix + $0.type))]) }
+        // As references write them: a struct's definition leaves `type: object` to its references.
+        let candidates = schema.untaggedCandidates(of: union)
+        let references: [OrderedJSON] = candidates.map { type($0.type) }
+        // The variants' names, which their schemas alone do not carry (import reads them back).
+        builder.set("x-variant-names", .array(candidates.map { .string($0.name) }))
         if options.strictEnums {
             builder.set("anyOf", .array(references))
         } else {
-            // `{}` last: any other object is valid too (the reference says it must be an object).
+            // `{}` last: any other value is valid too.
             builder.set("anyOf", .array(references + [.object([])]))
             builder.set("x-untagged-variants", .array(references))
         }
@@ -311,14 +322,16 @@ struct SchemaMapper {
     }
 
     /// The JSON type a reference to `name` states beside its `$ref`, for the types whose definitions
-    /// leave it out: structs and unions (`object`), open enums (`string` or `integer`), and aliases
+    /// leave it out: structs and tagged unions (`object`), open enums (`string` or `integer`), and aliases
     /// of them. Nil for definitions that state their own type (closed enums, aliases of primitives).
     func referenceType(_ name: String) -> String? {
         var current = name
         for _ in 0..<64 {
             guard let type = typesByName[current] else { return nil }
             switch type.kind {
-            case .structure, .union: return "object"
+            case .structure: return "object"
+            // An untagged union's variants may be of any kind, and a payload of none is kept as `.undocumented`.
+            case .union(let union): return union.discriminator == nil ? nil : "object"
             case .enumeration(let enumeration):
                 return options.strictEnums ? nil : (enumeration.rawType == .string ? "string" : "integer")
             case .alias(.named(let target), _): current = target
@@ -454,15 +467,21 @@ struct SchemaMapper {
         return .unknown
     }
 
-    /// `json`, directly or through aliases: any value, `null` included.
+    /// `json` (and, without `--strict-enums`, an untagged union), directly or through aliases: any value,
+    /// `null` included.
     private func acceptsAnything(_ reference: TypeReference) -> Bool {
         var current = reference
         for _ in 0..<64 {
             switch current {
             case .primitive(.json): return true
             case .named(let name):
-                guard let type = typesByName[name], case .alias(let target, _) = type.kind else { return false }
-                current = target
+                guard let type = typesByName[name] else { return false }
+                switch type.kind {
+                case .alias(let target, _): current = target
+                // By default an untagged union takes any value (its `anyOf` ends with `{}`).
+                case .union(let union): return union.discriminator == nil && !options.strictEnums
+                case .structure, .enumeration: return false
+                }
             case .primitive, .array, .map: return false
             }
         }

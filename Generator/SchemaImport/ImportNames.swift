@@ -66,6 +66,18 @@ enum ImportNames {
         return lowerCamel(rest.joined(), fallback: "variant")
     }
 
+    /// A variant's name from its type expression: a component's as `variant(_:in:)` gives it,
+    /// `string` → `string`, `[string]` → `stringList`, `[string: int]` → `intMap`, `date-time` → `dateTime`.
+    static func variant(expression: String, in unionName: String) -> String {
+        if let collection = TypeTranslator.collection(expression) {
+            let inner = collection.isMap ? String(collection.inner.split(separator: ":", maxSplits: 1).last ?? "") : String(collection.inner)
+            let element = variant(expression: String(inner.drop(while: { $0 == " " })), in: unionName)
+            return element + (collection.isMap ? "Map" : "List")
+        }
+        if Primitive(rawValue: expression) != nil { return lowerCamel(expression, fallback: "variant") }
+        return variant(expression, in: unionName)
+    }
+
     /// `ProcessingEditText` → `Processing`, `Edit`, `Text`.
     static func camelWords(_ name: String) -> [String] {
         var words: [String] = []

@@ -229,13 +229,15 @@ extension TypeTranslator {
 
     // MARK: Unions
 
-    /// A union's variants are structs in the language. A variant that is an alias of a struct (an
-    /// `allOf` of one component) is that struct; a union with a variant that is anything else (a
-    /// map, a primitive) is imported as `json`, reported with the variant.
+    /// A tagged union's variants are structs in the language (the tag is a key of the variant's
+    /// object). A variant that is an alias of a struct (an `allOf` of one component) is that struct; a
+    /// tagged union with a variant that is anything else (a map, a primitive) is imported as `json`,
+    /// reported with the variant. Untagged unions take variants of any type (`checkUntaggedUnions`).
     private func checkUnionVariantKinds() {
         for name in order {
             guard case .map(var members)? = bodies[name], let unionIndex = members.firstIndex(where: { $0.0 == "union" }),
-                case .map(var union) = members[unionIndex].1, let variantsIndex = union.firstIndex(where: { $0.0 == "variants" }),
+                case .map(var union) = members[unionIndex].1, union.contains(where: { $0.0 == "discriminator" }),
+                let variantsIndex = union.firstIndex(where: { $0.0 == "variants" }),
                 case .map(var variants) = union[variantsIndex].1
             else { continue }
             var rejected: (variant: String, type: String)?
@@ -250,7 +252,7 @@ extension TypeTranslator {
             let source = sources[name]
             if let rejected {
                 log.warning(
-                    "variant '\(rejected.variant)' of '\(name)' is \(rejected.type), which is not an object with properties; a union's variants are structs in the schema language: imported as json",
+                    "variant '\(rejected.variant)' of '\(name)' is \(rejected.type), which is not an object with properties; a tagged union's variants are structs in the schema language: imported as json",
                     at: source?.node, source?.pointer ?? .root)
                 bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
                 continue

@@ -93,9 +93,19 @@ final class TypeTranslator {
             }
         case .taggedUnion(let discriminator, let variants):
             builder.set("union", .map([("discriminator", .string(discriminator)), ("variants", taggedVariants(variants, union: name))]))
-        case .untaggedUnion(let variants):
+        case .untaggedUnion(let branches):
+            // Each branch is a variant of any type (a component, a primitive, a list, a map, an inline
+            // object named after the union); which variants the language can tell apart is checked once
+            // every type is known (`checkUntaggedUnions`).
             var names = NameScope()
-            builder.set("union", .map([("variants", .map(variants.map { (names.claim(ImportNames.variant($0, in: name)), .string($0)) }))]))
+            // This project's export names the variants (`x-variant-names`, in the branches' order).
+            let written = schema["x-variant-names"]?.elements?.compactMap(\.scalar?.text)
+            let variants = branches.enumerated().map { index, branch -> (String, YAMLValue) in
+                let expression = nested(branch, hint: name + "Variant", context: "union variants")
+                let given = written.flatMap { $0.count == branches.count ? ImportNames.lowerCamel($0[index], fallback: "variant") : nil }
+                return (names.claim(given ?? ImportNames.variant(expression: expression, in: name)), .string(expression))
+            }
+            builder.set("union", .map([("variants", .map(variants))]))
         default:
             let usage = use(node, hint: name + "Value")
             builder.set("type", usage.expression)
@@ -170,27 +180,70 @@ final class TypeTranslator {
 
     // MARK: Untagged unions
 
-    /// Variants of an untagged union that require the same keys cannot be told apart (the language
-    /// rejects such a union); the union is imported as `json` instead, with a warning.
+    /// An untagged union whose variants the language cannot tell apart (`VariantShape.shadowed`: two
+    /// structs requiring the same keys, two plain strings, ...) or with a variant that takes any value
+    /// (`json`, another union) is imported as `json` instead, with a warning: the document allows any
+    /// value there, as far as a shape can say.
     func checkUntaggedUnions() {
         for name in order {
             guard case .map(let members)? = bodies[name], case .map(let union)? = members.first(where: { $0.0 == "union" })?.1,
                 !union.contains(where: { $0.0 == "discriminator" }), case .map(let variants)? = union.first(where: { $0.0 == "variants" })?.1
             else { continue }
-            var seen: [Set<String>: String] = [:]
-            for (variant, value) in variants {
-                guard case .string(let type) = value, let keys = requiredKeys(of: type) else { continue }
-                if let other = seen[keys] {
-                    let source = sources[name]
-                    log.warning(
-                        "variants '\(other)' and '\(variant)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", "))), so no payload tells them apart without a discriminator: imported as json",
-                        at: source?.node, source?.pointer ?? .root)
-                    bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
-                    break
+            let expressions = variants.map { Self.fieldType($0.1) ?? "json" }
+            let shapes = expressions.map { variantShape($0) }
+            let problem: String?
+            if let index = shapes.firstIndex(where: { $0 == nil }) {
+                problem = "variant '\(variants[index].0)' of '\(name)' is \(expressions[index]), which is json or a union, so no shape chooses it"
+            } else if let (earlier, later) = VariantShape.shadowed(shapes).first {
+                if case .structure(let keys)? = shapes[earlier], case .structure? = shapes[later] {
+                    problem =
+                        "variants '\(variants[earlier].0)' and '\(variants[later].0)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", "))), so no payload tells them apart without a discriminator"
+                } else {
+                    problem =
+                        "variants '\(variants[earlier].0)' (\(expressions[earlier])) and '\(variants[later].0)' (\(expressions[later])) of '\(name)' have the same JSON shape, so no payload tells them apart without a discriminator"
                 }
-                seen[keys] = variant
+            } else {
+                problem = nil
+            }
+            guard let problem else { continue }
+            let source = sources[name]
+            log.warning("\(problem): imported as json", at: source?.node, source?.pointer ?? .root)
+            bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
+        }
+    }
+
+    /// What a variant of this type expression looks like on the wire (`Schema.variantShape(of:)` for the
+    /// types being written); nil for `json`, a union or an unknown name.
+    private func variantShape(_ expression: String, depth: Int = 0) -> VariantShape? {
+        guard depth <= 64 else { return nil }  // alias chains and nesting are bounded far below this
+        if let collection = Self.collection(expression) {
+            if collection.isMap {
+                let value = collection.inner.split(separator: ":", maxSplits: 1).last.map { String($0.drop(while: { $0 == " " })) } ?? "json"
+                return .map(variantShape(value, depth: depth + 1))
+            }
+            return .list(variantShape(String(collection.inner), depth: depth + 1))
+        }
+        if let primitive = Primitive(rawValue: expression) {
+            switch primitive {
+            case .uuid: return .string(.uuid)
+            case .date: return .string(.date)
+            case .dateTime: return .string(.dateTime)
+            case .string, .email, .uri, .base64, .binary: return .string(.any)
+            case .int, .int32, .int64: return .integer
+            case .double, .decimal: return .fraction
+            case .bool: return .boolean
+            case .json: return nil
             }
         }
+        guard case .map(let members)? = bodies[expression] else { return nil }
+        if members.contains(where: { $0.0 == "fields" }) { return .structure(requiredKeys: requiredKeys(of: expression) ?? []) }
+        if members.contains(where: { $0.0 == "union" }) { return nil }
+        if members.contains(where: { $0.0 == "enum" }) {
+            if case .string(let raw)? = members.first(where: { $0.0 == "type" })?.1, raw != "string" { return .integer }
+            return .string(.any)
+        }
+        guard case .string(let target)? = members.first(where: { $0.0 == "type" })?.1 else { return nil }
+        return variantShape(target, depth: depth + 1)
     }
 
     private func requiredKeys(of type: String) -> Set<String>? {
@@ -585,7 +638,7 @@ final class TypeTranslator {
         case structure
         case enumeration(EnumShape)
         case taggedUnion(discriminator: String, variants: [(tag: String, type: String, integer: Bool)])
-        case untaggedUnion([String])
+        case untaggedUnion([SchemaNode])
         case map(SchemaNode?, integerKeys: Bool)
         case array(SchemaNode?)
         case primitive(String)
@@ -623,10 +676,14 @@ final class TypeTranslator {
                 schema.pointer.appending("allOf"))
             return classify(parts[0])
         }
-        for keyword in ["anyOf", "oneOf"] where !schema.branches(keyword).isEmpty {
+        for keyword in ["anyOf", "oneOf"] {
+            let branches = schema.branches(keyword)
+            // One choice is that choice, as `allOf` of one part is that part.
+            if branches.count == 1, schema["properties"] == nil { return classify(branches[0]) }
+            guard !branches.isEmpty else { continue }
             log.warning(
-                "\(keyword) of \(schema.branches(keyword).count) schemas that are not all objects cannot be a union: imported as json", at: schema.node,
-                schema.pointer.appending(keyword))
+                "\(keyword) of \(branches.count) schemas beside properties, or with a branch that is only null, cannot be a union in the schema language: imported as json",
+                at: schema.node, schema.pointer.appending(keyword))
             return .json
         }
         if schema["not"] != nil && schema["$ref"] == nil && schema.types.isEmpty {
@@ -725,7 +782,7 @@ final class TypeTranslator {
     }
 
     /// Tagged unions: this project's `x-discriminator` or OpenAPI's `discriminator` with `oneOf`/`anyOf`;
-    /// untagged: `x-untagged-variants`, or `oneOf`/`anyOf` whose branches are all component objects.
+    /// untagged: `x-untagged-variants`, or `oneOf`/`anyOf` of two or more schemas of any type.
     private func unionShape(_ schema: SchemaNode) -> Shape? {
         // `anyOf: [{oneOf: [...], discriminator: ...}, {}]` (this project's export since issue 13, for
         // code generators): the `oneOf` with its discriminator is the union; `{}` admits other tags.
@@ -763,17 +820,17 @@ final class TypeTranslator {
             guard !variants.isEmpty else { return nil }
             return .taggedUnion(discriminator: property, variants: variants)
         }
-        if let listed = schema["x-untagged-variants"]?.elements {
-            let names = listed.compactMap { $0["$ref"]?.scalar.flatMap { componentName(reference: $0.text) } }
-            return names.isEmpty ? nil : .untaggedUnion(names)
+        if schema["x-untagged-variants"]?.elements != nil {
+            let listed = schema.branches("x-untagged-variants")
+            return listed.isEmpty ? nil : .untaggedUnion(listed)
         }
         for keyword in ["oneOf", "anyOf"] {
-            // `{}` beside the variants (this project's export since issue 13) admits other objects.
+            // `{}` beside the variants (this project's export since issue 13) admits other values. Any
+            // branches are variants (objects, primitives, lists, maps), chosen by shape; a branch that
+            // is only null, or a union beside properties, is not a union the language can write.
             let branches = schema.branches(keyword).filter { !$0.isEmptySchema }
-            guard branches.count >= 2, !branches.contains(where: \.isNullOnly) else { continue }
-            let names = branches.compactMap { $0["$ref"]?.scalar.flatMap { componentName(reference: $0.text) } }
-            guard names.count == branches.count, names.allSatisfy(isObjectComponent) else { continue }
-            return .untaggedUnion(names)
+            guard branches.count >= 2, !branches.contains(where: \.isNullOnly), schema["properties"] == nil else { continue }
+            return .untaggedUnion(branches)
         }
         return nil
     }

@@ -80,7 +80,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
             case .alias(let target, _):
                 return search(keys, in: target, depth: depth + 1)
             case .union(let union):
-                return union.variants.contains { search(keys, in: .named($0.type), depth: depth + 1) }
+                return union.variants.contains { search(keys, in: $0.type, depth: depth + 1) }
             case .enumeration:
                 return false
             }

@@ -122,7 +122,11 @@ extension Schema {
             case .alias(let target, let constraints):
                 needs[type.name] = .all(needed(target, minItems: constraints.minItems).map { .init(type: $0, step: nil) })
             case .union(let union):
-                needs[type.name] = .any(union.variants.map { .init(type: $0.type, step: "\(type.name) | \($0.name)") })
+                // A variant that is not a named type (a primitive, a list, a map) is a way out by itself.
+                let named = union.variants.map { variant in
+                    needed(variant.type, minItems: nil).map { FiniteValues.Requirement(type: $0, step: "\(type.name) | \(variant.name)") }
+                }
+                needs[type.name] = named.contains { $0.isEmpty } ? .all([]) : .any(named.flatMap { $0 })
             case .enumeration:
                 needs[type.name] = .all([])
             }

@@ -82,7 +82,7 @@ public struct Schema: Sendable {
                 guard visited.insert(name).inserted, let type = type(named: name) else { continue }
                 switch type.kind {
                 case .structure(let fields): pending += fields.map(\.type)
-                case .union(let union): pending += union.variants.map { .named($0.type) }
+                case .union(let union): pending += union.variants.map(\.type)
                 case .alias(let target, _): pending.append(target)
                 case .enumeration: continue
                 }
@@ -283,8 +283,9 @@ public struct Union: Sendable {
 
     public struct Variant: Sendable {
         public var name: String
-        /// A struct type.
-        public var type: String
+        /// The variant's type: a struct in a tagged union; in an untagged one any type with a JSON
+        /// shape (a primitive, list, map, enum, struct or an alias of one; see `VariantShape`).
+        public var type: TypeReference
         /// The discriminator value that selects this variant (integers in decimal); unused when the
         /// union is untagged.
         public var tag: String
@@ -293,7 +294,7 @@ public struct Union: Sendable {
     }
 
     /// The JSON key holding the variant's tag; nil for an untagged union, whose variant is chosen by
-    /// the keys present (see `Schema.untaggedCandidates(of:)`).
+    /// the payload's shape (see `Schema.untaggedCandidates(of:)`).
     public var discriminator: String?
     public var tagType: TagType = .string
     public var variants: [Variant]

@@ -254,18 +254,21 @@ struct SchemaParser {
         var stringTagged = Set<String>()
         let variants = reader.entries("variants").compactMap { pair -> Union.Variant? in
             let variantContext = "variant '\(pair.key)' of \(context)"
-            if let scalar = pair.value.scalar, scalar.kind == .string {
+            // Shorthand: a type expression (`Circle`, `string`, `[string]`); the tag is the variant's name.
+            if pair.value.pairs == nil {
+                guard let type = typeReference(pair.value) else { return nil }
                 stringTagged.insert(pair.key)
                 if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
-                return Union.Variant(name: pair.key, type: scalar.text, tag: pair.key, notes: Notes(), location: pair.keyLocation)
+                return Union.Variant(name: pair.key, type: type, tag: pair.key, notes: Notes(), location: pair.keyLocation)
             }
             guard let variantReader = MappingReader(pair.value, context: variantContext, allowed: ["type", "value"] + MappingReader.noteKeys, log: log) else {
                 return nil
             }
-            guard let type = variantReader.string("type") else {
+            guard let typeNode = variantReader["type"] else {
                 log.error("\(variantContext) needs a 'type'", at: pair.keyLocation)
                 return nil
             }
+            guard let type = typeReference(typeNode) else { return nil }
             var tag = pair.key
             if let valueNode = variantReader["value"] {
                 if discriminator == nil {

@@ -169,16 +169,25 @@ struct SchemaValidator {
                     log.error("variants '\(other)' and '\(variant.name)' of \(context) have the same tag '\(variant.tag)'", at: variant.location)
                 }
                 tags[variant.tag] = variant.name
-                guard let target = resolveNamed(variant.type, at: variant.location, types: types) else { continue }
-                if case .structure = target.kind {
-                } else {
-                    log.error("variant '\(variant.name)' of \(context) must be a struct type, but '\(variant.type)' is not", at: variant.location)
+                guard resolve(variant.type, at: variant.location, types: types) else { continue }
+                // A date format only a struct field applies would be silently read as RFC 3339 here.
+                checkDateFormatPlacement(variant.type, asField: false, in: "variant '\(variant.name)' of \(context)", at: variant.location)
+                if union.discriminator != nil {
+                    // The tag is a key of the variant's JSON object.
+                    if case .named(let name) = variant.type, case .structure? = types[name]?.kind { continue }
+                    log.error(
+                        "variant '\(variant.name)' of \(context) must be a struct type, but '\(variant.type)' is not; the discriminator is a key of the variant's object (without a 'discriminator', a union's variants may be any type, chosen by shape)",
+                        at: variant.location)
+                } else if schema.variantShape(of: variant.type) == nil {
+                    log.error(
+                        "variant '\(variant.name)' of \(context) is '\(variant.type)', which takes any JSON value, so the union could not choose by shape; an untagged union's variant is a primitive other than json, a list, a map, an enum, a struct or an alias of one (the union keeps a payload no variant takes as .undocumented)",
+                        at: variant.location)
                 }
             }
             checkDistinct(
                 union.variants.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.unionVariants), $0.location) },
                 what: "variants of \(context)")
-            if union.discriminator == nil { checkUntaggedVariantsDiffer(union, in: context, types: types) }
+            if union.discriminator == nil { checkUntaggedVariantsDiffer(union, in: context) }
         case .alias(let target, let constraints):
             if resolve(target, at: type.location, types: types) {
                 checkConstraints(constraints, for: target, in: context, at: type.location, types: types)
@@ -186,22 +195,30 @@ struct SchemaValidator {
         }
     }
 
-    /// An untagged union tells variants apart by the keys they require (`Schema.untaggedCandidates`):
-    /// two variants requiring the same keys would leave the choice to declaration order, so the later
-    /// one could never be chosen for a payload the earlier one decodes.
-    private func checkUntaggedVariantsDiffer(_ union: Union, in context: String, types: [String: TypeDefinition]) {
-        var seen: [Set<String>: Union.Variant] = [:]
-        for variant in union.variants {
-            guard case .structure(let fields)? = types[variant.type]?.kind else { continue }
-            let required = Set(fields.filter(\.isRequiredOnWire).map(\.wireName))
-            if let other = seen[required] {
-                let keys = required.isEmpty ? "no keys" : "the same keys (" + required.sorted().joined(separator: ", ") + ")"
-                log.error(
-                    "variants '\(other.name)' and '\(variant.name)' of \(context) require \(keys), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'",
-                    at: variant.location)
-            } else {
-                seen[required] = variant
+    /// An untagged union tries the variants of a payload's JSON kind in the order
+    /// `Schema.untaggedCandidates` defines: a variant that takes every payload a later one takes leaves
+    /// the later one never chosen, so lint rejects the later one.
+    private func checkUntaggedVariantsDiffer(_ union: Union, in context: String) {
+        let shapes = union.variants.map { schema.variantShape(of: $0.type) }
+        for (earlierIndex, laterIndex) in VariantShape.shadowed(shapes) {
+            let (other, variant) = (union.variants[earlierIndex], union.variants[laterIndex])
+            guard let otherShape = shapes[earlierIndex], let shape = shapes[laterIndex] else { continue }
+            let why: String
+            switch (otherShape, shape) {
+            case (.structure(let keys), .structure):
+                let required = keys.isEmpty ? "no keys" : "the same keys (" + keys.sorted().joined(separator: ", ") + ")"
+                why =
+                    "require \(required), so without a 'discriminator' no payload can tell them apart; give one a required field the other lacks, or add a 'discriminator'"
+            case (.structure, _):
+                why = "are both JSON objects, and '\(other.name)' requires no keys, so it takes every object the map would; give it a required field"
+            case (.list, _), (.map, _):
+                why =
+                    "are both JSON \(shape.kind == .array ? "lists" : "objects") and '\(other.name)' takes every payload '\(variant.name)' does (lists and maps are tried in declaration order, elements unranked); declare '\(variant.name)' first or make their elements differ"
+            case (.string, _), (.integer, _), (.fraction, _), (.boolean, _):
+                why =
+                    "are both JSON \(shape.kind == .number ? "numbers" : shape.kind == .boolean ? "booleans" : "strings") that no payload tells apart ('\(other.type)' and '\(variant.type)'), so '\(variant.name)' would never be chosen; keep one, or add a 'discriminator' with struct variants"
             }
+            log.error("variants '\(other.name)' and '\(variant.name)' of \(context) \(why)", at: variant.location)
         }
     }
 

@@ -57,7 +57,7 @@ public enum SwiftNaming {
         "CredentialFlow", "CredentialFlowError", "CredentialIdentifying", "CredentialIdentity", "CredentialProvider",
         "DateWireFormat", "ErrorCodePattern", "ErrorResponse", "ErrorSummary", "FieldKey", "FormURLEncoding",
         "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryTokenStore", "Indirect",
-        "ItemSequence", "JSONCoding", "JSONValue", "LoggingMiddleware", "MultipartFormData", "NoContent",
+        "ItemSequence", "JSONCoding", "JSONValue", "JSONValueKind", "LoggingMiddleware", "MultipartFormData", "NoContent",
         "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
         "ParameterEncodable", "QueryObjectStyle", "RFC3339", "RawResponseBody", "Redaction", "RequestBodyEncoding",
         "RequestBuildError", "RequestBuilder", "RequestOptions", "ResponseCache", "ResponseCacheMiss",

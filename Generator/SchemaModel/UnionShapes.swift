@@ -1,28 +1,188 @@
+/// The kinds of JSON value. An untagged union decodes a payload by its kind first: only the variants of
+/// that kind are candidates.
+public enum JSONKind: String, Sendable, Hashable, CaseIterable {
+    case object, array, string, number, boolean
+}
+
+/// What an untagged union's variant looks like on the wire, as far as choosing a variant goes: the JSON
+/// kind, and within it what a decoder can tell apart (a string format it checks, integer or not, the
+/// keys a struct requires, the elements of a list or the values of a map).
+public indirect enum VariantShape: Hashable, Sendable {
+    /// A string; `format` is what the decoder checks of it.
+    case string(StringFormat)
+    /// A whole number: `int`, `int32`, `int64` or an integer enum.
+    case integer
+    /// Any number: `double` or `decimal`.
+    case fraction
+    case boolean
+    /// A list; nil: elements of any shape (`json`, a union).
+    case list(VariantShape?)
+    /// A map (an object of any keys); nil: values of any shape.
+    case map(VariantShape?)
+    /// A struct, told apart by the keys it requires.
+    case structure(requiredKeys: Set<String>)
+
+    /// The string formats the generated decoder checks, in the order an untagged union tries them:
+    /// text that is a UUID, a date or a date-time goes to such a variant before a plain string one.
+    public enum StringFormat: Int, Sendable, Hashable, Comparable {
+        case uuid, date, dateTime
+        /// Any text: `string`, `email`, `uri`, `base64`, `binary` and string enums (enums keep unknown
+        /// values, so they take every string).
+        case any
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public var kind: JSONKind {
+        switch self {
+        case .string: return .string
+        case .integer, .fraction: return .number
+        case .boolean: return .boolean
+        case .list: return .array
+        case .map, .structure: return .object
+        }
+    }
+
+    /// Whether every payload `other` decodes, this shape decodes too (so `other`, tried after this one,
+    /// would never be chosen). Elements of any shape (nil) take every element. Among variants, structs
+    /// are tried by the keys they require, so only the same keys shadow one another; inside lists and
+    /// maps (`nested`) elements are not ranked, so a struct shadows every struct requiring its keys.
+    public func takesEverything(of other: VariantShape, nested: Bool = false) -> Bool {
+        func covers(_ mine: VariantShape?, _ theirs: VariantShape?) -> Bool {
+            guard let mine else { return true }
+            guard let theirs else { return false }
+            return mine.takesEverything(of: theirs, nested: true)
+        }
+        switch (self, other) {
+        case (.string(let mine), .string(let theirs)): return mine == .any || mine == theirs
+        case (.integer, .integer), (.fraction, .fraction), (.fraction, .integer), (.boolean, .boolean): return true
+        case (.list(let mine), .list(let theirs)), (.map(let mine), .map(let theirs)): return covers(mine, theirs)
+        case (.structure(let mine), .structure(let theirs)): return nested ? mine.isSubset(of: theirs) : mine == theirs
+        // A struct requiring no keys decodes any object a map would (unknown keys are ignored).
+        case (.structure(let mine), .map): return mine.isEmpty
+        case (.string, _), (.integer, _), (.fraction, _), (.boolean, _), (.list, _), (.map, _), (.structure, _): return false
+        }
+    }
+
+    /// The order in which an untagged union tries variants of these shapes, as indexes into `shapes`:
+    /// by JSON kind (objects, lists, strings, numbers, booleans; a variant of no shape last), then by
+    /// rank within the kind, ties in declaration order. See `Schema.untaggedCandidates(of:)`.
+    public static func tryOrder(_ shapes: [VariantShape?]) -> [Int] {
+        let kinds = JSONKind.allCases
+        func key(_ index: Int) -> (kind: Int, rank: Int) {
+            guard let shape = shapes[index] else { return (kinds.count, 0) }
+            return (kinds.firstIndex(of: shape.kind) ?? kinds.count, shape.rank)
+        }
+        return shapes.indices.sorted { a, b in
+            let (keyA, keyB) = (key(a), key(b))
+            if keyA.kind != keyB.kind { return keyA.kind < keyB.kind }
+            return keyA.rank != keyB.rank ? keyA.rank < keyB.rank : a < b
+        }
+    }
+
+    /// Variants never chosen: each with the earlier-tried variant that takes every payload it takes
+    /// (indexes into `shapes`, the later one in try order). Lint rejects them; import keeps such a
+    /// union as `json`.
+    public static func shadowed(_ shapes: [VariantShape?]) -> [(earlier: Int, later: Int)] {
+        var earlier: [(index: Int, shape: VariantShape)] = []
+        var found: [(earlier: Int, later: Int)] = []
+        for index in tryOrder(shapes) {
+            guard let shape = shapes[index] else { continue }
+            if let other = earlier.first(where: { $0.shape.takesEverything(of: shape) }) { found.append((other.index, index)) }
+            earlier.append((index, shape))
+        }
+        return found
+    }
+
+    /// Where the variant stands among variants of its kind: formats before plain strings, integers
+    /// before other numbers, structs requiring more keys before fewer, structs before maps.
+    fileprivate var rank: Int {
+        switch self {
+        case .string(let format): return format.rawValue
+        case .integer: return 0
+        case .fraction: return 1
+        case .structure(let keys): return -keys.count
+        case .map: return 1
+        case .boolean, .list: return 0
+        }
+    }
+}
+
 /// How untagged unions choose a variant and which fields every variant shares. One place, so the
 /// generated decoder, schema-check, the exports and the sandbox apply the same rule.
 extension Schema {
-    /// The JSON keys a variant's struct requires (fields neither optional nor defaulted).
-    public func requiredWireKeys(of variant: Union.Variant) -> Set<String> {
-        Set(type(named: variant.type)?.fields.filter(\.isRequiredOnWire).map(\.wireName) ?? [])
+    /// The wire shape of `reference` as a variant of an untagged union, following aliases; nil for what
+    /// takes any payload (`json`, another union) or a name the schema does not define.
+    public func variantShape(of reference: TypeReference) -> VariantShape? {
+        variantShape(of: reference, depth: 0)
     }
 
-    /// The order in which an untagged union tries its variants: the variant requiring the most keys
-    /// first, ties in declaration order. A payload becomes the first variant whose required keys are
-    /// all present and which decodes; when none does, it is kept as `unknown`. So a payload is never
-    /// taken by a variant that requires fewer of its keys than another that fits.
+    private func variantShape(of reference: TypeReference, depth: Int) -> VariantShape? {
+        // Aliases of aliases are bounded by the validator's cycle check; the depth guards unchecked schemas.
+        guard depth < 64 else { return nil }
+        switch reference {
+        case .primitive(let primitive):
+            switch primitive {
+            case .uuid: return .string(.uuid)
+            case .date: return .string(.date)
+            case .dateTime: return .string(.dateTime)
+            case .string, .email, .uri, .base64, .binary: return .string(.any)
+            case .int, .int32, .int64: return .integer
+            case .double, .decimal: return .fraction
+            case .bool: return .boolean
+            case .json: return nil
+            }
+        case .array(let element): return .list(variantShape(of: element, depth: depth + 1))
+        case .map(_, let value): return .map(variantShape(of: value, depth: depth + 1))
+        case .named(let name):
+            guard let definition = type(named: name) else { return nil }
+            switch definition.kind {
+            case .structure(let fields): return .structure(requiredKeys: Set(fields.filter(\.isRequiredOnWire).map(\.wireName)))
+            case .enumeration(let enumeration): return enumeration.rawType == .string ? .string(.any) : .integer
+            case .union: return nil
+            case .alias(let target, _): return variantShape(of: target, depth: depth + 1)
+            }
+        }
+    }
+
+    /// The JSON keys a variant's struct requires (fields neither optional nor defaulted); none for a
+    /// variant that is not a struct.
+    public func requiredWireKeys(of variant: Union.Variant) -> Set<String> {
+        if case .structure(let keys)? = variantShape(of: variant.type) { return keys }
+        return []
+    }
+
+    /// The order in which an untagged union tries its variants. The payload's JSON kind picks the
+    /// candidates (objects, lists, strings, numbers, booleans: the order here); among one kind, a struct
+    /// requiring more keys before one requiring fewer, structs before maps, a checked string format
+    /// (uuid, date, date-time) before plain strings, integers before other numbers, ties in declaration
+    /// order. A payload becomes the first candidate of its kind that decodes (a struct only when all
+    /// its required keys are present); when none does, it is kept as `undocumented`.
     public func untaggedCandidates(of union: Union) -> [Union.Variant] {
-        union.variants.enumerated()
-            .map { (index: $0.offset, variant: $0.element, required: requiredWireKeys(of: $0.element).count) }
-            .sorted { $0.required != $1.required ? $0.required > $1.required : $0.index < $1.index }
-            .map(\.variant)
+        VariantShape.tryOrder(union.variants.map { variantShape(of: $0.type) }).map { union.variants[$0] }
+    }
+
+    /// The struct a variant is, through aliases; nil for any other variant.
+    public func variantStruct(_ variant: Union.Variant) -> [Field]? {
+        var current = variant.type
+        for _ in 0..<64 {
+            guard case .named(let name) = current, let definition = type(named: name) else { return nil }
+            switch definition.kind {
+            case .structure(let fields): return fields
+            case .alias(let target, _): current = target
+            case .enumeration, .union: return nil
+            }
+        }
+        return nil
     }
 
     /// Fields every variant of `union` declares with the same name, wire name, type and date format,
     /// in the first variant's order: the union gets a property for each, readable without a `switch`.
-    /// Such a field is optional in the result when it is optional or nullable in any variant.
+    /// Such a field is optional in the result when it is optional or nullable in any variant. None when
+    /// a variant is not a struct.
     public func commonFields(of union: Union) -> [Field] {
-        let structs = union.variants.map { type(named: $0.type)?.fields ?? [] }
-        guard let first = structs.first, !union.variants.isEmpty else { return [] }
+        let structs = union.variants.compactMap(variantStruct)
+        guard structs.count == union.variants.count, let first = structs.first else { return [] }
         return first.compactMap { field in
             var isOptionalSomewhere = field.isSwiftOptional
             for fields in structs.dropFirst() {

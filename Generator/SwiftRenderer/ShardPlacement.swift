@@ -70,7 +70,7 @@ struct ShardPlacement {
         switch type.kind {
         case .structure(let fields): return fields.flatMap(\.type.namedTypes)
         case .alias(let target, _): return target.namedTypes
-        case .union(let union): return union.variants.map(\.type)
+        case .union(let union): return union.variants.flatMap(\.type.namedTypes)
         case .enumeration: return []
         }
     }

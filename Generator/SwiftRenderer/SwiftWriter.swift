@@ -28,6 +28,13 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// The body one level deeper, without braces (the statements of a `case` in a `switchBlock`).
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
     /// `switch subject {` with the cases at the switch's own indentation, as Swift style has it.
     mutating func switchBlock(_ subject: String, _ body: (inout SwiftWriter) -> Void) {
         line("switch \(subject) {")

@@ -188,7 +188,7 @@ struct TypeRenderer {
 
     /// Whether `type` is `uuid` or lists and maps of it (through aliases): every string in its JSON is a
     /// UUID, so decoding can check them all in canonical form.
-    private func holdsOnlyUUIDs(_ type: TypeReference) -> Bool {
+    func holdsOnlyUUIDs(_ type: TypeReference) -> Bool {
         var visited = Set<String>()
         var current = type
         while true {

@@ -1,8 +1,8 @@
 import SchemaModel
 
 /// Renders a union: an enum with one case per variant and `undocumented(JSONValue)`. A tagged union picks
-/// the variant by its discriminator (string or integer); an untagged one by the keys present, in the
-/// order `Schema.untaggedCandidates(of:)` defines. Fields every variant shares become properties.
+/// the variant by its discriminator (string or integer); an untagged one by the payload's shape (its JSON
+/// kind, then the keys present), in the order `Schema.untaggedCandidates(of:)` defines. Fields every variant shares become properties.
 struct UnionRenderer {
     let schema: Schema
     let type: TypeDefinition
@@ -27,7 +27,7 @@ struct UnionRenderer {
             selection = "The JSON key `\(Docs.inline(discriminator))` selects the variant."
         } else {
             selection =
-                "Untagged: a payload becomes the variant that requires the most of its keys and decodes (ties in declaration order); one that fits no variant is kept as `undocumented`."
+                "Untagged: the payload's JSON kind picks the candidates, and the first that decodes wins (objects: the struct requiring the most of its keys, then maps; strings: uuid, date and date-time before plain text; numbers: integers first; ties in declaration order); a payload no variant takes is kept as `undocumented`."
         }
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), selection]))
         // indirect: a variant may contain the union again.
@@ -35,7 +35,7 @@ struct UnionRenderer {
             for entry in variants {
                 let tag = union.discriminator == nil ? nil : "Tag `\(Docs.inline(entry.variant.tag))`."
                 writer.docs(Docs.paragraphs(entry.variant.notes, extra: [tag]))
-                writer.line("case \(entry.swift)(\(SwiftNaming.typeName(entry.variant.type, api: schema.api)))")
+                writer.line("case \(entry.swift)(\(SwiftTypes.name(entry.variant.type, in: schema)))")
             }
             writer.line("/// A variant the schema does not document, kept verbatim.")
             writer.line("case undocumented(JSONValue)")
@@ -72,22 +72,56 @@ struct UnionRenderer {
         }
     }
 
+    /// The payload's JSON kind picks the candidates (`Schema.untaggedCandidates` orders them); the first
+    /// that decodes wins, and a payload no candidate takes (of any kind, even null) is `undocumented`.
     private func renderShapeDecoding(into writer: inout SwiftWriter) {
-        writer.line("// The variant requiring the most of the payload's keys that decodes wins.")
-        writer.line("let keys = try decoder.objectKeys()")
-        for (index, variant) in schema.untaggedCandidates(of: union).enumerated() {
-            let required = schema.requiredWireKeys(of: variant).sorted().map(SwiftEscaping.stringLiteral)
-            let keyTest = required.isEmpty ? "" : "keys.isSuperset(of: [\(required.joined(separator: ", "))]), "
-            let keyword = index == 0 ? "if" : "} else if"
-            // The payload's type after `as` (where Swift looks up types only), then the case as an implicit
-            // member: after a type, `.Type` and `.Protocol` (backticks or not) would name metatypes.
-            let payload = SwiftNaming.typeName(variant.type, api: schema.api)
-            writer.line("\(keyword) \(keyTest)let value = try? (.init(from: decoder) as \(payload)) {")
-            writer.line("    self = .\(swiftName(of: variant))(value)")
+        let candidates = schema.untaggedCandidates(of: union).compactMap { variant in
+            schema.variantShape(of: variant.type).map { (variant: variant, shape: $0) }
         }
-        writer.line("} else {")
-        writer.line("    self = .undocumented(try .init(from: decoder))")
-        writer.line("}")
+        writer.line("// The payload's JSON kind picks the candidates; the first of them that decodes wins.")
+        writer.switchBlock("try decoder.jsonValueKind()") { writer in
+            var unused: [JSONKind] = []
+            for kind in JSONKind.allCases {
+                let ofKind = candidates.filter { $0.shape.kind == kind }
+                guard !ofKind.isEmpty else {
+                    unused.append(kind)
+                    continue
+                }
+                writer.line("case .\(kind.rawValue):")
+                writer.indented { writer in
+                    if ofKind.contains(where: { !schema.requiredWireKeys(of: $0.variant).isEmpty }) {
+                        writer.line("let keys = try decoder.objectKeys()")
+                    }
+                    for candidate in ofKind { renderCandidate(candidate.variant, into: &writer) }
+                }
+            }
+            writer.line("case \((unused.map { ".\($0.rawValue)" } + [".null"]).joined(separator: ", ")):")
+            writer.line("    break")
+        }
+        writer.line("self = .undocumented(try .init(from: decoder))")
+    }
+
+    /// `if` the variant's required keys are present and it decodes, the union is that variant.
+    private func renderCandidate(_ variant: Union.Variant, into writer: inout SwiftWriter) {
+        let required = schema.requiredWireKeys(of: variant).sorted().map(SwiftEscaping.stringLiteral)
+        let keyTest = required.isEmpty ? "" : "keys.isSuperset(of: [\(required.joined(separator: ", "))]), "
+        // The payload's type after `as` (where Swift looks up types only), then the case as an implicit
+        // member: after a type, `.Type` and `.Protocol` (backticks or not) would name metatypes.
+        let payload = SwiftTypes.name(variant.type, in: schema)
+        let decoding: String
+        if schema.variantStruct(variant) != nil {
+            decoding = ".init(from: decoder)"
+        } else if TypeRenderer(schema: schema).holdsOnlyUUIDs(variant.type) {
+            // Only canonical UUIDs, as struct fields read them.
+            decoding = "decoder.singleValueContainer().decodeCanonicalUUIDs()"
+        } else {
+            // Through a container, so the coders' date, data and decimal strategies apply.
+            decoding = "decoder.singleValueContainer().generatedDecode()"
+        }
+        writer.block("if \(keyTest)let value = try? (\(decoding) as \(payload))") { writer in
+            writer.line("self = .\(swiftName(of: variant))(value)")
+            writer.line("return")
+        }
     }
 
     private func renderEncoding(into writer: inout SwiftWriter) {
@@ -95,7 +129,10 @@ struct UnionRenderer {
             let arms = variants.map { entry in
                 SwitchArm(
                     [".\(entry.swift)(let value)"],
-                    ["try value.encode(to: encoder)"]
+                    // A value that is not a struct goes through a container, so the coders' strategies apply.
+                    (schema.variantStruct(entry.variant) != nil
+                        ? ["try value.encode(to: encoder)"]
+                        : ["var container = encoder.singleValueContainer()", "try container.encode(value)"])
                         + (union.discriminator == nil
                             ? []
                             : [

@@ -87,3 +87,11 @@ extension JSONValue {
         return true
     }
 }
+
+@_spi(Generated) extension SingleValueDecodingContainer {
+    /// The value, each UUID in it in canonical form (an untagged union's `uuid` variant).
+    @inlinable
+    public func decodeCanonicalUUIDs<Value: CanonicalUUIDDecodable>() throws -> Value {
+        Value(canonicalUUIDWireForm: try decode(Value.CanonicalUUIDWireForm.self))
+    }
+}

@@ -69,7 +69,7 @@ import Foundation
 }
 
 /// A coding key for any string, to list an object's keys.
-private struct AnyObjectKey: CodingKey {
+struct AnyObjectKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
 

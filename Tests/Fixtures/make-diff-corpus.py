@@ -380,6 +380,12 @@ def union_case(name, new_edits, expected, old_edits=()):
 union_case("union-variant-added", [("        bank: Bank\n", "        bank: Bank\n        wallet: Card\n"),
                                    ("{ kind: bank, iban: DE00 }]", "{ kind: bank, iban: DE00 }, { kind: wallet, number: \"5500\" }]")],
            ["union-variant-added|type Means.variant wallet|compatible|breaking"])
+# An untagged union's variant may be any type (issue 27 line 3): adding a list beside a string is the same
+# rule and verdict as adding a struct to a tagged union (deployed clients keep the new shape as .undocumented).
+STOP_UNION = ("  MeansPage:\n", "  Stop:\n    union:\n      variants:\n        single: string\n  MeansPage:\n")
+STOP_FIELD = ("      next: { type: string, optional: true }\n", "      next: { type: string, optional: true }\n      stop: { type: Stop, optional: true }\n")
+union_case("union-variant-added-untagged", [STOP_UNION, STOP_FIELD, ("        single: string\n", "        single: string\n        several: \"[string]\"\n")],
+           ["union-variant-added|type Stop.variant several|compatible|breaking"], old_edits=[STOP_UNION, STOP_FIELD])
 union_case("union-variant-removed", [("        bank: Bank\n", ""), (", { kind: bank, iban: DE00 }]", "]")],
            ["union-variant-removed|type Means.variant bank|compatible|breaking"])
 union_case("pagination-added", [("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: cursor, next: next }\n")],

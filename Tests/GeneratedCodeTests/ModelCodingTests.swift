@@ -231,6 +231,9 @@ final class ModelCodingTests: XCTestCase {
             "Identifiers": { _ = try decodeJSON(Identifiers.self, $0) },
             // Issue 27: a recursive type, three levels of parent
             "Category": { XCTAssertEqual(try decodeJSON(Category.self, $0).parent?.parent?.name, "Food") },
+            // v3 types: unions of any type
+            "StopSequences": { XCTAssertEqual(try decodeJSON(StopSequences.self, $0), .several(["\n", "END"])) },
+            "SettingValue": { XCTAssertEqual(try decodeJSON(SettingValue.self, $0), .count(3)) },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {
@@ -240,7 +243,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 9, "Everything's example, Item's two (one from a $file), one each of the v2 types, Identifiers' and Category's")
+        XCTAssertEqual(checked, 11, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, Identifiers' and Category's")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

@@ -35,6 +35,39 @@ final class UnionAndDateValidationTests: XCTestCase {
         XCTAssertEqual(try issues(#"{"id":1}"#, "ProcessingFormField", strict: true).map(\.severity), [.error])
     }
 
+    /// Untagged unions of any type (kitchensink.yaml, "v3 types"): the payload's JSON kind picks the
+    /// variants tried, as the generated decoder does (UnionsByShapeTests decodes the same payloads).
+    func testAUnionOfAnyTypeValidatesByTheValuesKind() throws {
+        for json in [#""END""#, #"["\n","END"]"#, "[]"] {
+            XCTAssertEqual(try issues(json, "StopSequences"), [], json)
+        }
+        for json in [#""plain""#, #""2024-02-29""#, "3", "9.5", "true", "[1,10]", #"[["a"],[]]"#, #"{"en":"Hello"}"#, #"{"radius":2.5}"#] {
+            XCTAssertEqual(try issues(json, "SettingValue"), [], json)
+        }
+        // A constraint does not choose the variant (the decoder checks none) but applies to the one chosen:
+        // -1 is the integer variant, and 9.5 below the decimal's minimum 0 is a constraint error.
+        XCTAssertEqual(try issues("-1", "SettingValue"), [])
+        XCTAssertEqual(try issues("-9.5", "SettingValue").map(\.kind), [.constraint])
+        // The chosen variant's own rules still apply: an unknown integer enum value is a warning.
+        let unknownPriority = try issues("[7]", "SettingValue")
+        XCTAssertEqual(unknownPriority.map(\.kind), [.enumValue])
+        XCTAssertEqual(unknownPriority.first?.pointer, "/0")
+    }
+
+    func testAValueOfNoVariantsKindIsAWarningNamingTheVariantsOfItsKind() throws {
+        let number = try issues("4", "StopSequences")
+        XCTAssertEqual(number.map(\.kind), [.union], "\(number)")
+        XCTAssertEqual(number.first?.severity, .warning)
+        let message = number.first?.message ?? ""
+        XCTAssertTrue(message.contains("the StopSequences value matches no variant; generated code keeps it as .undocumented"), message)
+        let list = try issues("[4]", "StopSequences")
+        XCTAssertTrue(list.first?.message.contains("(several: /0 expected string)") ?? false, "\(list)")
+        XCTAssertEqual(try issues("null", "SettingValue").map(\.kind), [.union])
+        XCTAssertEqual(try issues(#"{"a":1}"#, "SettingValue", strict: true).map(\.severity), [.error])
+        let object = try issues(#"{"a":1}"#, "SettingValue")
+        XCTAssertTrue(object.first?.message.contains("circle: no 'radius'; labels: /a expected string") ?? false, "\(object)")
+    }
+
     func testIntegerTagsMustBeNumbers() throws {
         XCTAssertEqual(try issues(#"{"level":1,"id":1,"text":"a"}"#, "Notice"), [])
         XCTAssertEqual(try issues(#"{"level":2,"id":1,"text":"a","until":1700000000000}"#, "Notice"), [])

@@ -87,4 +87,34 @@ final class UnionsAndDatesAgainstSandboxTests: XCTestCase {
         XCTAssertEqual(event.transactionTime.timeIntervalSince1970, 1_639_744_496.793213, accuracy: 0.000_001)
         XCTAssertNil(event.readAt)
     }
+
+    /// Untagged unions of any type (openai's `stop: string | [string]`, a setting of every JSON kind): the
+    /// client sends the variant's bare value, the sandbox validates it, and the served example's values
+    /// decode each as the variant of its shape.
+    func testUnionsChosenByShapeTravelBothWays() async throws {
+        sandbox = try await SandboxFixture.start(kitchenSink)
+        let request = CompletionRequest(prompt: "Hi", stop: .several(["END"]), settings: ["n": .count(2), "on": .enabled(true)])
+        let answer = try await client().complete(body: request)
+        let received = try XCTUnwrap(sandbox.receivedRequests("complete").first)
+        XCTAssertEqual(received.status, 200, "the sandbox validated the body")
+        let body = String(decoding: received.body, as: UTF8.self)
+        XCTAssertTrue(body.contains(#""stop":["END"]"#), body)
+        XCTAssertTrue(body.contains(#""n":2"#) && body.contains(#""on":true"#), body)
+
+        XCTAssertEqual(answer.stop, .several(["\n", "END"]))
+        let settings = try XCTUnwrap(answer.settings)
+        XCTAssertEqual(settings["text"], .text("plain"))
+        XCTAssertEqual(settings["device"], .device(UUID(uuidString: "6bac7eea-c120-428d-beb6-910c6f290434")!))
+        guard case .day(let day)? = settings["day"] else { return XCTFail("\(settings)") }
+        XCTAssertEqual("\(day)", "2024-02-29")
+        XCTAssertEqual(settings["changedAt"], .changedAt(Date(timeIntervalSince1970: 1_709_208_000)))
+        XCTAssertEqual(settings["count"], .count(3))
+        XCTAssertEqual(settings["amount"], .amount(Decimal(string: "9.5")!))
+        XCTAssertEqual(settings["enabled"], .enabled(true))
+        XCTAssertEqual(settings["priorities"], .priorities([.low, .high]))
+        XCTAssertEqual(settings["rows"], .rows([["a", "b"], []]))
+        XCTAssertEqual(settings["labels"], .labels(["en": "Hello"]))
+        XCTAssertEqual(settings["circle"], .circle(Circle(radius: 2.5)))
+        XCTAssertEqual(settings["unknown"], .undocumented(.null))
+    }
 }

@@ -109,6 +109,8 @@ final class ServingTests: XCTestCase {
             // Issue 27: a recursive type, served from its example and validated at every level
             ("getCategory", "GET", "/categories/Apples", bearer, nil, 200),
             ("saveCategory", "PUT", "/categories/Apples", bearer, schema.type(named: "Category")!.examples[0].value.jsonText, 200),
+            // v3: untagged unions of any type
+            ("complete", "POST", "/completions", bearer, #"{"prompt":"Hi","stop":["END"],"settings":{"n":2}}"#, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

@@ -330,7 +330,7 @@ struct Mutator {
                     // Untagged: mutate the variant the payload is taken as; an empty object fits none.
                     let keys = Set(members.map(\.key))
                     if let variant = schema.untaggedCandidates(of: union).first(where: { schema.requiredWireKeys(of: $0).isSubset(of: keys) }) {
-                        structMutations(value, schema.type(named: variant.type)?.fields ?? [], path: path)
+                        structMutations(value, schema.variantStruct(variant) ?? [], path: path)
                     }
                     add(path, .object([JSON.Member(key: "unexpectedExtraKey", value: .string("extra"))]), "object fitting no variant")
                     return
@@ -341,7 +341,7 @@ struct Mutator {
                 if case .string(let text)? = tag, !isInteger { tagText = text }
                 if case .number(let text)? = tag, isInteger { tagText = text }
                 if let tagText, let variant = union.variants.first(where: { $0.tag == tagText }) {
-                    structMutations(value, schema.type(named: variant.type)?.fields ?? [], path: path)
+                    structMutations(value, schema.variantStruct(variant) ?? [], path: path)
                 }
                 add(path + [.key(discriminator)], isInteger ? .number("987654") : .string("NO_SUCH_VARIANT"), "unknown union tag")
                 add(path + [.key(discriminator)], isInteger ? .string("1") : .number("3"), "union tag of the wrong JSON type")

@@ -23,12 +23,33 @@ final class UnionAndDateExportTests: XCTestCase {
         let strict = try XCTUnwrap(try definitions(strict: true)["ProcessingFormField"] as? [String: Any])
         let references = try XCTUnwrap(strict["anyOf"] as? [[String: String]])
         // In the order the decoder tries them: the variant requiring more keys first.
-        XCTAssertEqual(references, [["$ref": "#/$defs/ProcessingEditText"], ["$ref": "#/$defs/ProcessingRadioGroup"]])
+        XCTAssertEqual(
+            references, [["$ref": "#/$defs/ProcessingEditText", "type": "object"], ["$ref": "#/$defs/ProcessingRadioGroup", "type": "object"]])
         let lenient = try XCTUnwrap(try definitions()["ProcessingFormField"] as? [String: Any])
         // An object that fits no variant is kept as .undocumented: `{}` last accepts it.
         XCTAssertEqual(lenient["anyOf"] as? [[String: String]], references + [[:]])
         XCTAssertNil(lenient["type"], "references say it")
         XCTAssertEqual((lenient["x-untagged-variants"] as? [[String: String]])?.count, 2)
+    }
+
+    func testAUnionOfAnyTypeIsAnyOfItsVariantsSchemas() throws {
+        let strict = try XCTUnwrap(try definitions(strict: true)["StopSequences"] as? [String: Any])
+        let variants = try XCTUnwrap(strict["anyOf"] as? [[String: Any]])
+        // Lists before strings, as the decoder tries them.
+        XCTAssertEqual(variants.count, 2)
+        XCTAssertEqual(variants[0]["type"] as? String, "array")
+        XCTAssertEqual((variants[0]["items"] as? [String: Any])?["type"] as? String, "string")
+        XCTAssertEqual(variants[1]["type"] as? String, "string")
+        let lenient = try definitions()
+        XCTAssertEqual((lenient["StopSequences"] as? [String: Any])?["anyOf"].map { ($0 as? [Any])?.count }, 3, "`{}` last: any other value")
+        // A reference states no `type`: the value need not be an object.
+        let stop = try property(lenient, "CompletionRequest", "stop")
+        XCTAssertNil(stop["type"], "\(stop)")
+        XCTAssertEqual(stop["$ref"] as? String, "#/$defs/StopSequences")
+        let settingVariants = try XCTUnwrap((try definitions(strict: true)["SettingValue"] as? [String: Any])?["anyOf"] as? [[String: Any]])
+        XCTAssertEqual(settingVariants.first?["$ref"] as? String, "#/$defs/Circle")
+        XCTAssertEqual(settingVariants.first?["type"] as? String, "object", "a number is no Circle")
+        XCTAssertTrue(settingVariants.contains { $0["type"] as? String == "boolean" })
     }
 
     func testIntegerTagsAreNumericConstants() throws {
@@ -73,6 +94,10 @@ final class UnionAndDateExportTests: XCTestCase {
         XCTAssertEqual(variants.first?["name"] as? String, "editText")
         XCTAssertEqual(variants.first?["requiredKeys"] as? [String], ["hideSymbols", "id", "inputType", "isRequired"])
         XCTAssertEqual(form["commonFields"] as? [String], ["id", "groupId", "isRequired", "placeholder"])
+        let stop = try XCTUnwrap(byName["StopSequences"]?["variants"] as? [[String: Any]])
+        XCTAssertEqual(stop.map { $0["type"] as? String }, ["[string]", "string"])
+        XCTAssertEqual(stop.map { $0["json"] as? String }, ["array", "string"])
+        XCTAssertEqual(stop.first?["requiredKeys"] as? [String], [])
         let notice = try XCTUnwrap(byName["Notice"])
         XCTAssertEqual(notice["tagType"] as? String, "integer")
         XCTAssertEqual((notice["variants"] as? [[String: Any]])?.first?["tag"] as? Int, 1)

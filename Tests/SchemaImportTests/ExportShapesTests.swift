@@ -114,7 +114,7 @@ final class ExportShapesTests: XCTestCase {
             let shape = try self.union(try imported(document), "Shape")
             XCTAssertEqual(shape.discriminator, "kind")
             XCTAssertEqual(shape.tagType, .string)
-            XCTAssertEqual(shape.variants.map(\.type), ["Circle", "Square"])
+            XCTAssertEqual(shape.variants.map(\.type.description), ["Circle", "Square"])
             XCTAssertEqual(shape.variants.map(\.tag), ["circle", "SQUARE"])
         }
     }
@@ -151,7 +151,7 @@ final class ExportShapesTests: XCTestCase {
         for document in [pieces + "\n" + union + "\n" + listed, pieces + "\n" + union] {
             let either = try self.union(try imported(document), "Either")
             XCTAssertNil(either.discriminator)
-            XCTAssertEqual(either.variants.map(\.type), ["Circle", "Square"])
+            XCTAssertEqual(either.variants.map(\.type.description), ["Circle", "Square"])
         }
     }
 

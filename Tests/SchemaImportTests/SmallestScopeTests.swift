@@ -141,7 +141,8 @@ final class SmallestScopeTests: XCTestCase {
     // MARK: Unions
 
     /// netflix-consoleme: a variant that is `allOf` of one component (an alias of a struct) is that
-    /// struct; box: a union of maps cannot be a union in the language, so it alone is `json`.
+    /// struct; box: a union of maps is an untagged union, its maps told apart by their values (issue
+    /// 27 line 3; it was `json` before).
     func testUnionMembersThatAreNotStructs() throws {
         let result = try imported(
             document(
@@ -163,18 +164,44 @@ final class SmallestScopeTests: XCTestCase {
                           type: object
                           properties: { filter: { $ref: "#/components/schemas/Filter" }, change: { $ref: "#/components/schemas/Modification" } }
                     """))
-        XCTAssertEqual(
-            result.warnings,
-            [
-                "api.yaml:19:7: warning: variant 'string' of 'Filter' is StringFilter, which is not an object with properties; a union's variants are structs in the schema language: imported as json [#/components/schemas/Filter]"
-            ])
+        XCTAssertEqual(result.warnings, [])
         guard case .union(let union)? = result.schema.type(named: "Modification")?.kind else {
             return XCTFail("Modification is not a union:\n\(result.text)")
         }
         XCTAssertEqual(union.variants.map { "\($0.name) \($0.type) \($0.tag)" }, ["move Base move", "approve Base approve"])
-        guard case .alias(.primitive(.json), _)? = result.schema.type(named: "Filter")?.kind else {
-            return XCTFail("Filter is not json:\n\(result.text)")
+        guard case .union(let filter)? = result.schema.type(named: "Filter")?.kind else {
+            return XCTFail("Filter is not a union:\n\(result.text)")
         }
+        XCTAssertNil(filter.discriminator)
+        XCTAssertEqual(filter.variants.map { "\($0.name) \($0.type)" }, ["string StringFilter", "number NumberFilter"])
+        XCTAssertEqual(result.schema.variantShape(of: .named("NumberFilter")), .map(.fraction))
+    }
+
+    /// openai's `stop` and `prompt`: `oneOf` of primitives, lists and inline objects is an untagged union
+    /// chosen by shape, its variants named after their types; branches no shape tells apart (two plain
+    /// strings) keep the union `json`, with a warning.
+    func testUnionsOfPrimitivesListsAndInlineObjects() throws {
+        let result = try imported(
+            document(
+                schemas: """
+                        Request:
+                          type: object
+                          properties:
+                            stop: { oneOf: [{ type: string }, { type: array, items: { type: string } }] }
+                            prompt: { oneOf: [{ type: string }, { type: array, items: { type: integer } }, { type: object, required: [text], properties: { text: { type: string } } }] }
+                            same: { anyOf: [{ type: string }, { type: string, format: email }] }
+                    """))
+        XCTAssertEqual(
+            result.warnings.map { $0.replacingOccurrences(of: #"api\.yaml:\d+:\d+: "#, with: "", options: .regularExpression) },
+            [
+                "warning: variants 'string' (string) and 'email' (email) of 'RequestSame' have the same JSON shape, so no payload tells them apart without a discriminator: imported as json [#/components/schemas/Request/properties/same]"
+            ], result.text)
+        guard case .union(let stop)? = result.schema.type(named: "RequestStop")?.kind else { return XCTFail(result.text) }
+        XCTAssertEqual(stop.variants.map { "\($0.name) \($0.type)" }, ["string string", "stringList [string]"])
+        guard case .union(let prompt)? = result.schema.type(named: "RequestPrompt")?.kind else { return XCTFail(result.text) }
+        XCTAssertEqual(prompt.variants.map { "\($0.name) \($0.type)" }, ["string string", "intList [int]", "variant RequestPromptVariant"])
+        XCTAssertEqual(result.schema.variantShape(of: .named("RequestPromptVariant")), .structure(requiredKeys: ["text"]))
+        guard case .alias(.primitive(.json), _)? = result.schema.type(named: "RequestSame")?.kind else { return XCTFail(result.text) }
     }
 
     // MARK: Servers

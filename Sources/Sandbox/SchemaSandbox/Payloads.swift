@@ -28,8 +28,13 @@ struct PayloadFactory: Sendable {
     /// further level needs a lower type and the value ends (optional fields are left out anyway).
     private func variant(among candidates: [Union.Variant], depth: Int) -> Union.Variant? {
         guard depth >= Self.recursionDepth else { return candidates.first }
-        let lowest = candidates.compactMap { heights[$0.type] }.min()
-        return candidates.first { heights[$0.type] == lowest } ?? candidates.first
+        // A variant that is not a named type (a primitive, a list, a map) ends the value at once.
+        func height(_ variant: Union.Variant) -> Int? {
+            if case .named(let name) = variant.type { return heights[name] }
+            return 0
+        }
+        let lowest = candidates.compactMap(height).min()
+        return candidates.first { height($0) == lowest } ?? candidates.first
     }
 
     // MARK: Examples and synthesized values
@@ -91,13 +96,14 @@ struct PayloadFactory: Sendable {
                 return enumeration.rawType == .string ? .string(first.value) : .number(first.value)
             case .union(let union):
                 guard let discriminator = union.discriminator else {
-                    // The variant the decoder tries first: a payload with its required keys is taken by it.
+                    // The variant the decoder tries first (objects before lists, strings, numbers and booleans)
+                    // that ends the value soon enough: a payload of its kind, with its required keys, is taken by it.
                     guard let variant = variant(among: schema.untaggedCandidates(of: union), depth: depth) else { return .null }
-                    return synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
+                    return synthesize(variant.type, constraints: Constraints(), depth: depth + 1)
                 }
                 guard let variant = variant(among: union.variants, depth: depth) else { return .null }
                 let tag: JSON = union.tagType == .integer ? .number(variant.tag) : .string(variant.tag)
-                var object = synthesize(.named(variant.type), constraints: Constraints(), depth: depth + 1)
+                var object = synthesize(variant.type, constraints: Constraints(), depth: depth + 1)
                 object.remove(at: [discriminator])
                 if case .object(let members) = object {
                     return .object([JSON.Member(key: discriminator, value: tag)] + members)

@@ -166,7 +166,8 @@ struct SchemaGenerator {
             let unionName = name("type", plain: "Choice", upper: true)
             unions.append(unionName)
             lines += ["  \(Self.key(unionName)):", "    union:"]
-            if chance(60) { lines.append("      discriminator: \(Self.yamlString(pick(["kind", "type", "@type", pick(Self.hostileText)])))") }
+            let tagged = chance(60)
+            if tagged { lines.append("      discriminator: \(Self.yamlString(pick(["kind", "type", "@type", pick(Self.hostileText)])))") }
             lines.append("      variants:")
             var variantNames = Set<String>()
             var payloads = Set<String>()
@@ -175,6 +176,18 @@ struct SchemaGenerator {
                 let variant = name(nil, plain: "variant")
                 guard variantNames.insert(variant).inserted, payloads.insert(payload).inserted else { continue }
                 lines.append("        \(Self.key(variant)): \(Self.yamlString(payload))")
+            }
+            // Untagged, a variant may be any type: at most one per shape no payload could confuse
+            // (every struct above requires its `own` key, so none takes every object a map would).
+            if !tagged {
+                let shapes = [
+                    "string", "uuid", "date-time", pick(["int", "int32"]), pick(["double", "decimal"]), "bool", "[string]", "[[int]]", "[string: int]",
+                ]
+                for shape in shapes where chance(25) {
+                    let variant = name(nil, plain: "variant")
+                    guard variantNames.insert(variant).inserted else { continue }
+                    lines.append("        \(Self.key(variant)): \(Self.yamlString(shape))")
+                }
             }
         }
         // A page for pagination, of the types the paginator reads.

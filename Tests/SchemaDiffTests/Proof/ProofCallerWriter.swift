@@ -257,7 +257,7 @@ struct ProofCallerWriter {
                 lines += ["    case .undocumented: break", "    }"]
             case .union(let union):
                 lines.append("    switch proofValue(\(type.name).self) {")
-                for variant in union.variants { lines.append("    case .\(variant.name)(let value): let _: \(variant.type) = value") }
+                for variant in union.variants { lines.append("    case .\(variant.name)(let value): let _: \(swiftType(variant.type)) = value") }
                 lines += ["    case .undocumented: break", "    }"]
             case .alias:
                 lines.append("    _ = \(type.name).self")

@@ -1,0 +1,159 @@
+import SchemaModel
+import TestSupport
+import XCTest
+
+/// Untagged unions whose variants are any type (issue 27 line 3): the order variants are tried in, and
+/// lint's one error at a variant no payload could ever reach.
+final class UnionShapeDiagnosticsTests: XCTestCase {
+    /// A schema with the union `U` of `variants` (YAML mapping lines, 8 spaces deep) and the types it uses.
+    private func unionSchema(_ variants: String, discriminator: String? = nil) -> String {
+        schemaText(
+            types: """
+                  A:
+                    fields: { id: int, name: { type: string, optional: true } }
+                  Loose:
+                    fields: { note: { type: string, optional: true } }
+                  Kind:
+                    enum: [x, y]
+                  Level:
+                    type: int32
+                    enum: [1, 2]
+                  Email:
+                    type: email
+                  Stamp:
+                    type: date-time
+                    format: epochSeconds
+                  U:
+                    union:
+                \(discriminator.map { "      discriminator: \($0)\n" } ?? "")      variants:
+                \(variants)
+                """)
+    }
+
+    /// The line of the first line of `text` containing `needle` (1-based).
+    private func line(of needle: String, in text: String) -> Int {
+        (text.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
+    }
+
+    private func assertRejected(
+        _ variants: String, at needle: String, contains message: String, file: StaticString = #filePath, line sourceLine: UInt = #line
+    ) {
+        let text = unionSchema(variants)
+        assertSingleError(text, line: line(of: needle, in: text), column: 9, contains: message, file: file, sourceLine: sourceLine)
+    }
+
+    func testVariantsOfEveryKindLoadAndAreTriedByKindThenOrder() throws {
+        let text = unionSchema(
+            """
+                    text: string
+                    list: "[string]"
+                    flag: bool
+                    ratio: double
+                    count: int
+                    labels: "[string: int]"
+                    a: A
+                    day: date
+                    id: uuid
+                    rows: "[[int]]"
+            """)
+        let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "test.yaml").schema, "\(diagnostics(text))")
+        guard case .union(let union)? = schema.type(named: "U")?.kind else { return XCTFail("not a union") }
+        XCTAssertEqual(
+            schema.untaggedCandidates(of: union).map(\.name),
+            ["a", "labels", "list", "rows", "id", "day", "text", "count", "ratio", "flag"])
+        XCTAssertEqual(union.variants.first { $0.name == "list" }?.type, .array(.primitive(.string)))
+        XCTAssertEqual(schema.variantShape(of: .named("Level")), .integer)
+        XCTAssertEqual(schema.variantShape(of: .named("Email")), .string(.any))
+        XCTAssertEqual(schema.requiredWireKeys(of: union.variants.first { $0.name == "a" }!), ["id"])
+        XCTAssertEqual(schema.commonFields(of: union).map(\.name), [], "only unions of structs share fields")
+    }
+
+    func testTwoPlainStringsAreRejectedAtTheLaterOne() {
+        assertRejected(
+            """
+                    text: string
+                    mail: Email
+            """, at: "mail: Email", contains: "variants 'text' and 'mail' of type 'U' are both JSON strings that no payload tells apart ('string' and 'Email')")
+        // A string enum keeps unknown values, so it takes every string too.
+        assertRejected(
+            """
+                    kind: Kind
+                    text: string
+            """, at: "text: string", contains: "variants 'kind' and 'text' of type 'U' are both JSON strings")
+    }
+
+    func testAFormatIsTriedBeforePlainTextWhateverTheOrder() throws {
+        let text = unionSchema(
+            """
+                    text: string
+                    id: uuid
+            """)
+        let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "test.yaml").schema, "\(diagnostics(text))")
+        guard case .union(let union)? = schema.type(named: "U")?.kind else { return XCTFail("not a union") }
+        XCTAssertEqual(schema.untaggedCandidates(of: union).map(\.name), ["id", "text"])
+    }
+
+    func testTwoIntegersAreRejectedButAnIntegerAndADoubleLoad() throws {
+        assertRejected(
+            """
+                    level: Level
+                    count: int64
+            """, at: "count: int64", contains: "variants 'level' and 'count' of type 'U' are both JSON numbers")
+        let text = unionSchema(
+            """
+                    ratio: decimal
+                    count: int32
+            """)
+        XCTAssertEqual(diagnostics(text), [])
+    }
+
+    func testAStructRequiringNoKeysBesideAMapIsRejected() {
+        assertRejected(
+            """
+                    loose: Loose
+                    labels: "[string: string]"
+            """, at: "labels:", contains: "variants 'loose' and 'labels' of type 'U' are both JSON objects, and 'loose' requires no keys")
+    }
+
+    func testAListWhoseElementsAnEarlierListTakesIsRejected() throws {
+        assertRejected(
+            """
+                    names: "[string]"
+                    ids: "[uuid]"
+            """, at: "ids:", contains: "variants 'names' and 'ids' of type 'U' are both JSON lists and 'names' takes every payload 'ids' does")
+        // The more specific list first is fine.
+        XCTAssertEqual(
+            diagnostics(
+                unionSchema(
+                    """
+                            ids: "[uuid]"
+                            names: "[string]"
+                    """)), [])
+    }
+
+    func testAVariantThatTakesAnyValueIsRejected() {
+        assertRejected(
+            """
+                    text: string
+                    anything: json
+            """, at: "anything: json", contains: "variant 'anything' of type 'U' is 'json', which takes any JSON value")
+    }
+
+    func testADateFormatAliasCannotBeAVariant() {
+        assertRejected(
+            """
+                    stamp: Stamp
+            """, at: "stamp: Stamp", contains: "'Stamp' has the date format")
+    }
+
+    func testATaggedUnionsVariantsStayStructs() {
+        let text = unionSchema(
+            """
+                    a: A
+                    text: string
+            """, discriminator: "kind")
+        assertSingleError(
+            text, line: line(of: "text: string", in: text), column: 9,
+            contains: "variant 'text' of type 'U' must be a struct type, but 'string' is not; the discriminator is a key of the variant's object")
+    }
+}
