@@ -686,7 +686,7 @@ public struct SchemaComparer {
             record(.successStatusChanged, subject, "status \(before.successStatus) -> \(after.successStatus)", old: before.location, new: after.location)
         }
         let describeOutcomes: ([Outcome]?) -> String = { outcomes in
-            (outcomes ?? []).map { "\($0.name) \($0.status)" }.joined(separator: ", ")
+            (outcomes ?? []).map { "\($0.name) \($0.status.text)" }.joined(separator: ", ")
         }
         if describeOutcomes(before.outcomes) != describeOutcomes(after.outcomes) {
             record(

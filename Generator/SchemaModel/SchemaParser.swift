@@ -420,10 +420,11 @@ struct SchemaParser {
         }
         let outcomes = outcomes(reader, context: context)
         // With `responses:`, the first success outcome stands in for the shorthand (exports, the sandbox).
-        let firstSuccess = outcomes?.first { (200...299).contains($0.status) && $0.isResult }
+        let firstSuccess = outcomes?.inPrecedenceOrder.first { $0.status.isSuccess && $0.isResult }
         let (declaredResponse, responseContentType) = responseType(reader["response"], context: context)
         let response = outcomes != nil ? firstSuccess?.body : declaredResponse
-        let status = outcomes != nil ? (firstSuccess?.status ?? 200) : reader.int("status") ?? (reader.has("response") ? 200 : 204)
+        let status =
+            outcomes != nil ? (firstSuccess?.status.representative ?? 200) : reader.int("status") ?? (reader.has("response") ? 200 : 204)
         if outcomes == nil, !(200...299).contains(status) {
             log.error("'status' of \(context) is the success status and must be 200–299, found \(status)", at: reader["status"]?.location)
         }

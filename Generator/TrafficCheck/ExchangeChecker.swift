@@ -196,17 +196,16 @@ public struct ExchangeChecker: Sendable {
 
     /// Whether the schema expects `status` for this operation, and the body type a client reads then.
     private func statusCheck(_ status: Int, operation: OperationDefinition) -> ([ValidationIssue], TypeReference?) {
-        let declared: [Int]
+        var declared: [StatusPattern] = [.exact(operation.successStatus)]
         if let outcomes = operation.outcomes {
-            declared = Array(Set(outcomes.map(\.status))).sorted()
-        } else {
-            declared = [operation.successStatus]
+            declared = []
+            for outcome in outcomes where !declared.contains(outcome.status) { declared.append(outcome.status) }
         }
         let body = operation.responseBody(status: status, in: schema)
-        if declared.contains(status) || status >= 400 {
+        if declared.contains(where: { $0.matches(status) }) || status >= 400 {
             return ([], body)
         }
-        let list = declared.map(String.init).joined(separator: ", ")
+        let list = declared.map(\.text).joined(separator: ", ")
         return (
             [
                 issue(
