@@ -255,6 +255,31 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertFalse(hidden.output.contains("super-secret-tenant"), hidden.output)
     }
 
+    // MARK: Status classes and default (issue 27 line 3)
+
+    func testAnswersOfAStatusClassOrDefaultAreCheckedAgainstTheirOutcome() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let base = "https://api.kitchensink.example/v2"
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "\(base)/releases/1.1.0", headers: [], status: 202, body: ""),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 404, body: #"{"title":"No such release"}"#),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 418, body: #"{"detail":"no title"}"#),
+                Self.entry(url: "\(base)/releases/1.0.0", headers: [], status: 302, body: ""),
+                Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 302, body: #"{"title":"Moved"}"#),
+                Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 503, body: "[]"),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [], "a 202 is the 2XX outcome, without a body")
+        XCTAssertEqual(issues[2], [], "a 404 is the 4XX outcome's Problem")
+        XCTAssertEqual(issues[3], ["response /title error"], "a 418 is checked against Problem too")
+        XCTAssertEqual(issues[4], ["status  error"], "fetchRelease declares no 3xx and no default")
+        XCTAssertEqual(issues[5], [], "default takes a 302")
+        XCTAssertEqual(issues[6], ["response  error"], "default's body is Problem, whatever the status")
+    }
+
     // MARK: Routing
 
     func testEnvironmentURLsMatchAnyHostAndOtherHostsAreSkipped() throws {

@@ -216,6 +216,14 @@ struct SchemaGenerator {
                     style == "page"
                         ? "    paginate: { style: page, items: items, page: pageNumber, last: last, totalPages: total }"
                         : "    paginate: { style: \(style), items: items, \(style): pageToken, next: next }")
+            } else if response != "none", chance(30) {
+                // Several outcomes with status classes and `default` (issue 27 line 3).
+                operationLines += ["    responses:", "      ok: { status: 200, body: \(Self.yamlString(response)) }"]
+                if chance(50) { operationLines.append("      accepted: { status: 2XX }") }
+                if chance(60) { operationLines.append("      clientError: { status: 4XX, body: \(Self.yamlString(pick(structs).name)) }") }
+                // errorCases[0] may stand for a failure without a response (`when:`); the others have codes.
+                if errorCases.count > 1, chance(50) { operationLines.append("      serverError: { status: 5XX, error: \(Self.yamlString(errorCases[1])) }") }
+                if chance(40) { operationLines.append("      other: { status: default, body: \(Self.yamlString(pick(structs).name)) }") }
             } else if response != "none" {
                 operationLines.append("    response: \(Self.yamlString(response))")
             }
