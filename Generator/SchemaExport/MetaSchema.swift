@@ -350,6 +350,13 @@ public enum SchemaLanguageMetaSchema {
                             "responses",
                             describe(mapping(minimum: 1, of: ref("Outcome")), "Several outcomes, in matching order (instead of `response` and `status`).")
                         ),
+                        (
+                            "responseHeaders",
+                            describe(
+                                mapping(of: ref("Field")),
+                                "Headers of the success response, in the field syntax (`wire` is the header name; string, email, bool, int, int32, int64, double, uuid, uri or date-time): generates `<operation>WithHeaders`, which returns them typed."
+                            )
+                        ),
                     ] + noteProperties,
                     required: ["http"]
                 )

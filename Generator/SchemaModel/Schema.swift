@@ -403,6 +403,12 @@ public struct OperationDefinition: Sendable {
     /// `responses:`: the operation's outcomes in matching order; nil for the `response:`/`status:`
     /// shorthand (one outcome). `response` and `successStatus` then hold the first success outcome's.
     public var outcomes: [Outcome]? = nil
+    /// `responseHeaders:`: headers of the success response the client gives the caller typed (the
+    /// `…WithHeaders` method), by the field syntax (`wire` is the header's name). Empty: none declared.
+    public var responseHeaders: [Field] = []
+
+    /// The primitives a response header can be read as (text, numbers, a flag, a UUID, a URL, a date).
+    public static let responseHeaderPrimitives: [Primitive] = [.string, .email, .bool, .int, .int32, .int64, .double, .uuid, .uri, .dateTime]
 
     public var parameters: [(location: ParameterLocation, field: Field)] {
         pathParameters.map { (.path, $0) } + queryParameters.map { (.query, $0) } + headerParameters.map { (.header, $0) }

@@ -382,7 +382,7 @@ struct SchemaParser {
         let keys =
             [
                 "http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
-                "idempotencyKey", "paginate", "cache", "examples", "responses",
+                "idempotencyKey", "paginate", "cache", "examples", "responses", "responseHeaders",
             ] + MappingReader.noteKeys
         guard let reader = MappingReader(pair.value, context: context, allowed: keys, log: log) else { return nil }
         guard let http = reader.string("http") else {
@@ -434,7 +434,7 @@ struct SchemaParser {
         } else {
             auth = reader.names("auth")?.map(\.0) ?? defaultAuth
         }
-        return OperationDefinition(
+        var definition = OperationDefinition(
             name: pair.key, method: method, path: String(parts[1]), pathLocation: reader["http"]?.location ?? pair.keyLocation,
             pathParameters: parameters("path"), queryParameters: parameters("query"), headerParameters: parameters("headers"),
             body: body, response: response, responseLocation: reader["response"]?.location, successStatus: status,
@@ -447,6 +447,8 @@ struct SchemaParser {
             responseContentType: responseContentType,
             outcomes: outcomes
         )
+        definition.responseHeaders = parameters("responseHeaders")
+        return definition
     }
 
     private func pagination(_ node: YAMLNode, context: String) -> Pagination? {

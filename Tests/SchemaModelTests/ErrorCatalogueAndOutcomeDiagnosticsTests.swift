@@ -423,4 +423,81 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
                 """), at: "anything:",
             contains: "outcome 'anything' of operation 'check' answers every status with a normal answer, and no 2xx outcome is declared")
     }
+
+    // MARK: Typed response headers (issue 27 line 3)
+
+    func testResponseHeadersLoad() {
+        let text = outcomes(
+            """
+              create:
+                http: POST /things
+                response: Envelope
+                status: 201
+                responseHeaders:
+                  location: { type: uri, wire: Location }
+                  remaining: { type: int32, wire: X-RateLimit-Remaining, optional: true }
+            """)
+        XCTAssertEqual(diagnostics(text), [])
+        let operation = SchemaLoader.load(text: text, file: "test.yaml").schema?.operation(named: "create")
+        XCTAssertEqual(operation?.responseHeaders.map(\.wireName), ["Location", "X-RateLimit-Remaining"])
+        XCTAssertEqual(operation?.responseHeaders.map(\.isOptional), [false, true])
+    }
+
+    func testResponseHeaderOfAStructTypeIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  create:
+                    http: POST /things
+                    response: Envelope
+                    responseHeaders:
+                      meta: { type: Envelope, wire: X-Meta }
+                """), at: "meta:", contains: "response header 'meta' of operation 'create' is Envelope; a response header is read as one of string")
+    }
+
+    func testResponseHeadersWithOutcomesAreReported() {
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                    responseHeaders:
+                      etag: { type: string, wire: ETag }
+                """), at: "etag:", contains: "operation 'check' has 'responseHeaders' and several outcomes")
+    }
+
+    func testResponseHeaderDefaultAndCaseClashAreReported() {
+        assertOneError(
+            outcomes(
+                """
+                  get:
+                    http: GET /thing
+                    responseHeaders:
+                      etag: { type: string, wire: ETag, default: x }
+                """), at: "etag:", contains: "response header 'etag' of operation 'get' has a default; a header the response lacks is nil")
+        assertOneError(
+            outcomes(
+                """
+                  get:
+                    http: GET /thing
+                    responseHeaders:
+                      etag: { type: string, wire: ETag }
+                      tag: { type: string, wire: Etag, optional: true }
+                """), at: "wire: Etag", contains: "names the header 'Etag', which is 'ETag' in another case")
+    }
+
+    func testOperationNamedLikeAWithHeadersMethodIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  get:
+                    http: GET /thing
+                    responseHeaders:
+                      etag: { type: string, wire: ETag }
+                  getWithHeaders:
+                    http: GET /other
+                """), at: "getWithHeaders:", contains: "operation 'getWithHeaders' has the name of the generated method 'getWithHeaders' of operation 'get'")
+    }
 }
