@@ -114,6 +114,18 @@ public enum Inventory {
         }
         if let contentType = operation.responseContentType { builder.set("responseContentType", contentType) }
         builder.set("outcomes", operation.outcomes.map { outcomes in .array(outcomes.map(outcomeJSON)) } ?? .null)
+        // Only where declared, so schemas without them describe as before.
+        if !operation.responseHeaders.isEmpty {
+            builder.set(
+                "responseHeaders",
+                .array(
+                    operation.responseHeaders.map { field in
+                        .object([
+                            ("name", .string(field.name)), ("wireName", .string(field.wireName)), ("type", .string(field.type.description)),
+                            ("optional", .bool(field.isOptional)),
+                        ])
+                    }))
+        }
         return builder.value
     }
 

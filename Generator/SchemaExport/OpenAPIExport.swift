@@ -235,6 +235,25 @@ public enum OpenAPIExport {
             }
             success.set("content", .object([("application/json", media.value)]))
         }
+        if !operation.responseHeaders.isEmpty {
+            // OpenAPI's response `headers`: by wire name, `required` as the schema says.
+            success.set(
+                "headers",
+                .object(
+                    operation.responseHeaders.map { field in
+                        var header = ObjectBuilder()
+                        header.set("description", SchemaMapper.description(field.notes))
+                        header.set("required", .bool(!field.isOptional))
+                        // A date header is an HTTP-date (`Last-Modified`) or RFC 3339; the client reads either,
+                        // so the schema names the type without the RFC 3339 pattern a body field gets.
+                        let isDate = field.type == .primitive(.dateTime)
+                        header.set(
+                            "schema",
+                            isDate ? .object([("type", .string("string")), ("format", .string("date-time"))]) : mapper.parameterSchema(field))
+                        header.set("x-name", field.name)
+                        return (field.wireName, header.value)
+                    }))
+        }
         var declaredStatuses: Set<StatusPattern> = [.exact(operation.successStatus)]
         if let outcomes = operation.outcomes {
             responses = outcomeResponses(operation, outcomes, schema, mapper)

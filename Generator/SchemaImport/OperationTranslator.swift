@@ -451,12 +451,52 @@ final class OperationTranslator {
             hasBody = true
             if media["examples"] != nil || media["example"] != nil { types.noteSkippedExample(media["examples"] ?? media["example"]!, mediaPointer) }
         }
-        if let headers = response["headers"] {
-            log.warning("response headers cannot be written in the schema language: not imported", at: headers, responsePointer.appending("headers"))
+        if let headers = response["headers"]?.pairs {
+            let fields = responseHeaders(headers, pointer: responsePointer.appending("headers"))
+            if !fields.isEmpty { builder.set("responseHeaders", .map(fields)) }
         }
         if status != (hasBody ? 200 : 204) || first.key.count != 3 { builder.set("status", .number(String(status))) }
         if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
         if !classAnswers.isEmpty { pendingClassAnswers.append((operation, first.key == "2XX" ? .range(2) : .exact(status), classAnswers)) }
+    }
+
+    /// `responseHeaders:` from a response's `headers` (`$ref`s to `components/headers` followed): each a
+    /// field named after the header (`X-RateLimit-Remaining` → `rateLimitRemaining`, or the export's
+    /// `x-name`), of the primitive its schema gives; a header of another kind is reported.
+    private func responseHeaders(_ headers: [YAMLNode.Pair], pointer: JSONPointer) -> [(String, YAMLValue)] {
+        let readable = Set(OperationDefinition.responseHeaderPrimitives.map(\.rawValue))
+        var names = NameScope()
+        var fields: [(String, YAMLValue)] = []
+        var seen = Set<String>()
+        for pair in headers {
+            guard let (header, headerPointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
+            guard seen.insert(pair.key.lowercased()).inserted else {
+                log.warning(
+                    "response header '\(pair.key)' is listed twice (header names ignore case): not imported again", at: pair.value,
+                    pointer.appending(pair.key))
+                continue
+            }
+            let schema = header["schema"]
+            // Only plain primitives: an enum, object or list would be translated into a type no header is read as.
+            let simple = schema.map { $0["enum"] == nil && $0["properties"] == nil && $0["items"] == nil && $0["$ref"] == nil } ?? false
+            let expression = simple ? schema.map { types.use(SchemaNode($0, headerPointer.appending("schema")), hint: "Header").expression } : nil
+            guard let expression, readable.contains(expression), !pair.key.isEmpty,
+                pair.key.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != ":" })
+            else {
+                log.warning(
+                    "response header '\(pair.key)' is \(expression ?? "not a primitive"), but a response header is read as one of \(readable.sorted().joined(separator: ", ")): not imported",
+                    at: pair.value, pointer.appending(pair.key))
+                continue
+            }
+            var field = MapBuilder()
+            let name = names.claim(header["x-name"]?.scalar?.text ?? ImportNames.header(pair.key))
+            field.set("type", expression)
+            if name != pair.key { field.set("wire", pair.key) }
+            if header["required"]?.scalar?.text != "true" { field.set("optional", .bool(true)) }
+            ImportNotes.read(description: header["description"]?.scalar?.text, deprecated: header["deprecated"], into: &field)
+            fields.append((name, field.value))
+        }
+        return fields
     }
 
     /// The JSON body of a `4XX`, `5XX` or `default` response; nil (reported) for another media type.
@@ -531,7 +571,12 @@ final class OperationTranslator {
             value.set("body", answer.body)
             outcomes.append((answer.name, value.value))
         }
-        var rewritten = members.filter { $0.0 != "response" && $0.0 != "status" }
+        if members.contains(where: { $0.0 == "responseHeaders" }), let first = answers.first {
+            log.warning(
+                "the success response's headers cannot be written beside several outcomes (the \(first.status.text) response's own body makes them outcomes): not imported",
+                at: first.schema, first.schemaPointer)
+        }
+        var rewritten = members.filter { $0.0 != "response" && $0.0 != "status" && $0.0 != "responseHeaders" }
         let at = members.firstIndex { $0.0 == "response" || $0.0 == "status" || $0.0 == "errors" || $0.0 == "auth" } ?? members.count
         rewritten.insert(("responses", .map(outcomes)), at: min(at, rewritten.count))
         return rewritten

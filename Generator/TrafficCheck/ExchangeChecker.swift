@@ -15,6 +15,8 @@ public struct TrafficFinding: Sendable {
         case request
         case status
         case response
+        /// A declared response header (`responseHeaders:`).
+        case responseHeader
     }
 
     public let part: Part
@@ -117,6 +119,21 @@ public struct ExchangeChecker: Sendable {
         let (statusIssues, bodyType) = statusCheck(exchange.status, operation: operation)
         add(.status, statusIssues)
         add(.response, responseBodyIssues(exchange, operation: operation, bodyType: bodyType))
+        if (200...299).contains(exchange.status) {
+            // The declared response headers come with a success answer; an error answer is the catalogue's.
+            add(
+                .responseHeader,
+                ResponseHeaderCheck.problems(of: operation, value: exchange.responseHeader).map { problem in
+                    guard let expected = problem.expected else {
+                        return issue(
+                            .error, .required, "", expected: "a \(problem.header) header", found: "none",
+                            "the response has no \(problem.header) header, which the schema declares required")
+                    }
+                    return issue(
+                        .error, .type, "", expected: expected, found: "a value of another form",
+                        "the response's \(problem.header) header is not \(expected)")
+                })
+        }
         return findings
     }
 

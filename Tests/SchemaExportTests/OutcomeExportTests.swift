@@ -114,4 +114,22 @@ final class OutcomeExportTests: XCTestCase {
         XCTAssertTrue(summary.contains("→ processing 2XX | found 200 Release | problem 4XX Problem | gone 410 | unavailable 5XX error internalError"), summary)
         XCTAssertTrue(summary.contains("→ notes 200 Release | unexpected default Problem"), summary)
     }
+
+    func testResponseHeadersAreTheSuccessResponsesHeaders() throws {
+        let document = try openAPI()
+        let created = try XCTUnwrap(try responses(document, "/items", "post")["201"] as? [String: Any])
+        let headers = try XCTUnwrap(created["headers"] as? [String: [String: Any]])
+        XCTAssertEqual(Set(headers.keys), ["Location", "X-RateLimit-Remaining", "ETag", "Last-Modified", "X-Trace-Id"])
+        XCTAssertEqual(headers["Location"]?["required"] as? Bool, true)
+        XCTAssertEqual(headers["ETag"]?["required"] as? Bool, false)
+        XCTAssertEqual(headers["X-RateLimit-Remaining"]?["x-name"] as? String, "rateLimitRemaining")
+        XCTAssertEqual((headers["X-RateLimit-Remaining"]?["schema"] as? [String: Any])?["format"] as? String, "int32")
+        // An HTTP-date is not RFC 3339: no pattern that would reject `Last-Modified: Sun, 06 Nov 1994 …`.
+        XCTAssertNil((headers["Last-Modified"]?["schema"] as? [String: Any])?["pattern"])
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let inventory = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Inventory.json(schema).text().utf8)) as? [String: Any])
+        let delete = try XCTUnwrap((inventory["operations"] as? [[String: Any]])?.first { $0["name"] as? String == "deleteItem" })
+        XCTAssertEqual(
+            (delete["responseHeaders"] as? [[String: Any]])?.first?["wireName"] as? String, "X-Request-Id", "describe lists them")
+    }
 }

@@ -227,6 +227,14 @@ struct SchemaGenerator {
             } else if response != "none" {
                 operationLines.append("    response: \(Self.yamlString(response))")
             }
+            if !operationLines.contains("    responses:"), chance(25) {
+                // Typed response headers (issue 27 line 3): the `…WithHeaders` method and its struct.
+                operationLines.append("    responseHeaders:")
+                for (slot, type) in ["int32", "date-time", "uri", "string", "uuid"].filter({ _ in chance(50) }).enumerated() {
+                    operationLines.append("      \(Self.key(name(nil, plain: "header\(slot)"))): { type: \(type), wire: X-R\(slot), optional: \(chance(50)) }")
+                }
+                if operationLines.last == "    responseHeaders:" { operationLines.append("      etag: { type: string, wire: ETag }") }
+            }
             if !errorCases.isEmpty, chance(50) {
                 operationLines.append("    errors: [\(errorCases.filter { _ in chance(60) }.map(Self.yamlString).joined(separator: ", "))]")
             }
