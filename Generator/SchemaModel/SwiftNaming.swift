@@ -61,7 +61,8 @@ public enum SwiftNaming {
         "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
         "ParameterEncodable", "QueryObjectStyle", "RFC3339", "RawResponseBody", "Redaction", "RequestBodyEncoding",
         "RequestBuildError", "RequestBuilder", "RequestOptions", "ResponseCache", "ResponseCacheMiss",
-        "ResponseRetryRule", "RetryAfter", "RetryMiddleware", "RetryPolicy", "StaticCredentials", "TokenRefreshError",
+        "ResponseHeaderError", "ResponseHeaderField", "ResponseHeaderValue", "ResponseRetryRule", "RetryAfter", "RetryMiddleware",
+        "RetryPolicy", "StaticCredentials", "TokenRefreshError", "TypedResponse",
         "TokenRefresher", "TokenSet", "TokenStore", "TransportCondition", "TransportError", "URLSessionTransport",
         "URLTemplate", "UndeclaredOutcome",
     ]
