@@ -50,6 +50,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case requestBodyRemoved = "request-body-removed"
     case requestBodyChanged = "request-body-changed"
     case outcomesChanged = "outcomes-changed"
+    case responseHeadersChanged = "response-headers-changed"
     case operationErrorsChanged = "operation-errors-changed"
     case idempotencyChanged = "idempotency-changed"
     // Parameters and fields (a parameter is always in a request; a field takes its type's roles)
@@ -166,6 +167,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(
                 .breaksBoth, "the body old clients send is not what the new server reads, and the other way round", .breaking,
                 "the body argument has a different type")
+        case .responseHeadersChanged:
+            return Verdict(
+                .breaksBoth,
+                "a `…WithHeaders` call fails when a header it requires is not sent (a new required one by an old server, a removed one by a new server) or no longer parses; the plain method reads no header",
+                .breaking, "the headers struct has different properties")
         case .outcomesChanged:
             return Verdict(.breaksBoth, "the statuses and bodies the operation answers with changed", .breaking, "the result type or its cases changed")
         case .operationErrorsChanged:

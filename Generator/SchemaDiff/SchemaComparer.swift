@@ -685,8 +685,17 @@ public struct SchemaComparer {
         if before.successStatus != after.successStatus {
             record(.successStatusChanged, subject, "status \(before.successStatus) -> \(after.successStatus)", old: before.location, new: after.location)
         }
+        let describeHeaders: ([Field]) -> String = { fields in
+            fields.map { "\($0.wireName): \($0.type)\($0.isOptional ? "?" : "")" }.joined(separator: ", ")
+        }
+        if describeHeaders(before.responseHeaders) != describeHeaders(after.responseHeaders) {
+            record(
+                .responseHeadersChanged, subject,
+                "response headers [\(describeHeaders(before.responseHeaders))] -> [\(describeHeaders(after.responseHeaders))]", old: before.location,
+                new: after.location)
+        }
         let describeOutcomes: ([Outcome]?) -> String = { outcomes in
-            (outcomes ?? []).map { "\($0.name) \($0.status)" }.joined(separator: ", ")
+            (outcomes ?? []).map { "\($0.name) \($0.status.text)" }.joined(separator: ", ")
         }
         if describeOutcomes(before.outcomes) != describeOutcomes(after.outcomes) {
             record(

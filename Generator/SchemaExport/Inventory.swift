@@ -147,6 +147,18 @@ public enum Inventory {
         }
         if let contentType = operation.responseContentType { builder.set("responseContentType", contentType) }
         builder.set("outcomes", operation.outcomes.map { outcomes in .array(outcomes.map(outcomeJSON)) } ?? .null)
+        // Only where declared, so schemas without them describe as before.
+        if !operation.responseHeaders.isEmpty {
+            builder.set(
+                "responseHeaders",
+                .array(
+                    operation.responseHeaders.map { field in
+                        .object([
+                            ("name", .string(field.name)), ("wireName", .string(field.wireName)), ("type", .string(field.type.description)),
+                            ("optional", .bool(field.isOptional)),
+                        ])
+                    }))
+        }
         return builder.value
     }
 
@@ -325,7 +337,12 @@ public enum Inventory {
     private static func outcomeJSON(_ outcome: Outcome) -> OrderedJSON {
         var builder = ObjectBuilder()
         builder.set("name", outcome.name)
-        builder.set("status", .integer(outcome.status))
+        // An integer for one status (as before), the text for a class (`4XX`) or `default`.
+        if case .exact(let status) = outcome.status {
+            builder.set("status", .integer(status))
+        } else {
+            builder.set("status", .string(outcome.status.text))
+        }
         builder.set("body", outcome.body.map { OrderedJSON.string($0.description) } ?? .null)
         builder.set("error", outcome.errorCase.map(OrderedJSON.string) ?? .null)
         builder.set("where", .object(outcome.conditions.map { ($0.path, .array($0.values.map(OrderedJSON.string))) }))
@@ -334,7 +351,7 @@ public enum Inventory {
 
     /// `registered 200 DeviceRegistration`, `failed 200 error internalError`, `notRegistered 404`.
     private static func outcomeSummary(_ outcome: Outcome) -> String {
-        var text = "\(outcome.name) \(outcome.status)"
+        var text = "\(outcome.name) \(outcome.status.text)"
         if let body = outcome.body { text += " \(body)" }
         if let error = outcome.errorCase { text += " error \(error)" }
         if !outcome.conditions.isEmpty {

@@ -355,6 +355,13 @@ public enum SchemaLanguageMetaSchema {
                             "responses",
                             describe(mapping(minimum: 1, of: ref("Outcome")), "Several outcomes, in matching order (instead of `response` and `status`).")
                         ),
+                        (
+                            "responseHeaders",
+                            describe(
+                                mapping(of: ref("Field")),
+                                "Headers of the success response, in the field syntax (`wire` is the header name; string, email, bool, int, int32, int64, double, uuid, uri or date-time): generates `<operation>WithHeaders`, which returns them typed."
+                            )
+                        ),
                     ] + noteProperties,
                     required: ["http"]
                 )
@@ -427,7 +434,13 @@ public enum SchemaLanguageMetaSchema {
                 closedObject(
                     "An outcome of an operation with several: a status, optional body conditions, and a body or an error case.",
                     [
-                        ("status", describe(integer(100...599), "Required. The HTTP status, 100–599.")),
+                        (
+                            "status",
+                            describe(
+                                anyOf([integer(100...599), words(StatusPattern.classes.map { "\($0)XX" } + ["default"])]),
+                                "Required. The HTTP status 100–599, a class (2XX, 4XX, 5XX) or default (any other status); an exact status beats its class, a class beats default."
+                            )
+                        ),
                         ("body", describe(ref("TypeExpression"), "The body's type (none: no body).")),
                         (
                             "where",

@@ -235,7 +235,26 @@ public enum OpenAPIExport {
             }
             success.set("content", .object([("application/json", media.value)]))
         }
-        var declaredStatuses: Set<Int> = [operation.successStatus]
+        if !operation.responseHeaders.isEmpty {
+            // OpenAPI's response `headers`: by wire name, `required` as the schema says.
+            success.set(
+                "headers",
+                .object(
+                    operation.responseHeaders.map { field in
+                        var header = ObjectBuilder()
+                        header.set("description", SchemaMapper.description(field.notes))
+                        header.set("required", .bool(!field.isOptional))
+                        // A date header is an HTTP-date (`Last-Modified`) or RFC 3339; the client reads either,
+                        // so the schema names the type without the RFC 3339 pattern a body field gets.
+                        let isDate = field.type == .primitive(.dateTime)
+                        header.set(
+                            "schema",
+                            isDate ? .object([("type", .string("string")), ("format", .string("date-time"))]) : mapper.parameterSchema(field))
+                        header.set("x-name", field.name)
+                        return (field.wireName, header.value)
+                    }))
+        }
+        var declaredStatuses: Set<StatusPattern> = [.exact(operation.successStatus)]
         if let outcomes = operation.outcomes {
             responses = outcomeResponses(operation, outcomes, schema, mapper)
             declaredStatuses = Set(outcomes.map(\.status))
@@ -252,7 +271,7 @@ public enum OpenAPIExport {
             casesByStatus[status, default: []].append(item)
         }
         let hasBody = catalogue?.body != nil
-        for status in statuses.sorted() where !declaredStatuses.contains(status) {
+        for status in statuses.sorted() where !declaredStatuses.contains(.exact(status)) {
             let cases = casesByStatus[status]!
             var response = ObjectBuilder()
             let names = cases.map { item in item.code.map { "\(item.name) (\($0))" } ?? item.name }
@@ -263,7 +282,9 @@ public enum OpenAPIExport {
             response.set("x-error-cases", .array(cases.map { .string($0.name) }))
             responses.set(String(status), response.value)
         }
-        if hasBody {
+        if declaredStatuses.contains(.other) {
+            // An outcome says what any other status is; the catalogue's fallback is not the answer then.
+        } else if hasBody {
             responses.set("default", .object([("$ref", .string("#/components/responses/Error"))]))
         } else {
             responses.set("default", .object([("description", .string("An error."))]))
@@ -271,14 +292,15 @@ public enum OpenAPIExport {
         return responses.value
     }
 
-    /// One response per status an operation with several outcomes declares: its bodies (normal answers
-    /// and the error body of error outcomes; several as `oneOf`), and the outcome names in `x-outcomes`.
+    /// One response per status an operation with several outcomes declares (`4XX` and `default` as
+    /// OpenAPI writes them): its bodies (normal answers and the error body of error outcomes; several as
+    /// `oneOf`), and the outcome names in `x-outcomes`.
     private static func outcomeResponses(
         _ operation: OperationDefinition, _ outcomes: [Outcome], _ schema: Schema,
         _ mapper: SchemaMapper
     ) -> ObjectBuilder {
         var responses = ObjectBuilder()
-        var statuses: [Int] = []
+        var statuses: [StatusPattern] = []
         for outcome in outcomes where !statuses.contains(outcome.status) { statuses.append(outcome.status) }
         for status in statuses {
             let group = outcomes.filter { $0.status == status }
@@ -294,7 +316,9 @@ public enum OpenAPIExport {
                 var media = ObjectBuilder()
                 media.set("schema", bodies.count == 1 ? mapper.type(bodies[0]) : .object([("oneOf", .array(bodies.map { mapper.type($0) }))]))
                 let examples = operation.examples.compactMap { example -> (String, YAMLNode)? in
-                    guard let value = example.response, (example.status ?? operation.successStatus) == status else { return nil }
+                    guard let value = example.response,
+                        outcomes.candidates(for: example.status ?? operation.successStatus).first?.status == status
+                    else { return nil }
                     return (example.name, value)
                 }
                 if !examples.isEmpty {
@@ -314,7 +338,7 @@ public enum OpenAPIExport {
                         }
                         return item.value
                     }))
-            responses.set(String(status), response.value)
+            responses.set(status.text, response.value)
         }
         return responses
     }

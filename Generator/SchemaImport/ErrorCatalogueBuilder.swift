@@ -27,14 +27,7 @@ final class ErrorCatalogueBuilder {
         {
             let schemaPointer = pointer.appending("content").appending("application/json").appending("schema")
             let expression = types.use(SchemaNode(schema, schemaPointer), hint: "ErrorBody").expression
-            if bodyTypeName == nil {
-                bodyTypeName = expression
-                bodyPointer = schemaPointer
-            } else if expression != bodyTypeName {
-                log.warning(
-                    "this error body (\(expression)) differs from the catalogue's body \(bodyTypeName!) (from \(bodyPointer!)): the schema language has one error body, so it is decoded as \(bodyTypeName!)",
-                    at: schema, schemaPointer)
-            }
+            votes.append(Vote(body: expression, schema: schema, pointer: schemaPointer, fromStatus: true))
         }
         if let name = statusNames[status] { return name }
         let name = names.claim(Self.reasonName(status))
@@ -46,12 +39,52 @@ final class ErrorCatalogueBuilder {
         return name
     }
 
+    /// An error body some response documents; the catalogue's is the one most use (`settleBody`).
+    private struct Vote {
+        let body: String
+        let schema: YAMLNode
+        let pointer: JSONPointer
+        /// From an exact error status (reported when it is not the catalogue's body), rather than from a
+        /// `4XX`, `5XX` or `default` response (which the operation settles itself).
+        let fromStatus: Bool
+    }
+
+    private var votes: [Vote] = []
+
+    /// The body of a `4XX`, `5XX` or `default` response, a candidate for the catalogue's body.
+    func vote(body: String, schema: YAMLNode, pointer: JSONPointer) {
+        votes.append(Vote(body: body, schema: schema, pointer: pointer, fromStatus: false))
+    }
+
+    /// Chooses the catalogue's body once every operation has been read: the body most error responses
+    /// document (the first of those in document order on a tie), so that one operation's odd error body
+    /// (Box's OAuth2 endpoints) does not become every operation's. An exact error status with another
+    /// body is reported: the language has one error body.
+    func settleBody() {
+        guard declared == nil, bodyTypeName == nil, !votes.isEmpty else { return }
+        var counts: [String: Int] = [:]
+        for vote in votes { counts[vote.body, default: 0] += 1 }
+        let best = counts.values.max() ?? 0
+        guard let chosen = votes.first(where: { counts[$0.body] == best }) else { return }
+        bodyTypeName = chosen.body
+        bodyPointer = chosen.pointer
+        for vote in votes where vote.fromStatus && vote.body != chosen.body {
+            log.warning(
+                "this error body (\(vote.body)) differs from the catalogue's body \(chosen.body) (from \(chosen.pointer)): the schema language has one error body, so it is decoded as \(chosen.body)",
+                at: vote.schema, vote.pointer)
+        }
+    }
+
     /// The `errors:` value, or nil when the document has no catalogue and no error responses.
     var value: YAMLValue? {
         if let declared { return declared }
-        guard !cases.isEmpty else { return nil }
+        guard !cases.isEmpty || bodyTypeName != nil else { return nil }
         var builder = MapBuilder()
-        builder.set("modelled", "Built by the importer: one case per HTTP error status the operations document.")
+        builder.set(
+            "modelled",
+            cases.isEmpty
+                ? "Built by the importer: the operations document no error status, only the body of their 4XX, 5XX or default responses."
+                : "Built by the importer: one case per HTTP error status the operations document.")
         builder.set("body", bodyTypeName)
         builder.set("cases", .map(cases))
         return builder.value

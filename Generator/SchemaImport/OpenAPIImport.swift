@@ -128,7 +128,7 @@ struct DocumentTranslator {
         let catalogue = ErrorCatalogueBuilder(document: document, types: types)
         let operations = OperationTranslator(document: document, types: types, catalogue: catalogue, schemeNames: schemeNames)
         operations.translate()
-        operations.checkDefaultResponses(errorBody: catalogue.bodyTypeName)
+        operations.finishClassAnswers()
         types.breakCycles()
         types.applyLanguageRules()
         types.checkUntaggedUnions()

@@ -16,18 +16,28 @@ final class OperationTranslator {
     private(set) var operations: [(String, YAMLValue)] = []
     /// Each operation's auth list as written (`nil` when it says nothing), for `defaultAuth`.
     private(set) var securityLists: [[String]?] = []
-    /// The `default` responses that have a body, checked against the error catalogue's body once every
-    /// operation has been read (`checkDefaultResponses`).
-    private var defaultResponses: [DefaultResponse] = []
 
-    private struct DefaultResponse {
-        let operation: String
-        /// The component its JSON body names; nil for an inline or non-JSON body.
-        let body: String?
-        let node: YAMLNode
-        let pointer: JSONPointer
-        let hasSuccess: Bool
+    /// A `4XX`, `5XX` or `default` response with a JSON body: nothing more when the body is the error
+    /// catalogue's, else a normal answer of its own. Decided once every operation has been read
+    /// (`finishClassAnswers`), so the catalogue's body comes from an exact error status where one has it.
+    private struct ClassAnswer {
+        let status: StatusPattern
+        let body: String
+        let schema: YAMLNode
+        let schemaPointer: JSONPointer
+
+        var name: String {
+            switch status {
+            case .range(4): return "clientError"
+            case .range(5): return "serverError"
+            case .exact, .range: return "status\(status.text)"
+            case .other: return "other"
+            }
+        }
     }
+
+    /// An operation's class answers, and its success response's status (nil: it has none).
+    private var pendingClassAnswers: [(operation: String, success: StatusPattern?, answers: [ClassAnswer])] = []
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
@@ -389,31 +399,29 @@ final class OperationTranslator {
             return
         }
         let successes = pairs.filter { ($0.key.first == "2") }
-        if let pair = pairs.first(where: { $0.key == "default" }) {
-            noteDefault(pair.value, pointer: pointer.appending("default"), operation: operation, hasSuccess: !successes.isEmpty)
-        }
         // Several outcomes written by this project's export.
         if pairs.contains(where: { $0.value["x-outcomes"] != nil }) {
             outcomes(pairs, pointer: pointer, operation: operation, into: &builder)
             return
         }
         var errorNames: [String] = []
-        for pair in pairs where pair.key.first == "4" || pair.key.first == "5" {
+        var classAnswers: [ClassAnswer] = []
+        for pair in pairs where pair.key.first == "4" || pair.key.first == "5" || pair.key == "default" {
             guard let (response, responsePointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
             if let listed = response["x-error-cases"]?.elements?.compactMap(\.scalar?.text) {
                 errorNames += listed
             } else if let status = Int(pair.key) {
                 errorNames.append(catalogue.claim(status: status, response: response, pointer: responsePointer, typeName: typeName))
-            } else {
+            } else if let pattern = StatusPattern(text: pair.key) {
+                if let answer = classAnswer(pattern, response: response, pointer: responsePointer, typeName: typeName) { classAnswers.append(answer) }
+            } else if StatusPattern(text: pair.key) == nil {
                 log.warning(
-                    "response '\(pair.key)' (a status range) cannot be written in the schema language: not imported", at: pair.value,
-                    pointer.appending(pair.key))
+                    "response '\(pair.key)' is not a status, a class (2XX, 4XX, 5XX) or default: not imported", at: pair.value, pointer.appending(pair.key))
             }
         }
         guard let first = successes.first else {
-            if !pairs.isEmpty, !pairs.contains(where: { $0.key == "default" }) || pairs.count > 1 {
-                log.warning("no 2xx response: imported without a response body", at: node, pointer)
-            }
+            if !pairs.isEmpty { log.warning("no 2xx response: imported without a response body", at: node, pointer) }
+            if !classAnswers.isEmpty { pendingClassAnswers.append((operation, nil, classAnswers)) }
             builder.set("errors", errorNames.isEmpty ? nil : YAMLValue.list(errorNames.map(YAMLValue.string)))
             return
         }
@@ -443,41 +451,150 @@ final class OperationTranslator {
             hasBody = true
             if media["examples"] != nil || media["example"] != nil { types.noteSkippedExample(media["examples"] ?? media["example"]!, mediaPointer) }
         }
-        if let headers = response["headers"] {
-            log.warning("response headers cannot be written in the schema language: not imported", at: headers, responsePointer.appending("headers"))
+        if let headers = response["headers"]?.pairs {
+            let fields = responseHeaders(headers, pointer: responsePointer.appending("headers"))
+            if !fields.isEmpty { builder.set("responseHeaders", .map(fields)) }
         }
         if status != (hasBody ? 200 : 204) || first.key.count != 3 { builder.set("status", .number(String(status))) }
         if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
+        if !classAnswers.isEmpty { pendingClassAnswers.append((operation, first.key == "2XX" ? .range(2) : .exact(status), classAnswers)) }
     }
 
-    /// Keeps a `default` response (the answer for every status the operation does not list) that has a
-    /// body, for `checkDefaultResponses`. One without a body says nothing the schema loses.
-    private func noteDefault(_ node: YAMLNode, pointer: JSONPointer, operation: String, hasSuccess: Bool) {
-        guard let (response, responsePointer) = document.resolve(node, at: pointer), let content = response["content"]?.pairs,
-            content.contains(where: { $0.value["schema"] != nil || !Self.isJSON($0.key) })
-        else { return }
-        let schema = content.first { Self.isJSON($0.key) }?.value["schema"]
-        let body = schema?["$ref"]?.scalar.flatMap { types.componentName(reference: $0.text) }
-        defaultResponses.append(DefaultResponse(operation: operation, body: body, node: node, pointer: responsePointer, hasSuccess: hasSuccess))
-    }
-
-    /// A generated client decodes every status an operation does not list as an error with the
-    /// catalogue's body, so a `default` response with that body is imported as it is; any other body
-    /// (or a `default` that is the operation's only answer) is reported, never dropped silently.
-    func checkDefaultResponses(errorBody: String?) {
-        let imported = Set(operations.map(\.0))
-        for response in defaultResponses where imported.contains(response.operation) {
-            if response.hasSuccess, let body = response.body, body == errorBody { continue }
-            let shown = response.body ?? "an inline or non-JSON body"
-            if !response.hasSuccess {
+    /// `responseHeaders:` from a response's `headers` (`$ref`s to `components/headers` followed): each a
+    /// field named after the header (`X-RateLimit-Remaining` → `rateLimitRemaining`, or the export's
+    /// `x-name`), of the primitive its schema gives; a header of another kind is reported.
+    private func responseHeaders(_ headers: [YAMLNode.Pair], pointer: JSONPointer) -> [(String, YAMLValue)] {
+        let readable = Set(OperationDefinition.responseHeaderPrimitives.map(\.rawValue))
+        var names = NameScope()
+        var fields: [(String, YAMLValue)] = []
+        var seen = Set<String>()
+        for pair in headers {
+            guard let (header, headerPointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
+            guard seen.insert(pair.key.lowercased()).inserted else {
                 log.warning(
-                    "the 'default' response (\(shown)) cannot be written in the schema language: a response body needs a status and the operation lists no 2xx; not imported",
-                    at: response.node, response.pointer)
-            } else {
-                log.warning(
-                    "the 'default' response (\(shown)) cannot be written in the schema language: not imported; statuses the operation does not list are errors decoded with the error catalogue's body (\(errorBody ?? "none"))",
-                    at: response.node, response.pointer)
+                    "response header '\(pair.key)' is listed twice (header names ignore case): not imported again", at: pair.value,
+                    pointer.appending(pair.key))
+                continue
             }
+            let schema = header["schema"]
+            // Only plain primitives: an enum, object or list would be translated into a type no header is read as.
+            let simple = schema.map { $0["enum"] == nil && $0["properties"] == nil && $0["items"] == nil && $0["$ref"] == nil } ?? false
+            let expression = simple ? schema.map { types.use(SchemaNode($0, headerPointer.appending("schema")), hint: "Header").expression } : nil
+            guard let expression, readable.contains(expression), !pair.key.isEmpty,
+                pair.key.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != ":" })
+            else {
+                log.warning(
+                    "response header '\(pair.key)' is \(expression ?? "not a primitive"), but a response header is read as one of \(readable.sorted().joined(separator: ", ")): not imported",
+                    at: pair.value, pointer.appending(pair.key))
+                continue
+            }
+            var field = MapBuilder()
+            let name = names.claim(header["x-name"]?.scalar?.text ?? ImportNames.header(pair.key))
+            field.set("type", expression)
+            if name != pair.key { field.set("wire", pair.key) }
+            if header["required"]?.scalar?.text != "true" { field.set("optional", .bool(true)) }
+            ImportNotes.read(description: header["description"]?.scalar?.text, deprecated: header["deprecated"], into: &field)
+            fields.append((name, field.value))
+        }
+        return fields
+    }
+
+    /// The JSON body of a `4XX`, `5XX` or `default` response; nil (reported) for another media type.
+    private func classAnswer(_ pattern: StatusPattern, response: YAMLNode, pointer: JSONPointer, typeName: String) -> ClassAnswer? {
+        guard let content = response["content"], let (mediaType, media) = preferredContent(content) else { return nil }
+        guard Self.isJSON(mediaType), let schema = media["schema"] else {
+            log.warning(
+                "the \(pattern.text) response's \(mediaType) body cannot be written in the schema language (an error or class answer is JSON): not imported",
+                at: content, pointer.appending("content"))
+            return nil
+        }
+        let schemaPointer = pointer.appending("content").appending(mediaType).appending("schema")
+        let hint = typeName.hasSuffix("Response") ? String(typeName.dropLast("Response".count)) + "Problem" : typeName + "Problem"
+        let body = types.use(SchemaNode(schema, schemaPointer), hint: hint).expression
+        catalogue.vote(body: body, schema: schema, pointer: schemaPointer)
+        return ClassAnswer(status: pattern, body: body, schema: schema, schemaPointer: schemaPointer)
+    }
+
+    /// Settles the `4XX`, `5XX` and `default` responses once the catalogue's body is known (the one most
+    /// error responses document, `ErrorCatalogueBuilder.settleBody`): one with that body says nothing more, since a
+    /// generated client decodes every status an operation does not list as an error with it; one with
+    /// another body becomes a normal answer (`responses:`), except a `5XX` (a 5xx is an error, and the
+    /// language has one error body) and one beside no 2xx answer (every error would be a value): those
+    /// are reported.
+    func finishClassAnswers() {
+        catalogue.settleBody()
+        for pending in pendingClassAnswers {
+            var kept: [ClassAnswer] = []
+            for answer in pending.answers where answer.body != catalogue.bodyTypeName {
+                let catalogueBody = catalogue.bodyTypeName ?? "none"
+                if case .range(5) = answer.status {
+                    log.warning(
+                        "this error body (\(answer.body)) differs from the catalogue's body \(catalogueBody): a 5XX response is an error, and the schema language has one error body, so it is decoded as \(catalogueBody)",
+                        at: answer.schema, answer.schemaPointer)
+                } else if pending.success == nil {
+                    log.warning(
+                        "the \(answer.status.text) response (\(answer.body)) cannot be written in the schema language: an answer by class or default needs a 2xx answer beside it (else every error is a value); not imported",
+                        at: answer.schema, answer.schemaPointer)
+                } else {
+                    kept.append(answer)
+                }
+            }
+            guard let success = pending.success, !kept.isEmpty, let index = operations.firstIndex(where: { $0.0 == pending.operation }),
+                case .map(let members) = operations[index].1
+            else { continue }
+            operations[index].1 = .map(asOutcomes(kept, success: success, members: members))
+        }
+        pendingClassAnswers = []
+    }
+
+    /// The operation's members with the shorthand `response`/`status` rewritten as `responses:` (where
+    /// `response` stood): the success answer, then the class and `default` answers (an exact status
+    /// beats its class, so the order written does not matter).
+    private func asOutcomes(_ answers: [ClassAnswer], success: StatusPattern, members: [(String, YAMLValue)]) -> [(String, YAMLValue)] {
+        let response = members.first { $0.0 == "response" }?.1
+        if case .map = response {
+            // Raw bytes have no place in an outcome (its body is a JSON type): keep the shorthand.
+            for answer in answers {
+                log.warning(
+                    "the \(answer.status.text) response (\(answer.body)) cannot be written beside a success answer of raw bytes: not imported",
+                    at: answer.schema, answer.schemaPointer)
+            }
+            return members
+        }
+        var first = MapBuilder()
+        first.set("status", Self.statusValue(success))
+        first.set("body", response)
+        var outcomes: [(String, YAMLValue)] = [(Self.successName(success), first.value)]
+        for answer in answers {
+            var value = MapBuilder()
+            value.set("status", Self.statusValue(answer.status))
+            value.set("body", answer.body)
+            outcomes.append((answer.name, value.value))
+        }
+        if members.contains(where: { $0.0 == "responseHeaders" }), let first = answers.first {
+            log.warning(
+                "the success response's headers cannot be written beside several outcomes (the \(first.status.text) response's own body makes them outcomes): not imported",
+                at: first.schema, first.schemaPointer)
+        }
+        var rewritten = members.filter { $0.0 != "response" && $0.0 != "status" && $0.0 != "responseHeaders" }
+        let at = members.firstIndex { $0.0 == "response" || $0.0 == "status" || $0.0 == "errors" || $0.0 == "auth" } ?? members.count
+        rewritten.insert(("responses", .map(outcomes)), at: min(at, rewritten.count))
+        return rewritten
+    }
+
+    private static func statusValue(_ status: StatusPattern) -> YAMLValue {
+        if case .exact(let code) = status { return .number(String(code)) }
+        return .string(status.text)
+    }
+
+    private static func successName(_ status: StatusPattern) -> String {
+        switch status {
+        case .exact(200): return "ok"
+        case .exact(201): return "created"
+        case .exact(202): return "accepted"
+        case .exact(204): return "noContent"
+        case .exact(let code): return "status\(code)"
+        case .range, .other: return "success"
         }
     }
 
@@ -485,8 +602,10 @@ final class OperationTranslator {
         var outcomes: [(String, YAMLValue)] = []
         var errorNames: [String] = []
         let errorBody = catalogue.bodyTypeName
-        for pair in pairs where pair.key != "default" {
-            guard let status = Int(pair.key), let (response, responsePointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
+        for pair in pairs {
+            // `4XX` and `default` too: the export writes an outcome of a class or `default` under its key.
+            guard let status = StatusPattern(text: pair.key), let (response, responsePointer) = document.resolve(pair.value, at: pointer.appending(pair.key))
+            else { continue }
             guard let listed = response["x-outcomes"]?.elements else {
                 errorNames += response["x-error-cases"]?.elements?.compactMap(\.scalar?.text) ?? []
                 continue
@@ -504,7 +623,7 @@ final class OperationTranslator {
             for item in listed {
                 guard let name = item["name"]?.scalar?.text else { continue }
                 var value = MapBuilder()
-                value.set("status", .number(String(status)))
+                value.set("status", Self.statusValue(status))
                 if let error = item["error"]?.scalar?.text {
                     value.set("error", error)
                 } else if !resultBodies.isEmpty {

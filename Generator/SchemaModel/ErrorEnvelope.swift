@@ -14,6 +14,7 @@ extension Schema {
 
     private func successBodies(of operation: OperationDefinition) -> [TypeReference] {
         guard let outcomes = operation.outcomes else { return operation.response.map { [$0] } ?? [] }
-        return outcomes.filter { (200..<300).contains($0.status) }.compactMap(\.body)
+        // `default` may answer a 2xx too.
+        return outcomes.filter { $0.status.isSuccess || $0.status == .other }.compactMap(\.body)
     }
 }

@@ -404,6 +404,12 @@ public struct OperationDefinition: Sendable {
     /// `responses:`: the operation's outcomes in matching order; nil for the `response:`/`status:`
     /// shorthand (one outcome). `response` and `successStatus` then hold the first success outcome's.
     public var outcomes: [Outcome]? = nil
+    /// `responseHeaders:`: headers of the success response the client gives the caller typed (the
+    /// `…WithHeaders` method), by the field syntax (`wire` is the header's name). Empty: none declared.
+    public var responseHeaders: [Field] = []
+
+    /// The primitives a response header can be read as (text, numbers, a flag, a UUID, a URL, a date).
+    public static let responseHeaderPrimitives: [Primitive] = [.string, .email, .bool, .int, .int32, .int64, .double, .uuid, .uri, .dateTime]
 
     public var parameters: [(location: ParameterLocation, field: Field)] {
         pathParameters.map { (.path, $0) } + queryParameters.map { (.query, $0) } + headerParameters.map { (.header, $0) }
@@ -427,7 +433,8 @@ public struct Outcome: Sendable {
     }
 
     public var name: String
-    public var status: Int
+    /// The statuses it answers: one, a class (`4XX`) or every other (`default`).
+    public var status: StatusPattern
     /// All must hold; empty: the status alone decides.
     public var conditions: [Condition]
     public var kind: Kind
@@ -449,6 +456,93 @@ public struct Outcome: Sendable {
     public var errorCase: String? {
         if case .error(let name) = kind { return name }
         return nil
+    }
+}
+
+/// The statuses one outcome answers (`status:` of an outcome): one status, a class of statuses (`4XX`),
+/// or every status no other outcome of its operation declares (`default`). For a response, an exact
+/// status beats a class and a class beats `default`, whatever the order the outcomes are written in.
+public enum StatusPattern: Sendable, Hashable {
+    /// One status, 100–599.
+    case exact(Int)
+    /// Every status of one class: the hundreds digit (2 for `2XX`); 2, 4 or 5.
+    case range(Int)
+    /// `default`: any status the operation's other outcomes do not declare.
+    case other
+
+    /// The classes a `status:` may name; 1XX and 3XX never reach a client as an answer (URLSession
+    /// follows redirects).
+    public static let classes = [2, 4, 5]
+
+    /// `200`, `4XX`, `default`: as the schema and OpenAPI write it.
+    public var text: String {
+        switch self {
+        case .exact(let status): return String(status)
+        case .range(let digit): return "\(digit)XX"
+        case .other: return "default"
+        }
+    }
+
+    /// Reads `text`'s forms back; nil for anything else.
+    public init?(text: String) {
+        if text == "default" {
+            self = .other
+        } else if text.count == 3, text.hasSuffix("XX"), let digit = Int(text.prefix(1)), Self.classes.contains(digit) {
+            self = .range(digit)
+        } else if text.count == 3, let status = Int(text), (100...599).contains(status) {
+            self = .exact(status)
+        } else {
+            return nil
+        }
+    }
+
+    public func matches(_ status: Int) -> Bool {
+        switch self {
+        case .exact(let exact): return status == exact
+        case .range(let digit): return status / 100 == digit
+        case .other: return true
+        }
+    }
+
+    /// 0 for one status, 1 for a class, 2 for `default`: the lower is tried first.
+    public var precedence: Int {
+        switch self {
+        case .exact: return 0
+        case .range: return 1
+        case .other: return 2
+        }
+    }
+
+    /// Whether every status it matches is a 2xx.
+    public var isSuccess: Bool {
+        switch self {
+        case .exact(let status): return (200...299).contains(status)
+        case .range(let digit): return digit == 2
+        case .other: return false
+        }
+    }
+
+    /// The status a server sends for it when nothing else says which: the status itself, the class's
+    /// first (`4XX` → 400), 500 for `default`.
+    public var representative: Int {
+        switch self {
+        case .exact(let status): return status
+        case .range(let digit): return digit * 100
+        case .other: return 500
+        }
+    }
+}
+
+extension Array where Element == Outcome {
+    /// The outcomes that may answer `status`, in the order they are tried: those declaring exactly that
+    /// status, then its class, then `default`, each group in schema order (the first whose `where` holds wins).
+    public func candidates(for status: Int) -> [Outcome] {
+        inPrecedenceOrder.filter { $0.status.matches(status) }
+    }
+
+    /// Every outcome in the order a response is tried against them: exact statuses, classes, `default`.
+    public var inPrecedenceOrder: [Outcome] {
+        enumerated().sorted { ($0.element.status.precedence, $0.offset) < ($1.element.status.precedence, $1.offset) }.map(\.element)
     }
 }
 
@@ -522,7 +616,10 @@ extension OperationDefinition {
     public func responseBody(status: Int?, in schema: Schema) -> TypeReference? {
         let status = status ?? successStatus
         if let outcomes {
-            let group = outcomes.filter { $0.status == status }
+            // The outcomes of the most precise pattern that declares the status: a class's body is not
+            // an exact status's.
+            let candidates = outcomes.candidates(for: status)
+            let group = candidates.filter { $0.status == candidates.first?.status }
             if let body = group.compactMap(\.body).first { return body }
             return group.contains { !$0.isResult } || (group.isEmpty && status >= 400) ? schema.errors?.body : nil
         }

@@ -75,11 +75,7 @@ extension SchemaParser {
                 log.error("\(outcomeContext) needs a 'status'", at: pair.keyLocation)
                 return nil
             }
-            guard let status = outcomeReader.int("status") else { return nil }
-            guard (100...599).contains(status) else {
-                log.error("'status' of \(outcomeContext) must be an HTTP status 100–599, found \(status)", at: outcomeReader["status"]?.location)
-                return nil
-            }
+            guard let status = statusPattern(outcomeReader, context: outcomeContext) else { return nil }
             let kind: Outcome.Kind
             if outcomeReader.has("error") {
                 if outcomeReader.has("body") {
@@ -105,6 +101,28 @@ extension SchemaParser {
                 name: pair.key, status: status, conditions: outcomeConditions(outcomeReader, context: outcomeContext),
                 kind: kind, notes: outcomeReader.notes(), location: pair.keyLocation)
         }
+    }
+
+    /// `status: 404`, `status: 4XX` (a class: 2XX, 4XX or 5XX) or `status: default` (any other status).
+    private func statusPattern(_ reader: MappingReader, context: String) -> StatusPattern? {
+        guard let node = reader["status"], let scalar = node.scalar else {
+            log.error("'status' of \(context) must be an HTTP status, a class like 4XX, or default", at: reader["status"]?.location)
+            return nil
+        }
+        let text = scalar.text
+        if scalar.kind == .int || Int(text) != nil {
+            guard let status = Int(text), (100...599).contains(status) else {
+                log.error("'status' of \(context) must be an HTTP status 100–599, found \(text)", at: node.location)
+                return nil
+            }
+            return .exact(status)
+        }
+        if let pattern = StatusPattern(text: text) { return pattern }
+        let classes = StatusPattern.classes.map { "\($0)XX" }
+        log.error(
+            "'status' of \(context) must be an HTTP status 100–599, a class (\(classes.joined(separator: ", "))) or default, found '\(text)'\(Suggestion.didYouMean(text.uppercased(), in: classes + ["default"]))",
+            at: node.location)
+        return nil
     }
 
     /// `where: { rtCode: "0000" }` or `where: { result.state: [A, B] }`: dotted path to one scalar or a list.

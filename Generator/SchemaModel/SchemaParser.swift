@@ -385,7 +385,7 @@ struct SchemaParser {
         let keys =
             [
                 "http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
-                "idempotencyKey", "paginate", "cache", "examples", "responses",
+                "idempotencyKey", "paginate", "cache", "examples", "responses", "responseHeaders",
             ] + MappingReader.noteKeys
         guard let reader = MappingReader(pair.value, context: context, allowed: keys, log: log) else { return nil }
         guard let http = reader.string("http") else {
@@ -423,10 +423,11 @@ struct SchemaParser {
         }
         let outcomes = outcomes(reader, context: context)
         // With `responses:`, the first success outcome stands in for the shorthand (exports, the sandbox).
-        let firstSuccess = outcomes?.first { (200...299).contains($0.status) && $0.isResult }
+        let firstSuccess = outcomes?.inPrecedenceOrder.first { $0.status.isSuccess && $0.isResult }
         let (declaredResponse, responseContentType) = responseType(reader["response"], context: context)
         let response = outcomes != nil ? firstSuccess?.body : declaredResponse
-        let status = outcomes != nil ? (firstSuccess?.status ?? 200) : reader.int("status") ?? (reader.has("response") ? 200 : 204)
+        let status =
+            outcomes != nil ? (firstSuccess?.status.representative ?? 200) : reader.int("status") ?? (reader.has("response") ? 200 : 204)
         if outcomes == nil, !(200...299).contains(status) {
             log.error("'status' of \(context) is the success status and must be 200–299, found \(status)", at: reader["status"]?.location)
         }
@@ -436,7 +437,7 @@ struct SchemaParser {
         } else {
             auth = reader.names("auth")?.map(\.0) ?? defaultAuth
         }
-        return OperationDefinition(
+        var definition = OperationDefinition(
             name: pair.key, method: method, path: String(parts[1]), pathLocation: reader["http"]?.location ?? pair.keyLocation,
             pathParameters: parameters("path"), queryParameters: parameters("query"), headerParameters: parameters("headers"),
             body: body, response: response, responseLocation: reader["response"]?.location, successStatus: status,
@@ -449,6 +450,8 @@ struct SchemaParser {
             responseContentType: responseContentType,
             outcomes: outcomes
         )
+        definition.responseHeaders = parameters("responseHeaders")
+        return definition
     }
 
     private func pagination(_ node: YAMLNode, context: String) -> Pagination? {

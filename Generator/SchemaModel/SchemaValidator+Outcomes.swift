@@ -65,22 +65,23 @@ extension SchemaValidator {
             if let type = schema.types.first(where: { SwiftNaming.typeName($0.name, api: schema.api) == typeName }) {
                 log.error("type '\(type.name)' has the name of the generated outcome enum of \(context), '\(typeName)'; rename the type", at: type.location)
             }
-            var unconditional: [Int: String] = [:]
+            var unconditional: [StatusPattern: String] = [:]
             for outcome in outcomes { checkName(outcome.name, what: "outcome name", at: outcome.location) }
+            checkStatusClasses(outcomes, context: context)
             for outcome in outcomes {
                 let outcomeContext = "outcome '\(outcome.name)' of \(context)"
                 if let earlier = unconditional[outcome.status] {
                     log.error(
-                        "\(outcomeContext) can never match: '\(earlier)' before it takes every \(outcome.status) response; give '\(earlier)' a 'where' or move it last",
+                        "\(outcomeContext) can never match: '\(earlier)' before it takes every \(outcome.status.text) response; give '\(earlier)' a 'where' or move it last",
                         at: outcome.location)
                 }
                 if outcome.conditions.isEmpty, unconditional[outcome.status] == nil { unconditional[outcome.status] = outcome.name }
                 var bodyForConditions: TypeReference?
                 switch outcome.kind {
                 case .result(let body):
-                    if outcome.status >= 500 || outcome.status < 200 || (300...399).contains(outcome.status) {
+                    if !isNormalAnswerStatus(outcome.status) {
                         log.error(
-                            "\(outcomeContext) is a normal answer, so its status must be 2xx or 4xx, found \(outcome.status); a 5xx is an error of the catalogue",
+                            "\(outcomeContext) is a normal answer, so its status must be 2xx or 4xx, found \(outcome.status.text); a 5xx is an error of the catalogue (a class: 2XX, 4XX; or default)",
                             at: outcome.location)
                     }
                     if let body, resolve(body, at: outcome.location, types: types) { bodyForConditions = body }
@@ -111,6 +112,43 @@ extension SchemaValidator {
                     }
                 }
             }
+        }
+    }
+
+    /// A normal answer is a 2xx or a 4xx (BSA's 404 "not registered"); `default` may be one too, as
+    /// OpenAPI's `default` response with its own body is (it then takes the 5xx as well).
+    private func isNormalAnswerStatus(_ status: StatusPattern) -> Bool {
+        switch status {
+        case .exact(let code): return (200...299).contains(code) || (400...499).contains(code)
+        case .range(let digit): return digit == 2 || digit == 4
+        case .other: return true
+        }
+    }
+
+    /// Overlaps the precedence rule settles silently would hide a mistake: a class whose every status
+    /// an exact outcome already takes unconditionally, and a `default` after which nothing is left.
+    private func checkStatusClasses(_ outcomes: [Outcome], context: String) {
+        let exactUnconditional = Set(
+            outcomes.compactMap { outcome -> Int? in
+                guard outcome.conditions.isEmpty, case .exact(let status) = outcome.status else { return nil }
+                return status
+            })
+        for outcome in outcomes {
+            guard case .range(let digit) = outcome.status else { continue }
+            let statuses = (digit * 100)...(digit * 100 + 99)
+            if statuses.allSatisfy(exactUnconditional.contains) {
+                log.error(
+                    "outcome '\(outcome.name)' of \(context) can never match: outcomes with one status take every \(outcome.status.text) status",
+                    at: outcome.location)
+            }
+        }
+        // A class beside a `default` that is the only normal answer: every status has an outcome, so no
+        // response is an error of the catalogue; say so rather than let errors read as values.
+        let defaults = outcomes.filter { $0.status == .other && $0.isResult && $0.conditions.isEmpty }
+        if let fallback = defaults.first, !outcomes.contains(where: { $0.status.isSuccess && $0.isResult }) {
+            log.error(
+                "outcome '\(fallback.name)' of \(context) answers every status with a normal answer, and no 2xx outcome is declared; declare the success status, or make '\(fallback.name)' an 'error'",
+                at: fallback.location)
         }
     }
 }

@@ -34,6 +34,7 @@ struct SchemaValidator {
         checkRequestShapes(types: types)
         checkCredentialFlows(types: types)
         checkOutcomes(types: types)
+        checkResponseHeaders(types: types)
         checkCacheArguments()
         checkRenames()
     }
@@ -244,7 +245,7 @@ struct SchemaValidator {
 
     /// Fields of a struct, or parameters of one kind: legal distinct names and wire names, resolved types,
     /// sensible constraints and defaults.
-    private func checkFields(
+    func checkFields(
         _ fields: [Field], in context: String, types: [String: TypeDefinition], reserved: Set<String>, sentInHeadOfRequest: Bool = false
     ) {
         var wireNames: [String: String] = [:]

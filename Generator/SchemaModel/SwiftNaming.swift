@@ -61,7 +61,8 @@ public enum SwiftNaming {
         "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
         "ParameterEncodable", "QueryObjectStyle", "RFC3339", "RawResponseBody", "Redaction", "RequestBodyEncoding",
         "RequestBuildError", "RequestBuilder", "RequestOptions", "ResponseCache", "ResponseCacheMiss",
-        "ResponseRetryRule", "RetryAfter", "RetryMiddleware", "RetryPolicy", "StaticCredentials", "TokenRefreshError",
+        "ResponseHeaderError", "ResponseHeaderField", "ResponseHeaderValue", "ResponseRetryRule", "RetryAfter", "RetryMiddleware",
+        "RetryPolicy", "StaticCredentials", "TokenRefreshError", "TypedResponse",
         "TokenRefresher", "TokenSet", "TokenStore", "TransportCondition", "TransportError", "URLSessionTransport",
         "URLTemplate", "UndeclaredOutcome",
     ]
@@ -193,6 +194,17 @@ public enum SwiftNaming {
 
     /// The name of an operation's `OperationInfo` in the client's `Operations` (see `operationName`).
     /// The enum of an operation's outcomes (`responses:`), nested in the client: `CheckDeviceOutcome`.
+    /// The struct of an operation's declared response headers, nested in the client: `CreateItemHeaders`.
+    public static func responseHeadersTypeName(_ operation: String, api: String) -> String {
+        let base = bare(operationName(operation, api: api))
+        return base.prefix(1).uppercased() + base.dropFirst() + "Headers"
+    }
+
+    /// The method that returns the body with the declared response headers: `createItemWithHeaders`.
+    public static func withHeadersMethodName(_ operation: String, api: String) -> String {
+        bare(operationName(operation, api: api)) + "WithHeaders"
+    }
+
     public static func outcomeTypeName(_ operation: String, api: String) -> String {
         let base = bare(operationName(operation, api: api))
         return base.prefix(1).uppercased() + base.dropFirst() + "Outcome"

@@ -65,6 +65,12 @@ struct ClientRenderer {
                     writer.line()
                 }
                 renderMethod(operation, into: &writer)
+                if !operation.responseHeaders.isEmpty {
+                    writer.line()
+                    ResponseHeadersRenderer(schema: schema, operation: operation).render(into: &writer)
+                    writer.line()
+                    renderMethod(operation, withHeaders: true, into: &writer)
+                }
                 if let pagination = operation.pagination {
                     writer.line()
                     renderPaginatedSequences(operation, pagination, into: &writer)
@@ -237,11 +243,16 @@ struct ClientRenderer {
         return result
     }
 
-    private func renderMethod(_ operation: OperationDefinition, into writer: inout SwiftWriter) {
-        let name = SwiftNaming.operationName(operation.name, api: schema.api)
+    /// The operation's method; `withHeaders`: its `…WithHeaders` twin, which returns the body with the
+    /// declared response headers and the status (`TypedResponse`).
+    private func renderMethod(_ operation: OperationDefinition, withHeaders: Bool = false, into writer: inout SwiftWriter) {
+        let plainName = SwiftNaming.operationName(operation.name, api: schema.api)
+        let name = withHeaders ? SwiftNaming.withHeadersMethodName(operation.name, api: schema.api) : plainName
         let parameters = parameters(of: operation)
         let outcomes = operation.outcomes.map { OutcomeRenderer(schema: schema, operation: operation, outcomes: $0) }
-        let output = outcomes?.typeName ?? outputType(of: operation)
+        let headersType = SwiftNaming.responseHeadersTypeName(operation.name, api: schema.api)
+        let plainOutput = outcomes?.typeName ?? outputType(of: operation)
+        let output = withHeaders ? "TypedResponse<\(plainOutput ?? "Void"), \(headersType)>" : plainOutput
 
         var extra: [String?] = ["`\(operation.method) \(Docs.inline(operation.path))`"]
         if let pagination = operation.pagination {
@@ -258,7 +269,11 @@ struct ClientRenderer {
                 + (cacheArguments(operation).map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) }
                 + parameters.map { Docs.parameter(SwiftNaming.bare($0.label), $0.docs) }
                 + ["  - options: Per-call retry and cache settings; the client's apply by default."]).joined(separator: "\n"))
-        if let outcomes {
+        if withHeaders {
+            extra.insert(
+                "What `\(SwiftNaming.bare(plainName))` returns, with the response's status and its declared headers, typed (`\(headersType)`).", at: 0)
+            extra.append("- Returns: the body\(plainOutput == nil ? " (none)" : ""), the status and the headers.")
+        } else if let outcomes {
             extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".")
         } else if let output {
             extra.append("- Returns: `\(output)`.")
@@ -302,6 +317,12 @@ struct ClientRenderer {
             }
             for line in requestShapeLines(operation) { writer.line(line) }
             let body = bodyArguments(operation)
+            if withHeaders {
+                writer.line("return try self.core.typedResponse(")
+                writer.line("    try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)),")
+                writer.line("    operation: builder.operation, failure: Failure.self, headers: \(headersType).init(response:))")
+                return
+            }
             if outcomes != nil {
                 writer.line(
                     "return try .init(response: try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)), operation: builder.operation)"

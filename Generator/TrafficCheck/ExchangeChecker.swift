@@ -15,6 +15,8 @@ public struct TrafficFinding: Sendable {
         case request
         case status
         case response
+        /// A declared response header (`responseHeaders:`).
+        case responseHeader
     }
 
     public let part: Part
@@ -117,6 +119,21 @@ public struct ExchangeChecker: Sendable {
         let (statusIssues, bodyType) = statusCheck(exchange.status, operation: operation)
         add(.status, statusIssues)
         add(.response, responseBodyIssues(exchange, operation: operation, bodyType: bodyType))
+        if (200...299).contains(exchange.status) {
+            // The declared response headers come with a success answer; an error answer is the catalogue's.
+            add(
+                .responseHeader,
+                ResponseHeaderCheck.problems(of: operation, value: exchange.responseHeader).map { problem in
+                    guard let expected = problem.expected else {
+                        return issue(
+                            .error, .required, "", expected: "a \(problem.header) header", found: "none",
+                            "the response has no \(problem.header) header, which the schema declares required")
+                    }
+                    return issue(
+                        .error, .type, "", expected: expected, found: "a value of another form",
+                        "the response's \(problem.header) header is not \(expected)")
+                })
+        }
         return findings
     }
 
@@ -196,17 +213,16 @@ public struct ExchangeChecker: Sendable {
 
     /// Whether the schema expects `status` for this operation, and the body type a client reads then.
     private func statusCheck(_ status: Int, operation: OperationDefinition) -> ([ValidationIssue], TypeReference?) {
-        let declared: [Int]
+        var declared: [StatusPattern] = [.exact(operation.successStatus)]
         if let outcomes = operation.outcomes {
-            declared = Array(Set(outcomes.map(\.status))).sorted()
-        } else {
-            declared = [operation.successStatus]
+            declared = []
+            for outcome in outcomes where !declared.contains(outcome.status) { declared.append(outcome.status) }
         }
         let body = operation.responseBody(status: status, in: schema)
-        if declared.contains(status) || status >= 400 {
+        if declared.contains(where: { $0.matches(status) }) || status >= 400 {
             return ([], body)
         }
-        let list = declared.map(String.init).joined(separator: ", ")
+        let list = declared.map(\.text).joined(separator: ", ")
         return (
             [
                 issue(

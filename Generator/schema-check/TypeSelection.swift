@@ -69,8 +69,8 @@ enum TypeSelection {
     private static func outcomeBody(_ operation: OperationDefinition, _ outcomes: [Outcome], status: Int, in schema: Schema) -> Result<TypeReference, Failure> {
         // The choice is the one clients and lint's example check make; only the failures are said here.
         if let body = operation.responseBody(status: status, in: schema) { return .success(body) }
-        let group = outcomes.filter { $0.status == status }
-        let declared = outcomes.map { "\($0.name) (\($0.status))" }.joined(separator: ", ")
+        let group = outcomes.candidates(for: status)
+        let declared = outcomes.map { "\($0.name) (\($0.status.text))" }.joined(separator: ", ")
         if group.isEmpty {
             return .failure(Failure("operation '\(operation.name)' declares no outcome with status \(status); it has \(declared)"))
         }

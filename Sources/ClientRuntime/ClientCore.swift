@@ -94,7 +94,46 @@ public struct ClientCore: Sendable {
         options: RequestOptions = .default
     ) async throws -> Output {
         let response = try await exchange(request, failure: failure, options: options)
-        guard response.isSuccess else { throw Failure(response: response, operation: request.operation) }
+        return try decodedOutput(of: response, operation: request.operation, failure: failure)
+    }
+
+    /// What `perform` makes of `response` (the output of any 2xx, the failure of any other status),
+    /// with the response headers the schema declares (`headers`: the generated header struct's
+    /// initialiser) and the status: the result of an operation's `…WithHeaders` method, which sends
+    /// with `exchange`.
+    ///
+    /// - Throws: what `perform` throws for the response; a declared header that is missing or does not
+    ///   parse is `.invalidResponse` with a `ResponseHeaderError` (an error status is the catalogue's
+    ///   error first).
+    @_spi(Generated) public func typedResponse<Output: Decodable & Sendable, Headers: Sendable, Failure: APIFailure>(
+        _ response: HTTPResponse,
+        operation: OperationInfo,
+        failure: Failure.Type,
+        headers: (HTTPResponse) throws(ResponseHeaderError) -> Headers
+    ) throws -> TypedResponse<Output, Headers> {
+        let body: Output = try decodedOutput(of: response, operation: operation, failure: failure)
+        do {
+            return TypedResponse(body: body, headers: try headers(response), status: response.status)
+        } catch {
+            throw Failure.invalidResponse(response, error)
+        }
+    }
+
+    /// `typedResponse` for an operation whose success has no body: the body is `()`.
+    @_spi(Generated) public func typedResponse<Headers: Sendable, Failure: APIFailure>(
+        _ response: HTTPResponse,
+        operation: OperationInfo,
+        failure: Failure.Type,
+        headers: (HTTPResponse) throws(ResponseHeaderError) -> Headers
+    ) throws -> TypedResponse<Void, Headers> {
+        let answer: TypedResponse<NoContent, Headers> = try typedResponse(response, operation: operation, failure: failure, headers: headers)
+        return TypedResponse(body: (), headers: answer.headers, status: answer.status)
+    }
+
+    private func decodedOutput<Output: Decodable & Sendable, Failure: APIFailure>(
+        of response: HTTPResponse, operation: OperationInfo, failure: Failure.Type
+    ) throws -> Output {
+        guard response.isSuccess else { throw Failure(response: response, operation: operation) }
         // No-content operations ignore any body, so a server that starts returning one breaks nothing.
         if let noContent = NoContent() as? Output { return noContent }
         // Non-JSON responses (binary downloads) take the body as it is.

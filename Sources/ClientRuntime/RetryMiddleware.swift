@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import WireFormat
 
 /// Repeats requests that failed transiently, with exponential backoff, jitter, `Retry-After` and an
 /// overall deadline, but only when repeating is safe.

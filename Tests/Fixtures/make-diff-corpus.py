@@ -268,6 +268,16 @@ OUTCOMES = ("    response: Item\n    errors: [notFound]\n", "    responses:\n   
 case("outcomes-changed", [("    response: Item\n    errors: [notFound]\n", "    responses:\n      found: { status: 200, body: Item }\n      gone: { status: 410 }\n    errors: [notFound]\n"),
                           ("        status: 404\n        response: { code: NOT_FOUND }", "        status: 410")],
      ["outcomes-changed|operation getItem|breaks-both|breaking"], old_edits=[OUTCOMES])
+# A normal answer of one status (410) becomes one of its class (4XX): every 4xx is now that answer, so
+# the 404 an old client throws as notFound is a value to a new one, and the case carries the status.
+GONE = ("    response: Item\n    errors: [notFound]\n", "    responses:\n      found: { status: 200, body: Item }\n      gone: { status: 410 }\n    errors: [notFound]\n")
+# createItem starts declaring a required response header: new clients' createItemWithHeaders needs it from
+# old servers, which never send it.
+case("response-headers-changed", [("    status: 201\n    errors: [tooMany]\n", "    status: 201\n    errors: [tooMany]\n    responseHeaders:\n      location: { type: uri, wire: Location }\n")],
+     ["response-headers-changed|operation createItem|breaks-both|breaking"])
+MISSING_GONE = ("        status: 404\n        response: { code: NOT_FOUND }", "        status: 410")
+case("outcomes-changed-status-class", [(GONE[0], GONE[1].replace("status: 410", "status: 4XX")), MISSING_GONE],
+     ["outcomes-changed|operation getItem|breaks-both|breaking"], old_edits=[GONE, MISSING_GONE])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

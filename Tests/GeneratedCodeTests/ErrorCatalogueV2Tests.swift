@@ -172,4 +172,44 @@ final class ErrorCatalogueV2Tests: XCTestCase {
             guard case .invalidResponse = error as? KitchenSinkError else { return XCTFail("a body that does not decode: \(error)") }
         }
     }
+
+    // MARK: Status classes and default (issue 27 line 3)
+
+    private func release(_ status: Int, _ body: String = "") throws -> KitchenSinkClient.FetchReleaseOutcome {
+        try .init(response: HTTPResponse(status: status, body: Data(body.utf8)), operation: KitchenSinkClient.Operations.fetchRelease)
+    }
+
+    func testExactStatusBeatsItsClassWhateverTheOrderWritten() throws {
+        // `processing: 2XX` and `problem: 4XX` are written before `found: 200` and `gone: 410`.
+        XCTAssertEqual(try release(200, #"{"version":"1.0.0"}"#), .found(Release(version: "1.0.0")))
+        XCTAssertEqual(try release(410), .gone)
+    }
+
+    func testAClassCarriesTheStatusReceived() throws {
+        XCTAssertEqual(try release(202), .processing(status: 202))
+        XCTAssertEqual(try release(204), .processing(status: 204))
+        XCTAssertEqual(try release(404, #"{"title":"No such release"}"#), .problem(status: 404, Problem(title: "No such release")))
+        XCTAssertEqual(try release(429, #"{"title":"Slow down"}"#), .problem(status: 429, Problem(title: "Slow down")))
+    }
+
+    func testAnErrorClassThrowsItsCatalogueCase() throws {
+        XCTAssertThrowsError(try release(503, #"{"error":{"code":"MAINTENANCE"}}"#)) { error in
+            guard case .internalError(let details) = error as? KitchenSinkError else { return XCTFail("expected internalError, got \(error)") }
+            XCTAssertEqual(details.status, 503)
+        }
+        // A class's body that does not decode is an invalid response, not a crash or a wrong case.
+        XCTAssertThrowsError(try release(404, #"{"detail":"no title"}"#)) { error in
+            guard case .invalidResponse(let response, _) = error as? KitchenSinkError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(response.status, 404)
+        }
+    }
+
+    func testDefaultTakesEveryStatusNoOtherOutcomeDeclares() throws {
+        func notes(_ status: Int, _ body: String) throws -> KitchenSinkClient.FetchReleaseNotesOutcome {
+            try .init(response: HTTPResponse(status: status, body: Data(body.utf8)), operation: KitchenSinkClient.Operations.fetchReleaseNotes)
+        }
+        XCTAssertEqual(try notes(200, #"{"version":"1.0.0"}"#), .notes(Release(version: "1.0.0")))
+        XCTAssertEqual(try notes(503, #"{"title":"Maintenance"}"#), .unexpected(status: 503, Problem(title: "Maintenance")))
+        XCTAssertEqual(try notes(201, #"{"title":"Created?"}"#), .unexpected(status: 201, Problem(title: "Created?")))
+    }
 }

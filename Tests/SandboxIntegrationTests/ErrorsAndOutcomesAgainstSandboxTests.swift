@@ -141,4 +141,38 @@ final class ErrorsAndOutcomesAgainstSandboxTests: XCTestCase {
         XCTAssertEqual(request.method, "POST")
         XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"code":"000000"}"#)
     }
+
+    // MARK: Status classes and default (issue 27 line 3)
+
+    func testSandboxAnswersWithStatusesOfAClassAndTheClientMapsThem() async throws {
+        let found = try await client().fetchRelease(version: "1.0.0")
+        XCTAssertEqual(found, .found(Release(version: "1.0.0", notes: "First release.")))
+        XCTAssertEqual(sandbox.receivedRequests("fetchRelease").last?.status, 200, "the exact 200 is served, not the 2XX written first")
+
+        let processing = try await client(example: "processing").fetchRelease(version: "1.1.0")
+        XCTAssertEqual(processing, .processing(status: 202))
+        XCTAssertEqual(sandbox.receivedRequests("fetchRelease").last?.status, 202)
+
+        let problem = try await client(example: "problem").fetchRelease(version: "nope")
+        XCTAssertEqual(problem, .problem(status: 404, Problem(title: "No such release", detail: "nope")))
+        XCTAssertEqual(sandbox.receivedRequests("fetchRelease").last?.status, 404)
+
+        let gone = try await client(example: "gone").fetchRelease(version: "0.9.0")
+        XCTAssertEqual(gone, .gone)
+
+        do {
+            _ = try await client(example: "unavailable", retry: .noRetries).fetchRelease(version: "1.0.0")
+            XCTFail("a 5XX is the error outcome")
+        } catch let error as KitchenSinkError {
+            guard case .internalError(let details) = error else { return XCTFail("expected internalError, got \(error)") }
+            XCTAssertEqual(details.status, 503)
+        }
+    }
+
+    func testDefaultOutcomeOverHTTP() async throws {
+        let notes = try await client().fetchReleaseNotes(version: "1.0.0")
+        XCTAssertEqual(notes, .notes(Release(version: "1.0.0", notes: "First release.")))
+        let unexpected = try await client(example: "unexpected", retry: .noRetries).fetchReleaseNotes(version: "1.0.0")
+        XCTAssertEqual(unexpected, .unexpected(status: 503, Problem(title: "Maintenance")))
+    }
 }

@@ -95,6 +95,8 @@ final class ServingTests: XCTestCase {
             ("transactionHistory", "GET", "/transactions", [:], nil, 200),
             ("checkDevice", "GET", "/devices/kiosk-1/registration", [:], nil, 200),
             ("verifyOtp", "POST", "/otp/verification", [:], #"{"code":"123456"}"#, 204),
+            ("fetchRelease", "GET", "/releases/1.0.0", [:], nil, 200),
+            ("fetchReleaseNotes", "GET", "/releases/1.0.0/notes", [:], nil, 200),
             // v2 types: unions and formatted dates
             ("getProcessingForm", "GET", "/processing/form", bearer, nil, 200),
             ("listNotices", "GET", "/notices", bearer, nil, 200),

@@ -18,6 +18,26 @@ final class OutcomeExportTests: XCTestCase {
         return try XCTUnwrap(operation["responses"] as? [String: Any])
     }
 
+    func testStatusClassesAndDefaultAreOpenAPIResponseKeys() throws {
+        let document = try openAPI()
+        let release = try responses(document, "/releases/{version}", "get")
+        XCTAssertEqual(Set(release.keys), ["2XX", "200", "4XX", "410", "5XX", "default"])
+        let clientError = try XCTUnwrap(release["4XX"] as? [String: Any])
+        let media = try XCTUnwrap((clientError["content"] as? [String: Any])?["application/json"] as? [String: Any])
+        XCTAssertEqual((media["schema"] as? [String: Any])?["$ref"] as? String, "#/components/schemas/Problem")
+        XCTAssertEqual(Set(((media["examples"] as? [String: Any]) ?? [:]).keys), ["problem"], "the 404 example sits under the class that takes it")
+        XCTAssertEqual((clientError["x-outcomes"] as? [[String: Any]])?.first?["name"] as? String, "problem")
+        let serverError = try XCTUnwrap(release["5XX"] as? [String: Any])
+        XCTAssertEqual((serverError["x-outcomes"] as? [[String: Any]])?.first?["error"] as? String, "internalError")
+        // Without a `default` outcome, `default` is still the catalogue's error body.
+        XCTAssertEqual((release["default"] as? [String: Any])?["$ref"] as? String, "#/components/responses/Error")
+
+        let notes = try responses(document, "/releases/{version}/notes", "get")
+        let other = try XCTUnwrap(notes["default"] as? [String: Any])
+        XCTAssertNil(other["$ref"], "a default outcome replaces the catalogue's fallback")
+        XCTAssertEqual((other["x-outcomes"] as? [[String: Any]])?.first?["name"] as? String, "unexpected")
+    }
+
     func testOpenAPIListsOneResponsePerOutcomeStatus() throws {
         let document = try openAPI()
         let check = try responses(document, "/devices/{deviceId}/registration", "get")
@@ -80,5 +100,36 @@ final class OutcomeExportTests: XCTestCase {
             ), summary)
         XCTAssertTrue(summary.contains("scanAuthFailed: codes starting with B0"), summary)
         XCTAssertTrue(summary.contains("deadlineExceeded: when timeout"), summary)
+    }
+
+    func testDescribeShowsStatusClassesAndDefault() throws {
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let inventory = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Inventory.json(schema).text().utf8)) as? [String: Any])
+        let operations = try XCTUnwrap(inventory["operations"] as? [[String: Any]])
+        let release = try XCTUnwrap(operations.first { $0["name"] as? String == "fetchRelease" })
+        let outcomes = try XCTUnwrap(release["outcomes"] as? [[String: Any]])
+        XCTAssertEqual(outcomes.map { "\($0["status"]!)" }, ["2XX", "200", "4XX", "410", "5XX"])
+        XCTAssertEqual(release["status"] as? Int, 200, "the exact 200, not the 2XX written before it")
+        let summary = Inventory.summary(schema)
+        XCTAssertTrue(summary.contains("→ processing 2XX | found 200 Release | problem 4XX Problem | gone 410 | unavailable 5XX error internalError"), summary)
+        XCTAssertTrue(summary.contains("→ notes 200 Release | unexpected default Problem"), summary)
+    }
+
+    func testResponseHeadersAreTheSuccessResponsesHeaders() throws {
+        let document = try openAPI()
+        let created = try XCTUnwrap(try responses(document, "/items", "post")["201"] as? [String: Any])
+        let headers = try XCTUnwrap(created["headers"] as? [String: [String: Any]])
+        XCTAssertEqual(Set(headers.keys), ["Location", "X-RateLimit-Remaining", "ETag", "Last-Modified", "X-Trace-Id"])
+        XCTAssertEqual(headers["Location"]?["required"] as? Bool, true)
+        XCTAssertEqual(headers["ETag"]?["required"] as? Bool, false)
+        XCTAssertEqual(headers["X-RateLimit-Remaining"]?["x-name"] as? String, "rateLimitRemaining")
+        XCTAssertEqual((headers["X-RateLimit-Remaining"]?["schema"] as? [String: Any])?["format"] as? String, "int32")
+        // An HTTP-date is not RFC 3339: no pattern that would reject `Last-Modified: Sun, 06 Nov 1994 …`.
+        XCTAssertNil((headers["Last-Modified"]?["schema"] as? [String: Any])?["pattern"])
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let inventory = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Inventory.json(schema).text().utf8)) as? [String: Any])
+        let delete = try XCTUnwrap((inventory["operations"] as? [[String: Any]])?.first { $0["name"] as? String == "deleteItem" })
+        XCTAssertEqual(
+            (delete["responseHeaders"] as? [[String: Any]])?.first?["wireName"] as? String, "X-Request-Id", "describe lists them")
     }
 }

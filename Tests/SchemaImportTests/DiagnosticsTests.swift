@@ -78,8 +78,9 @@ final class DiagnosticsTests: XCTestCase {
 
     /// A `default` response answers every status the operation does not list. The generated client
     /// decodes those as errors with the catalogue's body, so a `default` with that body (or none) is
-    /// imported as it is; any other body is reported at its place, never dropped silently.
-    func testADefaultResponseTheSchemaCannotSayIsAWarning() throws {
+    /// imported as it is; one with another body is a `default` outcome of its own (issue 27 line 3),
+    /// and a `default` beside no 2xx answer leaves the operation without a response body, reported.
+    func testADefaultResponseWithAnotherBodyIsAnOutcome() throws {
         let text = """
             openapi: 3.1.0
             info: { title: Defaults, version: "1" }
@@ -118,10 +119,58 @@ final class DiagnosticsTests: XCTestCase {
         let result = OpenAPIImport.importDocument(text: text, file: "defaults.yaml")
         XCTAssertEqual(
             result.diagnostics.map(\.description),
+            ["defaults.yaml:30:9: warning: no 2xx response: imported without a response body [#/paths/~1only/get/responses]"])
+        let schema = try XCTUnwrap(SchemaLoader.load(text: XCTUnwrap(result.schema), file: "defaults.imported.yaml").schema)
+        XCTAssertEqual(schema.errors?.body, .named("Problem"), "the body most error responses document")
+        XCTAssertNil(schema.operation(named: "sameBody")?.outcomes, "a default with the catalogue's body says nothing more")
+        XCTAssertNil(schema.operation(named: "noBody")?.outcomes)
+        let outcomes = try XCTUnwrap(schema.operation(named: "otherBody")?.outcomes)
+        XCTAssertEqual(outcomes.map(\.name), ["noContent", "other"])
+        XCTAssertEqual(outcomes.map(\.status), [.exact(204), .other])
+        XCTAssertNil(outcomes[0].body)
+        XCTAssertEqual(outcomes[1].body, .named("OtherBodyProblem"))
+    }
+
+    /// A `4XX` with the catalogue's body says nothing more; with its own body it is a normal answer of
+    /// that class; a `5XX` with its own body is reported (a 5xx is an error, and errors share one body).
+    func testStatusClassesBecomeOutcomesOrTheCatalogueBody() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: Classes, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                get:
+                  operationId: first
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    4XX: { description: problem, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+              /b:
+                get:
+                  operationId: second
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "404": { description: gone, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+                    4XX: { description: odd, content: { application/json: { schema: { $ref: "#/components/schemas/Odd" } } } }
+                    5XX: { description: odd, content: { application/json: { schema: { $ref: "#/components/schemas/Odd" } } } }
+            components:
+              schemas:
+                Problem: { type: object, properties: { detail: { type: string } } }
+                Odd: { type: object, properties: { reason: { type: string } } }
+            """
+        let result = OpenAPIImport.importDocument(text: text, file: "classes.yaml")
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
             [
-                "defaults.yaml:24:11: warning: the 'default' response (an inline or non-JSON body) cannot be written in the schema language: not imported; statuses the operation does not list are errors decoded with the error catalogue's body (Problem) [#/paths/~1other/get/responses/default]",
-                "defaults.yaml:30:18: warning: the 'default' response (Problem) cannot be written in the schema language: a response body needs a status and the operation lists no 2xx; not imported [#/paths/~1only/get/responses/default]",
+                "classes.yaml:18:73: warning: this error body (Odd) differs from the catalogue's body Problem: a 5XX response is an error, and the schema language has one error body, so it is decoded as Problem [#/paths/~1b/get/responses/5XX/content/application~1json/schema]"
             ])
-        XCTAssertNotNil(result.schema)
+        let schema = try XCTUnwrap(SchemaLoader.load(text: XCTUnwrap(result.schema), file: "classes.imported.yaml").schema)
+        XCTAssertEqual(schema.errors?.body, .named("Problem"))
+        XCTAssertNil(schema.operation(named: "first")?.outcomes)
+        let outcomes = try XCTUnwrap(schema.operation(named: "second")?.outcomes)
+        XCTAssertEqual(outcomes.map(\.name), ["ok", "clientError"])
+        XCTAssertEqual(outcomes.map(\.status), [.exact(200), .range(4)])
+        XCTAssertEqual(outcomes[1].body, .named("Odd"))
+        XCTAssertEqual(schema.operation(named: "second")?.errors, ["notFound"])
     }
 }

@@ -326,4 +326,178 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
                       bad: { status: 200, error: "" }
                 """), at: "bad:", contains: "'error' of outcome 'bad' of operation 'check' is empty")
     }
+
+    // MARK: Status classes and default (issue 27 line 3)
+
+    func testStatusClassesAndDefaultLoadAndAreTriedExactThenClassThenDefault() {
+        let text = outcomes(
+            """
+              fetch:
+                http: GET /fetch
+                responses:
+                  other: { status: default, body: ErrorBody }
+                  clientError: { status: 4XX, body: ErrorBody }
+                  accepted: { status: 2XX }
+                  ok: { status: 200, body: Envelope }
+                  missing: { status: 404 }
+                  down: { status: 5XX, error: failed }
+            """)
+        XCTAssertEqual(diagnostics(text), [])
+        let operation = SchemaLoader.load(text: text, file: "test.yaml").schema?.operation(named: "fetch")
+        let outcomes = operation?.outcomes ?? []
+        XCTAssertEqual(outcomes.map(\.status), [.other, .range(4), .range(2), .exact(200), .exact(404), .range(5)])
+        XCTAssertEqual(outcomes.inPrecedenceOrder.map(\.name), ["ok", "missing", "clientError", "accepted", "down", "other"])
+        XCTAssertEqual(outcomes.candidates(for: 404).map(\.name), ["missing", "clientError", "other"])
+        XCTAssertEqual(outcomes.candidates(for: 418).map(\.name), ["clientError", "other"])
+        XCTAssertEqual(outcomes.candidates(for: 302).map(\.name), ["other"])
+        XCTAssertEqual(operation?.response, .named("Envelope"), "the exact 200 stands in for the shorthand, not the 2XX written before it")
+        XCTAssertEqual(operation?.successStatus, 200)
+        XCTAssertEqual(operation?.responseBody(status: 418, in: SchemaLoader.load(text: text, file: "t").schema!), .named("ErrorBody"))
+    }
+
+    func testStatusThatIsNeitherAStatusNorAClassIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                      moved: { status: 3XX, error: failed }
+                """), at: "moved:",
+            contains: "'status' of outcome 'moved' of operation 'check' must be an HTTP status 100–599, a class (2XX, 4XX, 5XX) or default, found '3XX'")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                      bad: { status: 4xx }
+                """), at: "bad:", contains: "found '4xx'; did you mean '4XX'?")
+    }
+
+    func testServerErrorClassAsANormalAnswerIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                      down: { status: 5XX }
+                """), at: "down:", contains: "outcome 'down' of operation 'check' is a normal answer, so its status must be 2xx or 4xx, found 5XX")
+    }
+
+    func testSecondOutcomeOfTheSameClassIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                      clientError: { status: 4XX }
+                      also: { status: 4XX, error: failed }
+                """), at: "also:", contains: "outcome 'also' of operation 'check' can never match: 'clientError' before it takes every 4XX response")
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                      other: { status: default, error: failed }
+                      again: { status: default, error: failed }
+                """), at: "again:", contains: "can never match: 'other' before it takes every default response")
+    }
+
+    func testDefaultAsTheOnlyNormalAnswerIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      anything: { status: default, body: Envelope }
+                """), at: "anything:",
+            contains: "outcome 'anything' of operation 'check' answers every status with a normal answer, and no 2xx outcome is declared")
+    }
+
+    // MARK: Typed response headers (issue 27 line 3)
+
+    func testResponseHeadersLoad() {
+        let text = outcomes(
+            """
+              create:
+                http: POST /things
+                response: Envelope
+                status: 201
+                responseHeaders:
+                  location: { type: uri, wire: Location }
+                  remaining: { type: int32, wire: X-RateLimit-Remaining, optional: true }
+            """)
+        XCTAssertEqual(diagnostics(text), [])
+        let operation = SchemaLoader.load(text: text, file: "test.yaml").schema?.operation(named: "create")
+        XCTAssertEqual(operation?.responseHeaders.map(\.wireName), ["Location", "X-RateLimit-Remaining"])
+        XCTAssertEqual(operation?.responseHeaders.map(\.isOptional), [false, true])
+    }
+
+    func testResponseHeaderOfAStructTypeIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  create:
+                    http: POST /things
+                    response: Envelope
+                    responseHeaders:
+                      meta: { type: Envelope, wire: X-Meta }
+                """), at: "meta:", contains: "response header 'meta' of operation 'create' is Envelope; a response header is read as one of string")
+    }
+
+    func testResponseHeadersWithOutcomesAreReported() {
+        assertOneError(
+            outcomes(
+                """
+                  check:
+                    http: GET /check
+                    responses:
+                      ok: { status: 200 }
+                    responseHeaders:
+                      etag: { type: string, wire: ETag }
+                """), at: "etag:", contains: "operation 'check' has 'responseHeaders' and several outcomes")
+    }
+
+    func testResponseHeaderDefaultAndCaseClashAreReported() {
+        assertOneError(
+            outcomes(
+                """
+                  get:
+                    http: GET /thing
+                    responseHeaders:
+                      etag: { type: string, wire: ETag, default: x }
+                """), at: "etag:", contains: "response header 'etag' of operation 'get' has a default; a header the response lacks is nil")
+        assertOneError(
+            outcomes(
+                """
+                  get:
+                    http: GET /thing
+                    responseHeaders:
+                      etag: { type: string, wire: ETag }
+                      tag: { type: string, wire: Etag, optional: true }
+                """), at: "wire: Etag", contains: "names the header 'Etag', which is 'ETag' in another case")
+    }
+
+    func testOperationNamedLikeAWithHeadersMethodIsReported() {
+        assertOneError(
+            outcomes(
+                """
+                  get:
+                    http: GET /thing
+                    responseHeaders:
+                      etag: { type: string, wire: ETag }
+                  getWithHeaders:
+                    http: GET /other
+                """), at: "getWithHeaders:", contains: "operation 'getWithHeaders' has the name of the generated method 'getWithHeaders' of operation 'get'")
+    }
 }

@@ -37,7 +37,7 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.OperationDefinition": [
             "name", "method", "path", "pathLocation", "pathParameters", "queryParameters", "headerParameters", "body", "response", "responseLocation",
             "successStatus", "errors", "auth", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
-            "responseContentType", "outcomes",
+            "responseContentType", "outcomes", "responseHeaders",
         ],
         "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType"],
         "SchemaModel.OperationDefinition.OperationExample": ["name", "parameters", "request", "response", "status", "location"],

@@ -255,6 +255,67 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertFalse(hidden.output.contains("super-secret-tenant"), hidden.output)
     }
 
+    // MARK: Status classes and default (issue 27 line 3)
+
+    func testAnswersOfAStatusClassOrDefaultAreCheckedAgainstTheirOutcome() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let base = "https://api.kitchensink.example/v2"
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "\(base)/releases/1.1.0", headers: [], status: 202, body: ""),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 404, body: #"{"title":"No such release"}"#),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 418, body: #"{"detail":"no title"}"#),
+                Self.entry(url: "\(base)/releases/1.0.0", headers: [], status: 302, body: ""),
+                Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 302, body: #"{"title":"Moved"}"#),
+                Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 503, body: "[]"),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [], "a 202 is the 2XX outcome, without a body")
+        XCTAssertEqual(issues[2], [], "a 404 is the 4XX outcome's Problem")
+        XCTAssertEqual(issues[3], ["response /title error"], "a 418 is checked against Problem too")
+        XCTAssertEqual(issues[4], ["status  error"], "fetchRelease declares no 3xx and no default")
+        XCTAssertEqual(issues[5], [], "default takes a 302")
+        XCTAssertEqual(issues[6], ["response  error"], "default's body is Problem, whatever the status")
+    }
+
+    func testDeclaredResponseHeadersAreChecked() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        func entry(_ headers: [(String, String)]) -> String {
+            let list = headers.map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
+            return """
+                {"request": {"method": "DELETE", "url": "https://api.kitchensink.example/v2/items/A1", "headers": []},
+                 "response": {"status": 204, "headers": [\(list)], "content": {"size": 0, "mimeType": "application/json", "text": ""}}}
+                """
+        }
+        func createEntry(_ headers: [(String, String)]) -> String {
+            let list = headers.map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
+            return """
+                {"request": {"method": "POST", "url": "https://api.kitchensink.example/v2/items", "headers": [{"name": "Authorization", "value": "Bearer t"}]},
+                 "response": {"status": 201, "headers": [\(list)], "content": {"size": 2, "mimeType": "application/json", "text": "{}"}}}
+                """
+        }
+        let capture = try writeCapture(
+            Self.har(entries: [
+                entry([]),
+                entry([("x-request-id", "6bac7eea-c120-428d-beb6-910c6f290434")]),
+                entry([("X-Request-Id", "super-secret-token")]),
+                createEntry([("Location", "/items/A1"), ("X-RateLimit-Remaining", "7"), ("Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT")]),
+                createEntry([("X-RateLimit-Remaining", "many")]),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let headerIssues = try issuesByEntry(result).mapValues { $0.filter { $0.hasPrefix("responseHeader") } }
+        XCTAssertEqual(headerIssues[1], [], "an optional header may be absent")
+        XCTAssertEqual(headerIssues[2], [], "names ignore case")
+        XCTAssertEqual(headerIssues[3], ["responseHeader  error"], "not a UUID")
+        XCTAssertEqual(headerIssues[4], [])
+        XCTAssertEqual(headerIssues[5], ["responseHeader  error", "responseHeader  error"], "Location missing, X-RateLimit-Remaining not an int32")
+        XCTAssertFalse(result.output.contains("super-secret-token"), "a header's value is never printed")
+        XCTAssertTrue(result.output.contains("the response has no Location header"), result.output)
+    }
+
     // MARK: Routing
 
     func testEnvironmentURLsMatchAnyHostAndOtherHostsAreSkipped() throws {

@@ -246,7 +246,7 @@ final class SandboxEngine: Sendable {
         if operation.body != nil, !request.body.isEmpty { parsedBody = JSON.parse(request.body) }
 
         if request.method == "HEAD" {
-            return .respond(status: plan.status, headers: [], body: Data())
+            return .respond(status: plan.status, headers: ResponseHeaderValues.headers(of: operation), body: Data())
         }
         var status = plan.status
         var body = plan.body
@@ -291,11 +291,13 @@ final class SandboxEngine: Sendable {
         if plan.isRefreshOperation, (200..<300).contains(status) {
             state.withLock { $0.faults.markRefreshed() }
         }
-        guard let body else { return .respond(status: status, headers: [], body: Data()) }
+        // The declared response headers come with every success answer (an error answer is the catalogue's).
+        let declared = (200..<300).contains(status) ? ResponseHeaderValues.headers(of: operation) : []
+        guard let body else { return .respond(status: status, headers: declared, body: Data()) }
         if let contentType = operation.responseContentType {
-            return .respond(status: status, headers: [("Content-Type", contentType)], body: Self.binaryBody(fromJSON: body))
+            return .respond(status: status, headers: [("Content-Type", contentType)] + declared, body: Self.binaryBody(fromJSON: body))
         }
-        return .respond(status: status, headers: Self.jsonHeaders, body: body)
+        return .respond(status: status, headers: Self.jsonHeaders + declared, body: body)
     }
 
     private func outcome(for action: FaultAction, plan: Plan) -> Outcome {

@@ -240,8 +240,24 @@ struct SchemaGenerator {
                     style == "page"
                         ? "    paginate: { style: page, items: items, page: pageNumber, last: last, totalPages: total }"
                         : "    paginate: { style: \(style), items: items, \(style): pageToken, next: next }")
+            } else if response != "none", chance(30) {
+                // Several outcomes with status classes and `default` (issue 27 line 3).
+                operationLines += ["    responses:", "      ok: { status: 200, body: \(Self.yamlString(response)) }"]
+                if chance(50) { operationLines.append("      accepted: { status: 2XX }") }
+                if chance(60) { operationLines.append("      clientError: { status: 4XX, body: \(Self.yamlString(pick(structs).name)) }") }
+                // errorCases[0] may stand for a failure without a response (`when:`); the others have codes.
+                if errorCases.count > 1, chance(50) { operationLines.append("      serverError: { status: 5XX, error: \(Self.yamlString(errorCases[1])) }") }
+                if chance(40) { operationLines.append("      other: { status: default, body: \(Self.yamlString(pick(structs).name)) }") }
             } else if response != "none" {
                 operationLines.append("    response: \(Self.yamlString(response))")
+            }
+            if !operationLines.contains("    responses:"), chance(25) {
+                // Typed response headers (issue 27 line 3): the `…WithHeaders` method and its struct.
+                operationLines.append("    responseHeaders:")
+                for (slot, type) in ["int32", "date-time", "uri", "string", "uuid"].filter({ _ in chance(50) }).enumerated() {
+                    operationLines.append("      \(Self.key(name(nil, plain: "header\(slot)"))): { type: \(type), wire: X-R\(slot), optional: \(chance(50)) }")
+                }
+                if operationLines.last == "    responseHeaders:" { operationLines.append("      etag: { type: string, wire: ETag }") }
             }
             if !errorCases.isEmpty, chance(50) {
                 operationLines.append("    errors: [\(errorCases.filter { _ in chance(60) }.map(Self.yamlString).joined(separator: ", "))]")

@@ -69,7 +69,7 @@ struct ProofCallerWriter {
                 let label = "\(operation.name)/\(example.name)"
                 let status = example.status ?? operation.successStatus
                 // With `responses:`, the outcome the example's status selects decides (conditions aside).
-                let outcome = operation.outcomes?.first { $0.status == status }
+                let outcome = operation.outcomes?.candidates(for: status).first
                 let expectsError = outcome.map { !$0.isResult } ?? (status >= 400)
                 lines += [
                     "    do {",
