@@ -223,18 +223,7 @@ final class TypeTranslator {
             }
             return .list(variantShape(String(collection.inner), depth: depth + 1))
         }
-        if let primitive = Primitive(rawValue: expression) {
-            switch primitive {
-            case .uuid: return .string(.uuid)
-            case .date: return .string(.date)
-            case .dateTime: return .string(.dateTime)
-            case .string, .email, .uri, .base64, .binary: return .string(.any)
-            case .int, .int32, .int64: return .integer
-            case .double, .decimal: return .fraction
-            case .bool: return .boolean
-            case .json: return nil
-            }
-        }
+        if let primitive = Primitive(rawValue: expression) { return VariantShape(primitive) }
         guard case .map(let members)? = bodies[expression] else { return nil }
         if members.contains(where: { $0.0 == "fields" }) { return .structure(requiredKeys: requiredKeys(of: expression) ?? []) }
         if members.contains(where: { $0.0 == "union" }) { return nil }

@@ -106,6 +106,20 @@ public indirect enum VariantShape: Hashable, Sendable {
         case .boolean, .list: return 0
         }
     }
+
+    /// The shape of a primitive's values; nil for `json`, which takes any payload.
+    public init?(_ primitive: Primitive) {
+        switch primitive {
+        case .uuid: self = .string(.uuid)
+        case .date: self = .string(.date)
+        case .dateTime: self = .string(.dateTime)
+        case .string, .email, .uri, .base64, .binary: self = .string(.any)
+        case .int, .int32, .int64: self = .integer
+        case .double, .decimal: self = .fraction
+        case .bool: self = .boolean
+        case .json: return nil
+        }
+    }
 }
 
 /// How untagged unions choose a variant and which fields every variant shares. One place, so the
@@ -122,16 +136,7 @@ extension Schema {
         guard depth < 64 else { return nil }
         switch reference {
         case .primitive(let primitive):
-            switch primitive {
-            case .uuid: return .string(.uuid)
-            case .date: return .string(.date)
-            case .dateTime: return .string(.dateTime)
-            case .string, .email, .uri, .base64, .binary: return .string(.any)
-            case .int, .int32, .int64: return .integer
-            case .double, .decimal: return .fraction
-            case .bool: return .boolean
-            case .json: return nil
-            }
+            return VariantShape(primitive)
         case .array(let element): return .list(variantShape(of: element, depth: depth + 1))
         case .map(_, let value): return .map(variantShape(of: value, depth: depth + 1))
         case .named(let name):
