@@ -159,24 +159,38 @@ struct SwitchArm {
 enum SwiftEscaping {
     /// A Swift string literal whose value is exactly `value`: quotes, backslashes, control and
     /// invisible format characters are escaped, so the text cannot end the literal or interpolate.
+    ///
+    /// Printable ASCII other than the quote and the backslash is copied a run at a time (see `docLines`).
     static func stringLiteral(_ value: String) -> String {
         var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if needsEscape(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        let bytes = Array(value.utf8)
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        var run = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F && byte != quote && byte != backslash {
+                index += 1
+                continue
             }
+            let (scalar, length) = decodeScalar(bytes, at: index)
+            let escaped: String?
+            switch scalar {
+            case "\"": escaped = "\\\""
+            case "\\": escaped = "\\\\"
+            case "\n": escaped = "\\n"
+            case "\r": escaped = "\\r"
+            case "\t": escaped = "\\t"
+            default: escaped = needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
+            }
+            if let escaped {
+                result += String(decoding: bytes[run..<index], as: UTF8.self) + escaped
+                run = index + length
+            }
+            index += length
         }
-        return result + "\""
+        return result + String(decoding: bytes[run..<index], as: UTF8.self) + "\""
     }
 
     /// Doc comment lines: each paragraph split at every kind of line break (so text cannot leave the
