@@ -10,8 +10,10 @@
 #
 # Documents: the schemas named, BUNDLED (default Schemas/*.yaml; empty for none), synthetic APIs of
 # SIZES operations (compile/make-api.py) and, with CORPUS=<folder>, every OpenAPI document in it (*.yaml,
-# *.yml, *.json), imported first with this tree's `client-generator import` (one that does not import is
-# listed as skipped), so both sides generate from the same schema. Both generators are built in
+# *.yml, *.json), imported first with this tree's `client-generator import` (IMPORTER names another
+# client-generator, e.g. one from before a construct the baseline cannot read; one that does not import
+# is listed as skipped), so both sides generate from the same schema; a schema the baseline cannot
+# generate is listed as skipped too. Both generators are built in
 # CONFIGURATION (release, the default, or debug: what SwiftPM builds to run the build plugin in a consumer's
 # debug build): this tree's, and the baseline's in a detached worktree under $WORK (default
 # .build-generation-bench/, git-ignored), which later runs reuse; BASE_GENERATOR / HEAD_GENERATOR name
@@ -115,15 +117,16 @@ for size in ${SIZES:-}; do
     documents+=("$work/synthetic/synthetic-$size.yaml")
 done
 skipped=()
+importer=${IMPORTER:-$head_generator}
 if [ -n "${CORPUS:-}" ]; then
     mkdir -p "$work/corpus"
     for document in "$CORPUS"/*.yaml "$CORPUS"/*.yml "$CORPUS"/*.json; do
         [ -f "$document" ] || continue
         name=$(basename "$document"); name=${name%.*}
-        if "$head_generator" import "$document" --output "$work/corpus/$name.yaml" --quiet >/dev/null 2>"$log"; then
+        if "$importer" import "$document" --output "$work/corpus/$name.yaml" --quiet >/dev/null 2>"$log"; then
             documents+=("$work/corpus/$name.yaml")
         else
-            skipped+=("$name")
+            skipped+=("$name (does not import)")
         fi
     done
 fi
@@ -155,6 +158,11 @@ echo "$columns" | sed 's/[^|]*|/---|/g; s/^---//'
 
 total_base=0 total_head=0 cpu_base=0 cpu_head=0
 for document in "${documents[@]}"; do
+    rm -rf "$work/out-base"
+    if ! "$base_generator" generate "$document" -o "$work/out-base" >/dev/null 2>"$log"; then
+        skipped+=("$(basename "$document" .yaml) (the baseline cannot generate it: $(head -1 "$log" | sed 's/^[^ ]*: //' | cut -c1-100))")
+        continue
+    fi
     : > "$work/base.samples"; : > "$work/head.samples"
     for _ in $(seq "$runs"); do
         for side in base head; do
@@ -195,5 +203,5 @@ done
 printf '| all | %s / %s (%s) | %s / %s s (%s) | | |%s\n' "$(millions "$total_base")" "$(millions "$total_head")" \
     "$(change "$total_base" "$total_head")" "$cpu_base" "$cpu_head" "$(change "$cpu_base" "$cpu_head")" \
     "$([ "$compile" = 1 ] && echo ' |')"
-[ ${#skipped[@]} -eq 0 ] || echo "skipped (this tree's import refuses them): ${skipped[*]}"
+[ ${#skipped[@]} -eq 0 ] || printf 'skipped: %s\n' "${skipped[@]}"
 rm -rf "$work/out" "$work/out-base" "$work/out-head" "$work/compile"
