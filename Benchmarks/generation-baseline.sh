@@ -6,12 +6,16 @@
 #   BUNDLED= SIZES="10 100" COMPILE=1 Benchmarks/generation-baseline.sh 1a15032
 #   BASE_GENERATOR=/tmp/base/client-generator HEAD_GENERATOR=.build/release/client-generator \
 #       Benchmarks/generation-baseline.sh 1a15032 Schemas/kdpay.yaml
+#   CONFIGURATION=debug CORPUS=Tests/Fixtures/OpenAPICorpus Benchmarks/generation-baseline.sh 1a15032
 #
 # Documents: the schemas named, BUNDLED (default Schemas/*.yaml; empty for none), synthetic APIs of
 # SIZES operations (compile/make-api.py) and, with CORPUS=<folder>, every OpenAPI document in it (*.yaml,
-# *.yml, *.json), imported first with this tree's `client-generator import` (one that does not import is
-# listed as skipped), so both sides generate from the same schema. Both generators are release builds:
-# this tree's, and the baseline's built in a detached worktree under $WORK (default
+# *.yml, *.json), imported first with this tree's `client-generator import` (IMPORTER names another
+# client-generator, e.g. one from before a construct the baseline cannot read; one that does not import
+# is listed as skipped), so both sides generate from the same schema; a schema the baseline cannot
+# generate is listed as skipped too. Both generators are built in
+# CONFIGURATION (release, the default, or debug: what SwiftPM builds to run the build plugin in a consumer's
+# debug build): this tree's, and the baseline's in a detached worktree under $WORK (default
 # .build-generation-bench/, git-ignored), which later runs reuse; BASE_GENERATOR / HEAD_GENERATOR name
 # prebuilt binaries instead. Each run generates into an empty folder. Columns:
 #   instructions  user-space instructions of one run, the primary measure: it does not depend on what
@@ -38,6 +42,8 @@ fi
 baseline=$(git -C "$root" rev-parse --verify --quiet "$1^{commit}") || { echo "${0##*/}: not a revision: $1" >&2; exit 2; }
 shift
 runs=${RUNS:-5}
+configuration=${CONFIGURATION:-release}
+case $configuration in release | debug) ;; *) echo "${0##*/}: CONFIGURATION is release or debug, not $configuration" >&2; exit 2 ;; esac
 work=${WORK:-$root/.build-generation-bench}
 mkdir -p "$work"
 log="$work/last-command.log"
@@ -47,18 +53,18 @@ source "$root/Benchmarks/compile/common.sh"
 # --- the two generators --------------------------------------------------------------------------------
 head_generator=${HEAD_GENERATOR:-}
 if [ -z "$head_generator" ]; then
-    echo "building client-generator (release) of this tree ..." >&2
-    quiet swift build -c release --package-path "$root" --product client-generator
-    head_generator="$(swift build -c release --package-path "$root" --show-bin-path)/client-generator"
+    echo "building client-generator ($configuration) of this tree ..." >&2
+    quiet swift build -c "$configuration" --package-path "$root" --product client-generator
+    head_generator="$(swift build -c "$configuration" --package-path "$root" --show-bin-path)/client-generator"
 fi
 tree="$work/baseline-${baseline:0:12}"
 baseline_tree() { [ -d "$tree" ] || quiet git -C "$root" worktree add --detach "$tree" "$baseline"; }
 base_generator=${BASE_GENERATOR:-}
 if [ -z "$base_generator" ]; then
     baseline_tree
-    echo "building client-generator (release) of ${baseline:0:12} in $tree ..." >&2
-    quiet swift build -c release --package-path "$tree" --product client-generator
-    base_generator="$(swift build -c release --package-path "$tree" --show-bin-path)/client-generator"
+    echo "building client-generator ($configuration) of ${baseline:0:12} in $tree ..." >&2
+    quiet swift build -c "$configuration" --package-path "$tree" --product client-generator
+    base_generator="$(swift build -c "$configuration" --package-path "$tree" --show-bin-path)/client-generator"
 fi
 
 compile=${COMPILE:-0}
@@ -111,15 +117,16 @@ for size in ${SIZES:-}; do
     documents+=("$work/synthetic/synthetic-$size.yaml")
 done
 skipped=()
+importer=${IMPORTER:-$head_generator}
 if [ -n "${CORPUS:-}" ]; then
     mkdir -p "$work/corpus"
     for document in "$CORPUS"/*.yaml "$CORPUS"/*.yml "$CORPUS"/*.json; do
         [ -f "$document" ] || continue
         name=$(basename "$document"); name=${name%.*}
-        if "$head_generator" import "$document" --output "$work/corpus/$name.yaml" --quiet >/dev/null 2>"$log"; then
+        if "$importer" import "$document" --output "$work/corpus/$name.yaml" --quiet >/dev/null 2>"$log"; then
             documents+=("$work/corpus/$name.yaml")
         else
-            skipped+=("$name")
+            skipped+=("$name (does not import)")
         fi
     done
 fi
@@ -140,7 +147,7 @@ change() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.3fx", 
 millions() { if [ "$1" = - ]; then echo -; else awk -v n="$1" 'BEGIN { printf "%.1fM", n / 1e6 }'; fi; }
 cpu() { awk '{ printf "%.4f\n", $1 + $2 }' "$work/$1.samples" | median; }
 rss() { awk '{ print $3 }' "$work/$1.samples" | sort -n | tail -1 | awk '{ printf "%.0f", $1 / 1024 }'; }
-echo "client-generator generate, base: ${baseline:0:12} ($base_generator)"
+echo "client-generator generate ($configuration builds unless named), base: ${baseline:0:12} ($base_generator)"
 echo "head: this tree, $(git -C "$root" rev-parse --short=12 HEAD)$(git -C "$root" diff --quiet HEAD -- Generator || echo ' with uncommitted changes in Generator/') ($head_generator)"
 echo "CPU: median of $runs, alternating; instructions: $counter; load: $(uptime | sed 's/.*load average: //')"
 echo
@@ -151,6 +158,11 @@ echo "$columns" | sed 's/[^|]*|/---|/g; s/^---//'
 
 total_base=0 total_head=0 cpu_base=0 cpu_head=0
 for document in "${documents[@]}"; do
+    rm -rf "$work/out-base"
+    if ! "$base_generator" generate "$document" -o "$work/out-base" >/dev/null 2>"$log"; then
+        skipped+=("$(basename "$document" .yaml) (the baseline cannot generate it: $(head -1 "$log" | sed 's/^[^ ]*: //' | cut -c1-100))")
+        continue
+    fi
     : > "$work/base.samples"; : > "$work/head.samples"
     for _ in $(seq "$runs"); do
         for side in base head; do
@@ -191,5 +203,5 @@ done
 printf '| all | %s / %s (%s) | %s / %s s (%s) | | |%s\n' "$(millions "$total_base")" "$(millions "$total_head")" \
     "$(change "$total_base" "$total_head")" "$cpu_base" "$cpu_head" "$(change "$cpu_base" "$cpu_head")" \
     "$([ "$compile" = 1 ] && echo ' |')"
-[ ${#skipped[@]} -eq 0 ] || echo "skipped (this tree's import refuses them): ${skipped[*]}"
+[ ${#skipped[@]} -eq 0 ] || printf 'skipped: %s\n' "${skipped[@]}"
 rm -rf "$work/out" "$work/out-base" "$work/out-head" "$work/compile"

@@ -56,13 +56,17 @@ enum Docs {
     static func parameter(_ label: String, _ text: String?) -> String {
         let text = text ?? ""
         // One line of ASCII (most texts): the only whitespace to trim is spaces and tabs, and Foundation's
-        // trimming, which bridges every text, is not needed.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == tab }) {
-            let bytes = text.utf8
-            guard let first = bytes.firstIndex(where: { $0 != space && $0 != tab }),
-                let last = bytes.lastIndex(where: { $0 != space && $0 != tab })
-            else { return "  - \(label): " }
-            return "  - \(label): " + String(text[first...last])
+        // trimming, which bridges every text, is not needed. Index loops over the bytes: the generator's
+        // debug build (the build plugin's) makes a closure per byte a generic call.
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count && (bytes[index] >= 0x20 && bytes[index] < 0x7F || bytes[index] == tab) { index += 1 }
+        if index == bytes.count {
+            var first = 0
+            var end = bytes.count
+            while first < end && (bytes[first] == space || bytes[first] == tab) { first += 1 }
+            while end > first && (bytes[end - 1] == space || bytes[end - 1] == tab) { end -= 1 }
+            return "  - \(label): " + String(decoding: bytes[first..<end], as: UTF8.self)
         }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return "  - \(label): " + lines.joined(separator: "\n    ")
@@ -72,9 +76,18 @@ enum Docs {
     static func inline(_ text: String) -> String {
         // Foundation's replacement compares canonically equivalent text (it replaces U+1FEF, which
         // decomposes to a backtick) and bridges every text; ASCII text needs neither.
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.replacingOccurrences(of: "`", with: "'") }
-        guard text.utf8.contains(backtick) else { return text }
-        return String(decoding: text.utf8.map { $0 == backtick ? apostrophe : $0 }, as: UTF8.self)
+        var bytes = Array(text.utf8)
+        var hasBacktick = false
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] < 0x80 else { return text.replacingOccurrences(of: "`", with: "'") }
+            if bytes[index] == backtick {
+                bytes[index] = apostrophe
+                hasBacktick = true
+            }
+            index += 1
+        }
+        return hasBacktick ? String(decoding: bytes, as: UTF8.self) : text
     }
 
     private static let space = UInt8(ascii: " ")

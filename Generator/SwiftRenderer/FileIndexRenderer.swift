@@ -45,22 +45,28 @@ struct FileIndexRenderer {
 
     private struct Entry {
         let label: String
-        /// The Swift name ignoring case, then exactly.
-        let sortKey: [String]
+        let name: String
+        let lowercasedName: String
         let shard: Int
+
+        /// By Swift name ignoring case, then exactly. Two strings compared directly: comparing arrays of
+        /// them (`lexicographicallyPrecedes`) is generic code the debug build runs unspecialized.
+        func precedes(_ other: Entry) -> Bool {
+            lowercasedName == other.lowercasedName ? name < other.name : lowercasedName < other.lowercasedName
+        }
     }
 
     private func entry(swiftName: String, schemaName: String, shard: Int) -> Entry {
         let name = clean(swiftName)
         let label = name + (swiftName == schemaName ? "" : " (schema: \(clean(schemaName)))")
-        return Entry(label: label, sortKey: [name.lowercased(), name], shard: shard)
+        return Entry(label: label, name: name, lowercasedName: name.lowercased(), shard: shard)
     }
 
     private func section(_ title: String, _ entries: [Entry], into writer: inout SwiftWriter) {
         guard !entries.isEmpty else { return }
         writer.line("//")
         writer.line("// \(title):")
-        let sorted = entries.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+        let sorted = entries.sorted { $0.precedes($1) }
         for entry in sorted {
             writer.line("//   \(padded(entry.label))\(GeneratedFileNames.shardFile(entry.shard))")
         }

@@ -18,7 +18,10 @@
 /// A long line is read as its UTF-8 bytes: every character the wrapping looks for is ASCII, which never
 /// occurs inside another character's encoding, so a break found in the bytes is a break between
 /// characters, and each piece is copied out of the bytes at once (a string built scalar by scalar cost
-/// more than the rest of the wrapping together).
+/// more than the rest of the wrapping together). The build plugin runs the generator's debug build, where
+/// nothing is inlined or specialized: the scans are index loops over `[UInt8]` comparing bytes, with
+/// neither slices, closures nor `switch` patterns per byte (each costs a generic call there), and bytes
+/// that cannot matter (letters, digits, spaces, text beyond ASCII) are skipped first.
 enum LineWrapping {
     /// `lineLength` in .swift-format.
     static let width = 160
@@ -32,10 +35,17 @@ enum LineWrapping {
     static func wrap(_ line: String) -> [String] {
         if line.utf8.count <= width { return [line] }
         if line.count <= width { return [line] }
-        let indentation = String(line.prefix { $0 == " " })
-        let text = line.dropFirst(indentation.count)
-        if text.hasPrefix("//") { return wrapComment(indentation: indentation, text: String(text)) }
-        return wrapCode(indentation: indentation, text: Array(text.utf8))
+        let bytes = Array(line.utf8)
+        var spaces = 0
+        while spaces < bytes.count && bytes[spaces] == space { spaces += 1 }
+        // A space followed by a combining mark is one character, and not a space: count characters then.
+        if spaces > 0 && spaces < bytes.count && bytes[spaces] >= 0x80 { spaces = line.prefix { $0 == " " }.count }
+        let indentation = String(repeating: " ", count: spaces)
+        let text = Array(bytes[spaces...])
+        // `//` followed by a combining mark is not a comment marker to `hasPrefix`, but either way such a line
+        // stays whole: the comment wrapping wants a space after the marker, the code wrapping stops at `//`.
+        if text.count >= 2 && text[0] == slash && text[1] == slash { return wrapComment(indentation: indentation, text: text) }
+        return wrapCode(indentation: indentation, text: text)
     }
 
     // MARK: Code
@@ -58,15 +68,16 @@ enum LineWrapping {
         guard let (groups, colon, assignment) = groups(in: text) else { return whole }
         // `case pattern: statement`: the statement goes below its label first, as a switch writes a long one.
         if text.starts(with: "case ".utf8) || text.starts(with: "default:".utf8), let colon,
-            !isBlank(text[(colon + 1)...])
+            !isBlank(text, from: colon + 1, to: text.count)
         {
-            return wrap(indentation + string(text[...colon])) + wrap(indentation + indentStep + trimmed(string(text[(colon + 1)...])))
+            return wrap(indentation + string(text[...colon])) + wrap(indentation + indentStep + trimmed(text, from: colon + 1, to: text.count))
         }
-        let splittable = groups.filter { $0.isBrace ? !isBlank(text[($0.open + 1)..<$0.close]) : !$0.commas.isEmpty }
+        let splittable = groups.filter { $0.isBrace ? !isBlank(text, from: $0.open + 1, to: $0.close) : !$0.commas.isEmpty }
         guard let depth = splittable.map(\.depth).min() else {
             // Nothing to break inside: `target =` and the value below it, indented.
-            guard let assignment, !isBlank(text[(assignment + 1)...]) else { return whole }
-            return [indentation + string(text[...assignment])] + wrap(indentation + indentStep + trimmed(string(text[(assignment + 1)...])))
+            guard let assignment, !isBlank(text, from: assignment + 1, to: text.count) else { return whole }
+            return [indentation + string(text[...assignment])]
+                + wrap(indentation + indentStep + trimmed(text, from: assignment + 1, to: text.count))
         }
         let candidates = splittable.filter { $0.depth == depth }.prefix(maximumCandidates).map { split(text, at: $0, indentation: indentation) }
         func score(_ pieces: [(line: String, isElement: Bool)]) -> (Int, Int) {
@@ -79,22 +90,28 @@ enum LineWrapping {
     /// The line broken inside `group`: the text up to the opening bracket, the elements (or the body),
     /// then the closing bracket with the rest of the line.
     private static func split(_ text: [UInt8], at group: Group, indentation: String) -> [(line: String, isElement: Bool)] {
-        let head = indentation + trimmedTrailing(string(text[...group.open]))
+        // The head ends with the opening bracket, so it has no trailing space to trim.
+        let head = indentation + string(text[...group.open])
         let tail = indentation + string(text[group.close...])
         let inner = indentation + indentStep
-        var elements: [String]
+        var elements: [String] = []
         if group.isBrace {
-            elements = [trimmed(string(text[(group.open + 1)..<group.close]))]
+            elements = [trimmed(text, from: group.open + 1, to: group.close)]
         } else {
-            let bounds = [group.open] + group.commas + [group.close]
-            elements = zip(bounds, bounds.dropFirst()).map { trimmed(string(text[($0 + 1)..<$1])) }
-            if elements.last?.isEmpty == true { elements.removeLast() }  // a trailing comma
-            let isList = text[group.open] == ascii("[")
-            elements = elements.enumerated().map { index, element in
-                element + (isList || index < elements.count - 1 ? "," : "")
+            var start = group.open + 1
+            for comma in group.commas {
+                elements.append(trimmed(text, from: start, to: comma))
+                start = comma + 1
             }
+            elements.append(trimmed(text, from: start, to: group.close))
+            if elements[elements.count - 1].isEmpty { elements.removeLast() }  // a trailing comma
+            let isList = text[group.open] == ascii("[")
+            for index in 0..<elements.count where isList || index < elements.count - 1 { elements[index] += "," }
         }
-        return [(head, false)] + elements.map { (inner + $0, true) } + [(tail, false)]
+        var pieces = [(line: head, isElement: false)]
+        for element in elements { pieces.append((inner + element, true)) }
+        pieces.append((tail, false))
+        return pieces
     }
 
     /// The bracket pairs of a line's code, its first colon and its first assignment's `=` outside them,
@@ -114,8 +131,13 @@ enum LineWrapping {
         var stack: [Open] = []
         var index = 0
         func at(_ offset: Int) -> UInt8? { offset >= 0 && offset < text.count ? text[offset] : nil }
-        while index < text.count {
+        let count = text.count
+        while index < count {
             let byte = text[index]
+            if isPlain(byte) {
+                index += 1
+                continue
+            }
             switch byte {
             case ascii("\""), ascii("#"):
                 var hashes = 0
@@ -170,10 +192,20 @@ enum LineWrapping {
     private static func endOfString(_ text: [UInt8], from start: Int, hashes: Int) -> Int? {
         var index = start
         func hashesFollow(_ offset: Int) -> Bool {
-            offset + hashes <= text.count && text[offset..<(offset + hashes)].allSatisfy { $0 == ascii("#") }
+            guard offset + hashes <= text.count else { return false }
+            var index = offset
+            while index < offset + hashes && text[index] == hash { index += 1 }
+            return index == offset + hashes
         }
-        while index < text.count {
-            switch text[index] {
+        let count = text.count
+        while index < count {
+            // Only a quote or a backslash can end the literal or start an interpolation.
+            let byte = text[index]
+            if byte != quote && byte != backslash {
+                index += 1
+                continue
+            }
+            switch byte {
             case ascii("\"") where hashesFollow(index + 1):
                 return index + 1 + hashes
             case ascii("\\") where hashesFollow(index + 1):
@@ -196,7 +228,12 @@ enum LineWrapping {
     private static func endOfInterpolation(_ text: [UInt8], from start: Int) -> Int? {
         var index = start
         var depth = 0
-        while index < text.count {
+        let count = text.count
+        while index < count {
+            if isPlain(text[index]) {
+                index += 1
+                continue
+            }
             switch text[index] {
             case ascii("("): depth += 1
             case ascii(")"):
@@ -221,19 +258,26 @@ enum LineWrapping {
 
     // MARK: Comments
 
-    private static func wrapComment(indentation: String, text: String) -> [String] {
-        let marker = text.hasPrefix("///") ? "///" : "//"
-        // The marker is ASCII characters (`hasPrefix` compared characters), so it is as many bytes.
-        let body = Array(text.utf8.dropFirst(marker.count))
-        guard body.first == ascii(" ") else { return [indentation + text] }
-        let content = Array(body.dropFirst())
+    /// `text` starts with `//`.
+    private static func wrapComment(indentation: String, text: [UInt8]) -> [String] {
+        let isDocComment = text.count > 2 && text[2] == slash
+        let marker = isDocComment ? "///" : "//"
+        guard text.count > marker.utf8.count, text[marker.utf8.count] == space else { return [indentation + string(text[...])] }
+        let content = Array(text[(marker.utf8.count + 1)...])
+        let count = content.count
+        var isASCII = true
+        var scanned = 0
+        while isASCII && scanned < count {
+            isASCII = content[scanned] < 0x80
+            scanned += 1
+        }
         // Characters (what the width counts) before each byte, and where a character starts: only text
         // beyond ASCII (one byte a character) needs the grapheme breaking.
         var before: [Int]?
         var startsCharacter: [Bool]?
-        if !content.allSatisfy({ $0 < 0x80 }) {
-            var counts = [Int](repeating: 0, count: content.count + 1)
-            var starts = [Bool](repeating: false, count: content.count + 1)
+        if !isASCII {
+            var counts = [Int](repeating: 0, count: count + 1)
+            var starts = [Bool](repeating: false, count: count + 1)
             var offset = 0
             var characters = 0
             for character in string(content[...]) {
@@ -244,34 +288,40 @@ enum LineWrapping {
                 }
                 characters += 1
             }
-            counts[content.count] = characters
-            starts[content.count] = true
+            counts[count] = characters
+            starts[count] = true
             before = counts
             startsCharacter = starts
         }
-        let lead = content.prefix { $0 == ascii(" ") }.count
+        var lead = 0
+        while lead < count && content[lead] == space { lead += 1 }
         // A table row continued on the next line would become two rows.
-        if content.dropFirst(lead).first == ascii("|") { return [indentation + text] }
-        let item = listMarkerWidth(content[lead...])
+        if lead < count && content[lead] == ascii("|") { return [indentation + string(text[...])] }
+        let item = listMarkerWidth(content, from: lead)
         let firstPrefix = indentation + marker + " "
         let nextPrefix = firstPrefix + String(repeating: " ", count: lead + item)
         // Break at single spaces after the list marker's first word, before a word that starts no block.
         var breaks: [Int] = []
-        for index in (lead + item)..<content.count where content[index] == ascii(" ") && index > lead + item {
-            if content[index - 1] != ascii(" "), content[index - 1] != ascii("\\"), index + 1 < content.count, content[index + 1] != ascii(" "),
-                startsCharacter?[index + 1] ?? true, startsNoBlock(content[(index + 1)...])
+        var index = lead + item + 1
+        while index + 1 < count {
+            if content[index] == space, content[index - 1] != space, content[index - 1] != backslash, content[index + 1] != space,
+                startsCharacter?[index + 1] ?? true, startsNoBlock(content, at: index + 1)
             {
                 breaks.append(index)
             }
+            index += 1
         }
         var lines: [String] = []
         var start = 0
         var prefix = firstPrefix
+        // The prefixes are spaces and the marker: as many characters as bytes.
+        var prefixWidth = firstPrefix.utf8.count
         var next = 0
         func fitsFrom(_ start: Int, to end: Int) -> Bool {
-            prefix.count + (before.map { $0[end] - $0[start] } ?? end - start) <= width
+            if let before { return prefixWidth + before[end] - before[start] <= width }
+            return prefixWidth + end - start <= width
         }
-        while !fitsFrom(start, to: content.count) {
+        while !fitsFrom(start, to: count) {
             // The last break that fits, else the first one (a word longer than a line stays whole).
             var chosen: Int?
             while next < breaks.count, fitsFrom(start, to: breaks[next]) {
@@ -286,45 +336,68 @@ enum LineWrapping {
             lines.append(prefix + string(content[start..<end]))
             start = end + 1
             prefix = nextPrefix
+            prefixWidth = nextPrefix.utf8.count
         }
         lines.append(prefix + string(content[start...]))
         return lines
     }
 
-    /// `- `, `* `, `+ `, `12. `, `3) `: the width of a Markdown list marker starting `text`, else 0.
-    private static func listMarkerWidth(_ text: ArraySlice<UInt8>) -> Int {
-        guard let first = text.first else { return 0 }
-        if first == ascii("-") || first == ascii("*") || first == ascii("+") { return text.dropFirst().first == ascii(" ") ? 2 : 0 }
-        let digits = text.prefix(while: isDigit).count
-        guard digits > 0, let after = text.dropFirst(digits).first, after == ascii(".") || after == ascii(")") else { return 0 }
-        return text.dropFirst(digits + 1).first == ascii(" ") ? digits + 2 : 0
+    /// `- `, `* `, `+ `, `12. `, `3) `: the width of a Markdown list marker starting at `start`, else 0.
+    private static func listMarkerWidth(_ text: [UInt8], from start: Int) -> Int {
+        guard start < text.count else { return 0 }
+        let first = text[start]
+        if first == ascii("-") || first == ascii("*") || first == ascii("+") { return start + 1 < text.count && text[start + 1] == space ? 2 : 0 }
+        var end = start
+        while end < text.count && isDigit(text[end]) { end += 1 }
+        guard end > start, end < text.count, text[end] == ascii(".") || text[end] == ascii(")") else { return 0 }
+        return end + 1 < text.count && text[end + 1] == space ? end - start + 2 : 0
     }
 
-    /// Whether a line starting with `word` continues the paragraph: no list item, heading, quote,
-    /// table row, thematic break, setext underline, HTML block or code fence starts with it.
-    private static func startsNoBlock(_ word: ArraySlice<UInt8>) -> Bool {
-        guard let first = word.first else { return false }
-        switch first {
-        case ascii("-"), ascii("+"), ascii("*"), ascii("#"), ascii(">"), ascii("="), ascii("|"), ascii("~"), ascii("<"), ascii("_"):
-            return false
-        case ascii("`"): if word.starts(with: "```".utf8) { return false }
-        default: break
-        }
-        let digits = word.prefix(while: isDigit).count
-        if digits > 0, let after = word.dropFirst(digits).first, after == ascii(".") || after == ascii(")") { return false }
+    /// Whether a line starting with the word at `start` continues the paragraph: no list item, heading,
+    /// quote, table row, thematic break, setext underline, HTML block or code fence starts with it.
+    private static func startsNoBlock(_ text: [UInt8], at start: Int) -> Bool {
+        guard start < text.count else { return false }
+        let first = text[start]
+        // Most words start with a letter, which starts no block.
+        if first >= 0x80 || isLetter(first) { return true }
+        for blockStart in blockStarts where first == blockStart { return false }
+        if first == ascii("`") && start + 2 < text.count && text[start + 1] == first && text[start + 2] == first { return false }
+        var end = start
+        while end < text.count && isDigit(text[end]) { end += 1 }
+        if end > start, end < text.count, text[end] == ascii(".") || text[end] == ascii(")") { return false }
         return true
     }
 
+    /// First characters of a Markdown block (`startsNoBlock`).
+    private static let blockStarts: [UInt8] = Array("-+*#>=|~<_".utf8)
+
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A || byte >= 0x41 && byte <= 0x5A }
+
+    /// A byte the code scans pass over: a letter, a digit, a space, a dot or part of a character beyond
+    /// ASCII (none is a bracket, quote, comma or operator they look for).
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || isLetter(byte) || isDigit(byte) || byte == space || byte == ascii(".")
+    }
 
     // MARK: Text
 
     private static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(ascii: scalar) }
+    private static let space = UInt8(ascii: " ")
+    private static let slash = UInt8(ascii: "/")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let quote = UInt8(ascii: "\"")
+    private static let hash = UInt8(ascii: "#")
 
     /// The text of `bytes`, which start and end between characters (at an ASCII byte or the line's ends).
     private static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.allSatisfy { $0 == ascii(" ") } }
+    private static func isBlank(_ text: [UInt8], from start: Int, to end: Int) -> Bool {
+        var index = start
+        while index < end && text[index] == space { index += 1 }
+        return index >= end
+    }
 
     /// Whether the character whose encoding ends at `end` is a letter, a digit or `_`.
     private static func isIdentifier(endingAt end: Int, in text: [UInt8]) -> Bool {
@@ -334,10 +407,18 @@ enum LineWrapping {
         return scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
-    private static func trimmed(_ text: String) -> String { trimmedTrailing(String(text.drop { $0 == " " })) }
-
-    private static func trimmedTrailing(_ text: String) -> String {
-        var result = text
+    /// The text of `text[start..<end]` without the spaces (the character " ") it starts or ends with.
+    private static func trimmed(_ text: [UInt8], from start: Int, to end: Int) -> String {
+        var first = start
+        var last = end
+        while first < last && text[first] == space { first += 1 }
+        while last > first && text[last - 1] == space { last -= 1 }
+        // A space before a combining mark, or after a prepended mark (U+0600), is part of a larger
+        // character, which is not a space: next to text beyond ASCII, trim characters instead.
+        guard first > start && first < end && text[first] >= 0x80 || last < end && last > start && text[last - 1] >= 0x80 else {
+            return string(text[first..<last])
+        }
+        var result = String(string(text[start..<end]).drop { $0 == " " })
         while result.last == " " { result.removeLast() }
         return result
     }

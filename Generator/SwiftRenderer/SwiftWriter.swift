@@ -104,8 +104,7 @@ struct SwiftWriter {
     mutating func docs(_ paragraphs: [String?]) {
         var inFence = false
         for text in SwiftEscaping.docLines(paragraphs) {
-            let content = text.drop { $0 == " " }
-            let isFence = content.hasPrefix("```") || content.hasPrefix("~~~")
+            let isFence = Self.isFence(text)
             if isFence || inFence {
                 lines.append(String(repeating: "    ", count: depth) + (text.isEmpty ? "///" : "/// " + text))
             } else {
@@ -116,6 +115,25 @@ struct SwiftWriter {
     }
 
     var text: String { lines.joined(separator: "\n") + "\n" }
+
+    /// Whether a doc line opens or closes a fenced code block: ``` or ~~~ after spaces, compared as
+    /// characters, read from the bytes (most lines start with a letter and are ruled out by their first).
+    private static func isFence(_ line: String) -> Bool {
+        let space = UInt8(ascii: " ")
+        let backtick = UInt8(ascii: "`")
+        let tilde = UInt8(ascii: "~")
+        guard let first = line.utf8.first, first == space || first == backtick || first == tilde else { return false }
+        let bytes = Array(line.utf8)
+        var start = 0
+        while start < bytes.count && bytes[start] == space { start += 1 }
+        guard start + 3 <= bytes.count, bytes[start] == backtick || bytes[start] == tilde, bytes[start + 1] == bytes[start],
+            bytes[start + 2] == bytes[start]
+        else { return false }
+        // A combining mark after the third makes it one character with it, which is not a backtick or tilde.
+        guard start + 3 < bytes.count, bytes[start + 3] >= 0x80 else { return true }
+        let content = line.drop { $0 == " " }
+        return content.hasPrefix("```") || content.hasPrefix("~~~")
+    }
 }
 
 /// One arm of a `switch` over an enum's cases (`SwiftWriter.caseSwitch`): its patterns (`.name(let value)`,
@@ -141,52 +159,75 @@ struct SwitchArm {
 enum SwiftEscaping {
     /// A Swift string literal whose value is exactly `value`: quotes, backslashes, control and
     /// invisible format characters are escaped, so the text cannot end the literal or interpolate.
+    ///
+    /// Printable ASCII other than the quote and the backslash is copied a run at a time (see `docLines`).
     static func stringLiteral(_ value: String) -> String {
         var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if needsEscape(scalar) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        let bytes = Array(value.utf8)
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        var run = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F && byte != quote && byte != backslash {
+                index += 1
+                continue
             }
+            let (scalar, length) = decodeScalar(bytes, at: index)
+            let escaped: String?
+            switch scalar {
+            case "\"": escaped = "\\\""
+            case "\\": escaped = "\\\\"
+            case "\n": escaped = "\\n"
+            case "\r": escaped = "\\r"
+            case "\t": escaped = "\\t"
+            default: escaped = needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
+            }
+            if let escaped {
+                result += String(decoding: bytes[run..<index], as: UTF8.self) + escaped
+                run = index + length
+            }
+            index += length
         }
-        return result + "\""
+        return result + String(decoding: bytes[run..<index], as: UTF8.self) + "\""
     }
 
     /// Doc comment lines: each paragraph split at every kind of line break (so text cannot leave the
     /// `///` comment), control and bidirectional-override characters shown as `\u{…}`, paragraphs
     /// separated by an empty line.
+    ///
+    /// Read as UTF-8 bytes: printable ASCII (most of any text) stays as it is and is copied a run at a
+    /// time, up to the next scalar that changes or ends a line; only the scalars beyond ASCII are decoded
+    /// and looked up. Walking the text's Unicode scalars instead cost more than the rest of the rendering
+    /// in the generator's debug build, which the build plugin runs.
     static func docLines(_ paragraphs: [String?]) -> [String] {
         var lines: [String] = []
-        // `Character.isWhitespace` (Unicode White_Space: spaces, tabs, every line break) rather than
-        // Foundation's trimming, which bridges every paragraph to NSString.
-        for paragraph in paragraphs.compactMap({ $0 }) where !paragraph.allSatisfy(\.isWhitespace) {
+        for case let paragraph? in paragraphs {
+            let bytes = Array(paragraph.utf8)
+            if isBlank(paragraph, bytes) { continue }
             if !lines.isEmpty { lines.append("") }
-            // Scalars that stay as they are are copied a run at a time, up to the next one that changes
-            // or ends a line: appending them one by one cost more than the rest of the rendering.
-            let scalars = paragraph.unicodeScalars
             var current = ""
             var previousWasCR = false
-            var run = scalars.startIndex
-            var index = run
-            while index < scalars.endIndex {
-                let scalar = scalars[index]
+            var run = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F {
+                    previousWasCR = false
+                    index += 1
+                    continue
+                }
+                let (scalar, length) = decodeScalar(bytes, at: index)
                 let breaksLine = isLineBreak(scalar)
                 guard breaksLine || scalar == "\t" || needsEscape(scalar) else {
                     previousWasCR = false
-                    scalars.formIndex(after: &index)
+                    index += length
                     continue
                 }
-                current += Substring(scalars[run..<index])
-                scalars.formIndex(after: &index)
+                current += String(decoding: bytes[run..<index], as: UTF8.self)
+                index += length
                 run = index
                 if breaksLine {
                     if !(previousWasCR && scalar == "\n") {
@@ -203,9 +244,9 @@ enum SwiftEscaping {
                     current += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 }
             }
-            current += Substring(scalars[run..<index])
+            current += String(decoding: bytes[run..<index], as: UTF8.self)
             lines.append(current)
-            while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+            while let last = lines.last, isBlank(last, Array(last.utf8)) { lines.removeLast() }
         }
         return lines.map { line in
             // Only a line whose last byte is a space can end in the character " ".
@@ -214,6 +255,44 @@ enum SwiftEscaping {
             while trimmed.last == " " { trimmed.removeLast() }
             return trimmed
         }
+    }
+
+    /// Whether every character of `text` (whose UTF-8 is `bytes`) is whitespace, as `Character.isWhitespace`
+    /// says (by its first scalar). An ASCII byte other than a space, a tab or a line break is a character
+    /// of its own or follows a prepended mark, which is no whitespace either, so it settles the answer;
+    /// only text of whitespace and characters beyond ASCII needs the characters.
+    private static func isBlank(_ text: String, _ bytes: [UInt8]) -> Bool {
+        var isASCII = true
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                isASCII = false
+            } else if byte != 0x20 && (byte < 0x09 || byte > 0x0D) {
+                return false
+            }
+            index += 1
+        }
+        return isASCII || text.allSatisfy(\.isWhitespace)
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `bytes[index]` (the bytes are a `String`'s, so valid), and
+    /// how many bytes it takes.
+    private static func decodeScalar(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        func continuation(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset]) & 0x3F }
+        let value: UInt32
+        let length: Int
+        if lead < 0x80 {
+            (value, length) = (lead, 1)
+        } else if lead < 0xE0 {
+            (value, length) = ((lead & 0x1F) << 6 | continuation(1), 2)
+        } else if lead < 0xF0 {
+            (value, length) = ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+        } else {
+            (value, length) = ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     // Both run for every character of every doc comment and literal, so they decide ASCII without a

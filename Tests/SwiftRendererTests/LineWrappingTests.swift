@@ -201,6 +201,19 @@ final class LineWrappingTests: XCTestCase {
             "public func f(\n" + parameters.map { "    " + $0 }.joined(separator: ",\n") + "\n) {\n")
     }
 
+    /// The wrapping trims and indents by bytes, but a space that a prepended mark (U+0600) before it or a
+    /// combining mark (U+0301) after it makes part of a larger character is not the character " ": it is
+    /// neither trimmed from an element nor counted as indentation, as when the wrapping read characters.
+    func testASpaceThatIsPartOfALargerCharacterIsNeitherTrimmedNorIndentation() {
+        let long = String(repeating: "x", count: 70)
+        XCTAssertEqual(
+            written(["f(\(long)\u{600} , \u{301}\(long), \(long))"]),
+            "f(\n    \(long)\u{600} ,\n     \u{301}\(long),\n    \(long)\n)\n")
+        XCTAssertEqual(
+            written([" \u{301}f(\(long), \(long), \(long))"]),
+            " \u{301}f(\n    \(long),\n    \(long),\n    \(long)\n)\n")
+    }
+
     func testEveryWrappedLineFitsAndWrappingIsLinearInTheLineLength() {
         let elements = (1...5_000).map { "Self.operation\($0)" }
         let started = ContinuousClock.now

@@ -19,6 +19,18 @@ final class SwiftEscapingTests: XCTestCase {
         XCTAssertEqual(SwiftEscaping.docLines(["tab\there  "]), ["tab    here"])
     }
 
+    /// The escapers read UTF-8 bytes and decode only what lies beyond ASCII: scalars of two, three and four
+    /// bytes are copied or escaped whole, and whether a line is blank is still judged by its characters.
+    func testTextBeyondASCIIIsEscapedScalarByScalar() {
+        XCTAssertEqual(SwiftEscaping.stringLiteral("ü\"e\u{301}\\\u{85}😀\u{E000}"), "\"ü\\\"e\u{301}\\\\\\u{85}😀\\u{E000}\"")
+        XCTAssertEqual(
+            SwiftEscaping.docLines(["ünï 日本 👩\u{200D}👧\u{200B}\u{85}next\u{2029}\u{E000}"]),
+            ["ünï 日本 👩\\u{200D}👧\\u{200B}", "next", "\\u{E000}"])
+        // A paragraph of whitespace beyond ASCII is none, a last line of it is dropped, and so is a last line
+        // whose tab became spaces the next combining mark joins (each character starts with whitespace).
+        XCTAssertEqual(SwiftEscaping.docLines(["\u{3000} \u{A0}", "text\n\u{2003}", "more\n\t\u{301}"]), ["text", "", "more"])
+    }
+
     func testDerivedCaseNames() {
         XCTAssertEqual(SwiftNaming.derivedCaseName(fromRawValue: "KYC In Progress"), "kycInProgress")
         XCTAssertEqual(SwiftNaming.derivedCaseName(fromRawValue: "not_exists"), "notExists")
