@@ -1,34 +1,35 @@
 import Foundation
 
-/// A type a response header's text parses into.
-public protocol ResponseHeaderValue: Sendable {
+/// A type a response header's text parses into: what generated header structs read their fields with
+/// (`ResponseHeaderField`), and what `schema-check traffic` checks headers with.
+@_spi(Generated) public protocol ResponseHeaderValue: Sendable {
     /// The value of `text` (already trimmed of surrounding spaces), or nil when it is not one.
     init?(headerText text: String)
     /// What a value looks like, for `ResponseHeaderError` (`an integer`).
     static var headerDescription: String { get }
 }
 
-extension String: ResponseHeaderValue {
+@_spi(Generated) extension String: ResponseHeaderValue {
     public init?(headerText text: String) { self = text }
     public static var headerDescription: String { "text" }
 }
 
-extension Int: ResponseHeaderValue {
+@_spi(Generated) extension Int: ResponseHeaderValue {
     public init?(headerText text: String) { self.init(text) }
     public static var headerDescription: String { "an integer" }
 }
 
-extension Int32: ResponseHeaderValue {
+@_spi(Generated) extension Int32: ResponseHeaderValue {
     public init?(headerText text: String) { self.init(text) }
     public static var headerDescription: String { "a 32-bit integer" }
 }
 
-extension Int64: ResponseHeaderValue {
+@_spi(Generated) extension Int64: ResponseHeaderValue {
     public init?(headerText text: String) { self.init(text) }
     public static var headerDescription: String { "a 64-bit integer" }
 }
 
-extension Double: ResponseHeaderValue {
+@_spi(Generated) extension Double: ResponseHeaderValue {
     public init?(headerText text: String) {
         guard let value = Double(text), value.isFinite else { return nil }
         self = value
@@ -36,7 +37,7 @@ extension Double: ResponseHeaderValue {
     public static var headerDescription: String { "a number" }
 }
 
-extension Bool: ResponseHeaderValue {
+@_spi(Generated) extension Bool: ResponseHeaderValue {
     public init?(headerText text: String) {
         switch text.lowercased() {
         case "true": self = true
@@ -47,12 +48,12 @@ extension Bool: ResponseHeaderValue {
     public static var headerDescription: String { "true or false" }
 }
 
-extension UUID: ResponseHeaderValue {
+@_spi(Generated) extension UUID: ResponseHeaderValue {
     public init?(headerText text: String) { self.init(uuidString: text) }
     public static var headerDescription: String { "a UUID" }
 }
 
-extension URL: ResponseHeaderValue {
+@_spi(Generated) extension URL: ResponseHeaderValue {
     /// An absolute URL or a reference (`Location: /items/7` is resolved by the caller against the request).
     public init?(headerText text: String) {
         guard !text.isEmpty, !text.contains(where: { $0 == " " || $0.isNewline }) else { return nil }
@@ -61,7 +62,7 @@ extension URL: ResponseHeaderValue {
     public static var headerDescription: String { "a URL" }
 }
 
-extension Date: ResponseHeaderValue {
+@_spi(Generated) extension Date: ResponseHeaderValue {
     /// An HTTP-date (`Last-Modified: Sun, 06 Nov 1994 08:49:37 GMT`, as HTTP headers write dates), or an
     /// RFC 3339 date-time (`2024-05-01T12:00:00Z`, as some APIs do).
     public init?(headerText text: String) {
