@@ -1,6 +1,6 @@
-@_spi(Generated) import WireFormat
 import Foundation
 import SchemaModel
+@_spi(Generated) import WireFormat
 
 /// The declared response headers (`responseHeaders:`) of a success answer, read with the client
 /// runtime's own parsers (`ResponseHeaderValue`, in WireFormat), so what `schema-check traffic` accepts is what a
