@@ -41,7 +41,8 @@ struct ResponseHeadersRenderer {
     }
 
     private func property(_ field: Field) -> String {
-        SwiftNaming.memberName(field.name, reserved: ["init"])
+        // `ClientRuntime` would shadow the module the initializer reads headers through (`ClientRuntime.ResponseHeaderField`).
+        SwiftNaming.memberName(field.name, reserved: ["init", "ClientRuntime"])
     }
 
     private func type(of field: Field) -> String {
