@@ -82,7 +82,10 @@ final class ConsumerPackageTests: XCTestCase {
         // product of a dependency: there is none, so it builds nothing of the commands either.
         let all = try run(["swift", "build"], in: package, timeout: 2400)
         XCTAssertEqual(all.status, 0, "build failed:\n\(all.output)")
-        for foreign in ["Compiling plugin GenerateManual", "Compiling plugin GenerateDoccReference", "Compiling ArgumentParser", "Linking client-generator\n", "Compiling SchemaImport"] {
+        for foreign in [
+            "Compiling plugin GenerateManual", "Compiling plugin GenerateDoccReference", "Compiling ArgumentParser", "Linking client-generator\n",
+            "Compiling SchemaImport",
+        ] {
             XCTAssertFalse(all.output.contains(foreign), "a plain build of the consumer did \(foreign):\n\(all.output)")
         }
 
