@@ -12,10 +12,12 @@ let package = Package(
     name: "SchemaClients",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     // Products are what a depending package can use, and SwiftPM resolves the packages behind every product a
-    // dependency declares. So only the client libraries and the generator's tools and plugins are products: a
-    // consumer resolves Yams and swift-argument-parser (its target's build builds only Yams), never the
-    // sandbox's server stack. The sandbox (`swift run sandbox`) and the demos (`swift run <api>-demo`) are
-    // executable targets, run from a checkout of this package (README, "Depending on SchemaClients").
+    // dependency declares, compiles their plugins on every build and builds every executable product in a plain
+    // `swift build`. So the products are only the client libraries and the plugins: a consumer resolves and
+    // builds Yams alone, never swift-argument-parser (whose two command plugins it would compile) nor the
+    // sandbox's server stack. The commands (`swift run client-generator`, `swift run schema-check`), the sandbox
+    // and the demos are executable targets, run from a checkout of this package (README, "Depending on
+    // SchemaClients").
     products: [
         .library(name: "ClientRuntime", targets: ["ClientRuntime"]),
         .library(name: "WhitelabelPay", targets: ["WhitelabelPay"]),
@@ -23,9 +25,6 @@ let package = Package(
         .library(name: "KDPay", targets: ["KDPay"]),
         .library(name: "Jumio", targets: ["Jumio"]),
         .library(name: "BSA", targets: ["BSA"]),
-        .executable(name: "client-generator", targets: ["client-generator"]),
-        // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
-        .executable(name: "schema-check", targets: ["schema-check"]),
         .plugin(name: "ClientGeneratorPlugin", targets: ["ClientGeneratorPlugin"]),
         .plugin(name: "GenerateClientCode", targets: ["GenerateClientCode"]),
     ],
@@ -96,6 +95,7 @@ let package = Package(
             ],
             path: "Generator/client-generator"
         ),
+        // `schema-check`: validates JSON payloads against a schema, lints schemas (docs/SchemaCheck.md).
         .executableTarget(
             name: "schema-check",
             dependencies: [

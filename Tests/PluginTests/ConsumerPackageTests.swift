@@ -55,14 +55,16 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertTrue(clean.output.contains("client-generator: Petshop: 3 types, 2 operations; wrote 35 of 35 files"), clean.output)
         print("PluginTests: clean build of the fixture's target: \(clean.seconds) s")
 
-        // Depending on a client and the plugin resolves only what they need: the generator's two
-        // packages, never the sandbox's server stack (Package.swift declares no product that reaches it).
+        // Depending on a client and the plugin resolves only what they need: Yams, the generator's one
+        // package; never swift-argument-parser (the commands' parser, whose command plugins SwiftPM would
+        // compile in every consumer build) or the sandbox's server stack: Package.swift declares no product
+        // that reaches them. Building the target builds only what generating needs: the plugins' tool is
+        // `client-generator-build`, without the CLI's other commands.
         let checkouts = try fileManager.contentsOfDirectory(atPath: package.appendingPathComponent(".build/checkouts").path)
-        XCTAssertEqual(Set(checkouts), ["Yams", "swift-argument-parser"], "the fixture resolved more than the plugin and the client need")
-        // And building the target builds only what generating needs: the plugins' tool is
-        // `client-generator-build`, without the CLI's other commands and swift-argument-parser (which the
-        // `client-generator` product needs; a plain `swift build` builds that product too, as SwiftPM
-        // builds every executable product of a dependency).
+        XCTAssertEqual(Set(checkouts), ["Yams"], "the fixture resolved more than the plugin and the client need")
+        for foreignPlugin in ["GenerateManual", "GenerateDoccReference"] {
+            XCTAssertFalse(clean.output.contains("Compiling plugin \(foreignPlugin)"), "the consumer compiled \(foreignPlugin):\n\(clean.output)")
+        }
         // (SwiftPM makes a `<module>.build` folder for every module it plans; a built one holds objects.)
         let buildFolder = package.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
         let builtModules = try fileManager.contentsOfDirectory(atPath: buildFolder.path).filter { folder in
@@ -76,9 +78,16 @@ final class ConsumerPackageTests: XCTestCase {
                 "building the target built \(unneeded), which generating a client does not need: \(builtModules.sorted())")
         }
 
-        // The whole package: the executable uses the client.
+        // The whole package: the executable uses the client. A plain `swift build` builds every executable
+        // product of a dependency: there is none, so it builds nothing of the commands either.
         let all = try run(["swift", "build"], in: package, timeout: 2400)
         XCTAssertEqual(all.status, 0, "build failed:\n\(all.output)")
+        for foreign in [
+            "Compiling plugin GenerateManual", "Compiling plugin GenerateDoccReference", "Compiling ArgumentParser", "Linking client-generator\n",
+            "Compiling SchemaImport",
+        ] {
+            XCTAssertFalse(all.output.contains(foreign), "a plain build of the consumer did \(foreign):\n\(all.output)")
+        }
 
         let expected = """
             pet: 7 Rex dog 129.5 Rexy
