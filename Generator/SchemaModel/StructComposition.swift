@@ -11,9 +11,9 @@
 /// - no struct includes itself, directly or through others, and chains stop at `maximumDepth`;
 /// - a field comes from one place: a struct cannot redeclare an included field, and two included
 ///   structs cannot both declare one (the same base reached twice, a diamond, is one copy).
-enum StructComposition {
+public enum StructComposition {
     /// How many structs deep `includes:` may go; deeper chains are an error, so resolving is bounded.
-    static let maximumDepth = 32
+    public static let maximumDepth = 32
 
     static func resolve(_ types: [TypeDefinition], log: DiagnosticLog) -> [TypeDefinition] {
         guard types.contains(where: { !$0.includes.isEmpty }) else { return types }
