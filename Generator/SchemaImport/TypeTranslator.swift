@@ -555,10 +555,15 @@ final class TypeTranslator {
         } else {
             collectProperties(schema, into: &properties, required: &required, flattened: &flattened, visited: [])
         }
+        // A property declared twice (a flattened part's, then the own part's narrower one) keeps its
+        // first place and its last schema.
+        var lastSchema: [String: SchemaNode] = [:]
+        for (wire, property) in properties { lastSchema[wire] = property }
         var names = NameScope()
         var fields: [(String, YAMLValue)] = []
         var seenWire = Set<String>()
-        for (wire, property) in properties where seenWire.insert(wire).inserted {
+        for (wire, _) in properties where seenWire.insert(wire).inserted {
+            let property = lastSchema[wire]!
             let name = names.claim(ImportNames.member(wire, fallback: "field"))
             fields.append((name, field(property, wire: wire, name: name, required: required.contains(wire), typeName: typeName)))
         }
