@@ -180,7 +180,14 @@ struct SchemaValidator {
                 checkDateFormatPlacement(variant.type, asField: false, in: "variant '\(variant.name)' of \(context)", at: variant.location)
                 if union.discriminator != nil {
                     // The tag is a key of the variant's JSON object.
-                    if case .named(let name) = variant.type, case .structure? = types[name]?.kind { continue }
+                    if case .named(let name) = variant.type, let target = types[name], case .structure = target.kind {
+                        if target.additionalFields != nil {
+                            log.error(
+                                "variant '\(variant.name)' of \(context) is '\(name)', which has 'additionalFields': the tag '\(union.discriminator ?? "")' would be one of its extra members; use a struct without them as a tagged variant",
+                                at: variant.location)
+                        }
+                        continue
+                    }
                     log.error(
                         "variant '\(variant.name)' of \(context) must be a struct type, but '\(variant.type)' is not; the discriminator is a key of the variant's object (without a 'discriminator', a union's variants may be any type, chosen by shape)",
                         at: variant.location)

@@ -143,6 +143,25 @@ final class CompositionDiagnosticsTests: XCTestCase {
             ])
     }
 
+    func testATaggedVariantCannotHaveAdditionalFields() {
+        XCTAssertEqual(
+            errors(
+                """
+                  Labelled:
+                    fields:
+                      id: string
+                    additionalFields: int
+                  Choice:
+                    union:
+                      discriminator: kind
+                      variants:
+                        labelled: Labelled
+                """),
+            [
+                "variant 'labelled' of type 'Choice' is 'Labelled', which has 'additionalFields': the tag 'kind' would be one of its extra members; use a struct without them as a tagged variant"
+            ])
+    }
+
     func testAdditionalFieldsHoldAType() throws {
         let schema = try load(
             """
