@@ -366,7 +366,8 @@ public struct SchemaComparer {
                 // Included fields are in both lists: a base's change reads as a change of each struct that
                 // includes it, by the same field rules.
                 compareFields(oldFields, newFields, owner: subject, roles: roles, ownerLocations: (before.location, after.location))
-                compareAdditionalFields(before.additionalFields, after.additionalFields, subject: subject, roles: roles, locations: (before.location, after.location))
+                compareAdditionalFields(
+                    before.additionalFields, after.additionalFields, subject: subject, roles: roles, locations: (before.location, after.location))
             case (.enumeration(let oldEnum), .enumeration(let newEnum)):
                 compareEnum(oldEnum, newEnum, owner: subject, roles: roles)
             case (.union(let oldUnion), .union(let newUnion)):
@@ -460,7 +461,8 @@ public struct SchemaComparer {
             record(.additionalFieldsRemoved, "\(subject).additionalFields", "removed (\(removed.type))", old: removed.location, new: locations.1, roles: roles)
         case (let old?, let new?):
             if inNewNames(old.type) != new.type {
-                record(.additionalFieldsRetyped, "\(subject).additionalFields", "\(old.type) -> \(new.type)", old: old.location, new: new.location, roles: roles)
+                record(
+                    .additionalFieldsRetyped, "\(subject).additionalFields", "\(old.type) -> \(new.type)", old: old.location, new: new.location, roles: roles)
             }
         }
     }

@@ -203,7 +203,8 @@ public enum SchemaLanguageMetaSchema {
                         [
                             (
                                 "fields",
-                                describe(mapping(of: ref("Field")), "The fields: a type expression (required, not nullable), or a mapping with `type` and more.")
+                                describe(
+                                    mapping(of: ref("Field")), "The fields: a type expression (required, not nullable), or a mapping with `type` and more.")
                             ),
                             (
                                 "includes",
@@ -215,7 +216,8 @@ public enum SchemaLanguageMetaSchema {
                                 "additionalFields",
                                 describe(
                                     ref("TypeExpression"),
-                                    "The type of every member of the object that is not a field (additionalProperties), kept in `additionalFields: [String: T]`.")
+                                    "The type of every member of the object that is not a field (additionalProperties), kept in `additionalFields: [String: T]`."
+                                )
                             ),
                         ] + typeCommon
                     ), ["fields", "includes", "additionalFields"])

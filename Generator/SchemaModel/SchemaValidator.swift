@@ -147,7 +147,9 @@ struct SchemaValidator {
             // Included fields are checked where they are written, in the struct that declares them.
             checkFields(type.ownFields, in: context, types: types, reserved: SwiftNaming.Reserved.fields)
             if !type.includes.isEmpty {
-                checkDistinct(fields.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.fields), $0.location) }, what: "names in \(context) (with the fields it includes)")
+                checkDistinct(
+                    fields.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.fields), $0.location) },
+                    what: "names in \(context) (with the fields it includes)")
             }
             if let additional = type.additionalFields { checkAdditionalFields(additional, of: type, fields: fields, types: types) }
         case .enumeration(let enumeration):

@@ -75,7 +75,9 @@ struct TypeRenderer {
         // Every struct with fields decodes and encodes them itself, keyed by wire name through
         // ClientRuntime's one `FieldKey` (FieldKey.swift says why not a `CodingKeys` enum per struct).
         // `additionalFields: T`: the members beyond the fields, decoded from every other key.
-        let additional = type.additionalFields.map { (type: "[String: \(SwiftTypes.name($0.type, in: schema))]", property: SwiftNaming.additionalFieldsProperty) }
+        let additional = type.additionalFields.map {
+            (type: "[String: \(SwiftTypes.name($0.type, in: schema))]", property: SwiftNaming.additionalFieldsProperty)
+        }
         let fieldKeys = "[" + fields.map { SwiftEscaping.stringLiteral($0.wireName) }.joined(separator: ", ") + "]"
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), Docs.includes(type, api: schema.api)]))
         writer.block("public struct \(name): \(SwiftNaming.Conformances.structure.joined(separator: ", "))") { writer in

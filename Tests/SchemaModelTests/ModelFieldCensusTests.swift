@@ -30,7 +30,8 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.Example": ["name", "value", "location"],
         "SchemaModel.ExcludedValue": ["text", "location"],
         "SchemaModel.Field": [
-            "name", "wireName", "type", "typeLocation", "isOptional", "isNullable", "defaultValue", "constraints", "example", "isSecret", "queryStyle", "includedFrom",
+            "name", "wireName", "type", "typeLocation", "isOptional", "isNullable", "defaultValue", "constraints", "example", "isSecret", "queryStyle",
+            "includedFrom",
             "notes", "location",
         ],
         "SchemaModel.Notes": ["docs", "deprecated", "modelled", "renamedFrom", "renamedFromLocation"],
@@ -90,7 +91,8 @@ final class ModelFieldCensusTests: XCTestCase {
         for value: Any in [
             schema, schema.notes, environment, environment.variables[0], schema.authSchemes[0], flows, try XCTUnwrap(flows.refresh),
             errors, errors.cases[0], schema.types[0], enumeration, enumeration.cases[0], union, union.variants[0], field, field.constraints,
-            excluded, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome, outcome.conditions[0],
+            excluded, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
+            outcome.conditions[0],
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
         ] {
             record(value)
