@@ -47,11 +47,15 @@ final class StructInfo: Sendable {
     let location: SourceLocation
     let fields: [FieldInfo]
     let fieldIndex: [String: Int]
+    /// `additionalFields: T`: what every member that is not a field must be (nil: such members are
+    /// ignored, as the generated decoder ignores them), and where the schema says so.
+    let additional: (node: Node, location: SourceLocation)?
 
-    init(name: String, location: SourceLocation, fields: [FieldInfo]) {
+    init(name: String, location: SourceLocation, fields: [FieldInfo], additional: (node: Node, location: SourceLocation)? = nil) {
         self.name = name
         self.location = location
         self.fields = fields
+        self.additional = additional
         var index: [String: Int] = [:]
         for (position, field) in fields.enumerated() where index[field.wireName] == nil {
             index[field.wireName] = position
@@ -326,7 +330,10 @@ final class CompiledSchema: Sendable {
         mutating func compile(_ type: TypeDefinition) -> TypeInfo {
             switch type.kind {
             case .structure(let fields):
-                return .structure(StructInfo(name: type.name, location: type.location, fields: fields.map { compile($0) }))
+                return .structure(
+                    StructInfo(
+                        name: type.name, location: type.location, fields: fields.map { compile($0) },
+                        additional: type.additionalFields.map { (Self.node($0.type, typeIndex), $0.location) }))
             case .enumeration(let enumeration):
                 return .enumeration(EnumInfo(name: type.name, location: type.location, enumeration: enumeration))
             case .union(let union):

@@ -629,7 +629,13 @@ extension CompiledSchema {
             }
             if position == nil { position = info.fieldIndex[member.key] }
             guard let position else {
-                if unknownKeys.isRepeated(member.key) { report(duplicate(member.key, rule: info.location, walk)) }
+                if unknownKeys.isRepeated(member.key) {
+                    report(duplicate(member.key, rule: info.location, walk))
+                } else if let additional = info.additional {
+                    // A member beyond the fields: the generated struct decodes it into `additionalFields`.
+                    deferring = true
+                    tasks.append(.check(member.value, additional.node, rule: additional.location, path: path, component: .key(member.key)))
+                }
                 continue
             }
             guess = position + 1

@@ -71,6 +71,9 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case constraintTightened = "constraint-tightened"
     case constraintLoosened = "constraint-loosened"
     case dateFormatChanged = "date-format-changed"
+    case additionalFieldsAdded = "additional-fields-added"
+    case additionalFieldsRemoved = "additional-fields-removed"
+    case additionalFieldsRetyped = "additional-fields-retyped"
     // Types
     case typeAdded = "type-added"
     case typeRemoved = "type-removed"
@@ -126,7 +129,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             .fieldAddedRequired, .fieldAddedOptional, .fieldRemovedRequired, .fieldRemovedOptional,
             .fieldRetyped, .fieldMadeOptional, .fieldMadeRequired, .fieldMadeNullable,
             .fieldMadeNonNullable, .fieldWireNameChanged, .constraintTightened, .constraintLoosened,
-            .dateFormatChanged, .enumCaseAdded, .enumCaseRemoved, .enumCaseValueChanged,
+            .dateFormatChanged, .additionalFieldsAdded, .additionalFieldsRetyped, .enumCaseAdded, .enumCaseRemoved, .enumCaseValueChanged,
             .unionVariantAdded, .unionVariantRemoved, .unionVariantChanged, .unionDiscriminatorChanged,
             .typeKindChanged,
         ]
@@ -290,6 +293,21 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(.breaksBoth, "the variant's tag or payload type changed", .breaking, "the case's associated value or tag changed")
         case .unionDiscriminatorChanged:
             return Verdict(.breaksBoth, "the tag is sent and read under a different key", .compatible, "the Swift enum is unchanged")
+
+        case .additionalFieldsAdded:
+            return Verdict(
+                .compatible,
+                request
+                    ? "deployed clients send no members beyond the fields they know, which the new server accepts"
+                    : "old clients ignore the extra members; payloads without them decode as before",
+                .compatible, "the new property defaults to an empty dictionary in the initializer")
+        case .additionalFieldsRemoved:
+            return Verdict(
+                .compatible, "members beyond the fields are ignored again, as unknown keys are", .breaking, "the additionalFields property is gone")
+        case .additionalFieldsRetyped:
+            return Verdict(
+                .breaksBoth, "an extra member of the old type does not decode as the new type and the other way round", .breaking,
+                "the dictionary's value type changed")
 
         case .errorCaseAdded:
             return Verdict(

@@ -363,7 +363,11 @@ public struct SchemaComparer {
             compareDeprecation(before.notes, after.notes, subject, before.location, after.location)
             switch (before.kind, after.kind) {
             case (.structure(let oldFields), .structure(let newFields)):
+                // Included fields are in both lists: a base's change reads as a change of each struct that
+                // includes it, by the same field rules.
                 compareFields(oldFields, newFields, owner: subject, roles: roles, ownerLocations: (before.location, after.location))
+                compareAdditionalFields(
+                    before.additionalFields, after.additionalFields, subject: subject, roles: roles, locations: (before.location, after.location))
             case (.enumeration(let oldEnum), .enumeration(let newEnum)):
                 compareEnum(oldEnum, newEnum, owner: subject, roles: roles)
             case (.union(let oldUnion), .union(let newUnion)):
@@ -442,6 +446,24 @@ public struct SchemaComparer {
         }
         for variant in matched.added {
             record(.unionVariantAdded, "\(owner).variant \(variant.name)", "added (\(variant.type))", old: nil, new: variant.location, roles: roles)
+        }
+    }
+
+    /// `additionalFields: T` added, removed or retyped.
+    private mutating func compareAdditionalFields(
+        _ before: AdditionalFields?, _ after: AdditionalFields?, subject: String, roles: Set<Role>, locations: (SourceLocation, SourceLocation)
+    ) {
+        switch (before, after) {
+        case (nil, nil): return
+        case (nil, let added?):
+            record(.additionalFieldsAdded, "\(subject).additionalFields", "added (\(added.type))", old: locations.0, new: added.location, roles: roles)
+        case (let removed?, nil):
+            record(.additionalFieldsRemoved, "\(subject).additionalFields", "removed (\(removed.type))", old: removed.location, new: locations.1, roles: roles)
+        case (let old?, let new?):
+            if inNewNames(old.type) != new.type {
+                record(
+                    .additionalFieldsRetyped, "\(subject).additionalFields", "\(old.type) -> \(new.type)", old: old.location, new: new.location, roles: roles)
+            }
         }
     }
 

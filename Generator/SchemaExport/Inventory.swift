@@ -66,7 +66,10 @@ public enum Inventory {
         var places: [String] = []
         for type in schema.types {
             switch type.kind {
-            case .structure(let fields): places += fields.filter { untyped($0.type) }.map { "\(type.name).\($0.name)" }
+            case .structure:
+                // An included field is one place, in the struct that declares it.
+                places += type.ownFields.filter { untyped($0.type) }.map { "\(type.name).\($0.name)" }
+                if let additional = type.additionalFields, untyped(additional.type) { places.append("\(type.name).additionalFields") }
             case .alias(let target, _): if untyped(target) { places.append(type.name) }
             case .enumeration, .union: break
             }
@@ -171,6 +174,8 @@ public enum Inventory {
         switch type.kind {
         case .structure(let fields):
             builder.set("kind", "struct")
+            if !type.includes.isEmpty { builder.set("includes", .array(type.includes.map { .string($0.name) })) }
+            if let additional = type.additionalFields { builder.set("additionalFields", additional.type.description) }
             builder.set(
                 "fields",
                 .array(
@@ -185,6 +190,7 @@ public enum Inventory {
                         if let defaultValue = field.defaultValue { value.set("default", OrderedJSON(defaultValue)) }
                         value.set("deprecated", .bool(field.notes.isDeprecated))
                         value.set("secret", .bool(field.isSecret))
+                        if let base = field.includedFrom { value.set("includedFrom", base) }
                         return value.value
                     }))
         case .enumeration(let enumeration):

@@ -197,16 +197,30 @@ public enum SchemaLanguageMetaSchema {
             ),
             (
                 "Struct",
-                closedObject(
-                    "A struct: its fields by Swift name.",
-                    [
-                        (
-                            "fields",
-                            describe(mapping(of: ref("Field")), "The fields: a type expression (required, not nullable), or a mapping with `type` and more.")
-                        )
-                    ] + typeCommon,
-                    required: ["fields"]
-                )
+                withAnyRequired(
+                    closedObject(
+                        "A struct: its fields by Swift name, the structs whose fields it includes, the type of its other members.",
+                        [
+                            (
+                                "fields",
+                                describe(
+                                    mapping(of: ref("Field")), "The fields: a type expression (required, not nullable), or a mapping with `type` and more.")
+                            ),
+                            (
+                                "includes",
+                                describe(
+                                    names,
+                                    "Structs whose fields this struct has too, before its own (OpenAPI's allOf): a name or a list of names.")
+                            ),
+                            (
+                                "additionalFields",
+                                describe(
+                                    ref("TypeExpression"),
+                                    "The type of every member of the object that is not a field (additionalProperties), kept in `additionalFields: [String: T]`."
+                                )
+                            ),
+                        ] + typeCommon
+                    ), ["fields", "includes", "additionalFields"])
             ),
             (
                 "Enum",

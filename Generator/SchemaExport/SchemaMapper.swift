@@ -77,13 +77,30 @@ struct SchemaMapper {
             var properties: [(String, OrderedJSON)] = []
             var required: [OrderedJSON] = []
             var seen = Set<String>()
+            // `includes:` is `allOf` of the included structs and the struct's own part, so a change to a
+            // base is one change, and OpenAPI tools see the composition.
+            let composed = !type.includes.isEmpty
             // The validator uses the first field with a wire name.
             for field in fields where seen.insert(field.wireName).inserted {
+                if composed && field.includedFrom != nil {
+                    // `additionalProperties` sees only the properties beside it: the included ones are
+                    // listed (any value, their part checks them) so they are not extra members.
+                    if type.additionalFields != nil { properties.append((field.wireName, .object([]))) }
+                    continue
+                }
                 properties.append((field.wireName, fieldSchema(field)))
                 if field.isRequiredOnWire { required.append(.string(field.wireName)) }
             }
-            builder.set("properties", .object(properties))
-            if !required.isEmpty { builder.set("required", .array(required)) }
+            var own = ObjectBuilder()
+            own.set("properties", .object(properties))
+            if !required.isEmpty { own.set("required", .array(required)) }
+            if let additional = type.additionalFields { own.set("additionalProperties", self.type(additional.type)) }
+            if composed {
+                let bases = type.includes.map { OrderedJSON.object([("$ref", .string(refPrefix + $0.name))]) }
+                builder.set("allOf", .array(bases + [.object([("type", .string("object"))] + own.members)]))
+            } else {
+                merge(&builder, own.value)
+            }
         case .enumeration(let enumeration):
             merge(&builder, enumSchema(enumeration))
         case .union(let union):

@@ -241,10 +241,17 @@ extension TypeTranslator {
                 case .map(var variants) = union[variantsIndex].1
             else { continue }
             var rejected: (variant: String, type: String)?
+            var why = "which is not an object with properties; a tagged union's variants are structs in the schema language"
             for offset in variants.indices {
                 let (variantName, value) = variants[offset]
                 guard let type = Self.fieldType(value), let target = structBehindAliases(type) else {
                     rejected = (variantName, Self.fieldType(value) ?? "?")
+                    break
+                }
+                if case .map(let members)? = bodies[target], members.contains(where: { $0.0 == "additionalFields" }) {
+                    // Its extra members would take the tag.
+                    why = "a struct with additionalProperties, which would take the tag as one of its extra members"
+                    rejected = (variantName, type)
                     break
                 }
                 if target != type { variants[offset].1 = Self.replacingVariantType(value, with: target) }
@@ -252,7 +259,7 @@ extension TypeTranslator {
             let source = sources[name]
             if let rejected {
                 log.warning(
-                    "variant '\(rejected.variant)' of '\(name)' is \(rejected.type), which is not an object with properties; a tagged union's variants are structs in the schema language: imported as json",
+                    "variant '\(rejected.variant)' of '\(name)' is \(rejected.type), \(why): imported as json",
                     at: source?.node, source?.pointer ?? .root)
                 bodies[name] = .map(members.filter { ["docs", "deprecated", "modelled"].contains($0.0) } + [("type", .string("json"))])
                 continue

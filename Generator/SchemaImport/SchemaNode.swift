@@ -46,6 +46,27 @@ struct SchemaNode {
     /// `{}`: any value (a catch-all branch beside the known ones).
     var isEmptySchema: Bool { node.pairs?.isEmpty ?? false }
 
+    /// Keywords that describe a value without restricting it. `nullable` too: in an `allOf` part
+    /// without a type it widens nothing (every part must hold, and the others still refuse null).
+    static let annotationKeys: Set<String> = [
+        "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "externalDocs", "$comment", "nullable",
+    ]
+
+    /// An `allOf` part that only describes (`{description: …}` beside a `$ref`): every value passes it.
+    var isAnnotationOnly: Bool {
+        guard let pairs = node.pairs, !pairs.isEmpty else { return false }
+        return pairs.allSatisfy { Self.annotationKeys.contains($0.key) || $0.key.hasPrefix("x-") }
+    }
+
+    /// The `allOf` parts that restrict the value (not only annotations, not `{}`).
+    var restrictingParts: [SchemaNode] { branches("allOf").filter { !$0.isAnnotationOnly && !$0.isEmptySchema } }
+
+    /// A keyword of the node, else of an annotation-only `allOf` part (`allOf: [{$ref: X}, {description: …}]`
+    /// is X, described).
+    func annotation(_ key: String) -> YAMLNode? {
+        node[key] ?? branches("allOf").lazy.filter(\.isAnnotationOnly).compactMap { $0[key] }.first
+    }
+
     var string: String? { node.scalar?.text }
 }
 
@@ -73,5 +94,5 @@ struct StrippedSchema {
     }
 
     /// A keyword from the outer node, else from the inner one.
-    subscript(key: String) -> YAMLNode? { outer[key] ?? schema[key] }
+    subscript(key: String) -> YAMLNode? { outer.annotation(key) ?? schema.annotation(key) }
 }

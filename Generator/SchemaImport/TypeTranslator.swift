@@ -79,12 +79,15 @@ final class TypeTranslator {
         let schema = stripped.schema
         switch classify(schema) {
         case .structure:
-            let (fields, flattened) = self.fields(of: schema, typeName: name)
-            if !flattened.isEmpty {
+            let parts = self.fields(of: schema, typeName: name)
+            if !parts.flattened.isEmpty {
                 ImportNotes.appendModelled(
-                    "Flattened from allOf (\(flattened.joined(separator: ", "))): the fields of every part in one struct.", into: &builder)
+                    "Flattened from allOf (\(parts.flattened.joined(separator: ", "))): their fields are declared here, as includes: cannot say them (a field declared again or made required, or a part that is not a plain struct).",
+                    into: &builder)
             }
-            builder.set("fields", fields)
+            if !parts.includes.isEmpty { builder.set("includes", .list(parts.includes.map { .string($0) })) }
+            builder.set("fields", parts.fields)
+            if let additional = parts.additional { builder.set("additionalFields", .string(additional)) }
         case .enumeration(let enumeration):
             if let value = enumDefinition(enumeration, schema: schema) {
                 for (key, member) in value { builder.set(key, member) }
@@ -235,9 +238,16 @@ final class TypeTranslator {
         return variantShape(target, depth: depth + 1)
     }
 
-    private func requiredKeys(of type: String) -> Set<String>? {
-        guard case .map(let members)? = bodies[type], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return nil }
+    /// The keys a struct's objects must have: its own required fields' and those of the structs it
+    /// includes (`includes:`, bounded as the language bounds it).
+    private func requiredKeys(of type: String, depth: Int = 0) -> Set<String>? {
+        guard depth <= StructComposition.maximumDepth, case .map(let members)? = bodies[type],
+            case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1
+        else { return nil }
         var keys = Set<String>()
+        if case .list(let included)? = members.first(where: { $0.0 == "includes" })?.1 {
+            for case .string(let base) in included { keys.formUnion(requiredKeys(of: base, depth: depth + 1) ?? []) }
+        }
         for (fieldName, field) in fields {
             guard case .map(let attributes) = field else {
                 keys.insert(fieldName)
@@ -474,26 +484,139 @@ final class TypeTranslator {
 
     // MARK: Structs
 
-    /// The fields of an object schema; `allOf` parts are flattened into one list (their names are
-    /// returned for the `modelled:` note).
-    private func fields(of schema: SchemaNode, typeName: String) -> (YAMLValue, [String]) {
+    /// What a struct's definition says: its own fields, the structs it includes, the type of its
+    /// extra members, and the `allOf` parts merged into its own fields (named in a `modelled:` note).
+    struct StructParts {
+        var fields: YAMLValue
+        var includes: [String]
+        var additional: String?
+        var flattened: [String]
+    }
+
+    /// The parts of an object schema. `allOf: [{$ref: Base}, {properties…}]` is `includes: [Base]` beside
+    /// the own fields (the struct's own part, and inline parts, are its fields); a referenced part is
+    /// merged into the fields instead only where `includes:` cannot say it: a field it has is declared
+    /// again or made required, or another part has it too. `additionalProperties: T` beside
+    /// `properties` is `additionalFields: T`.
+    private func fields(of schema: SchemaNode, typeName: String) -> StructParts {
         var properties: [(String, SchemaNode)] = []
         var required = Set<String>()
         var flattened: [String] = []
-        collectProperties(schema, into: &properties, required: &required, flattened: &flattened, visited: [])
-        if let additional = schema["additionalProperties"], additional.pairs != nil, !(additional.pairs?.isEmpty ?? true) {
-            log.warning(
-                "additionalProperties beside properties: the extra members are accepted but not kept in the struct '\(typeName)'", at: additional,
-                schema.pointer.appending("additionalProperties"))
+        var includes: [String] = []
+        let parts = schema.restrictingParts
+        if parts.count > 1 || (parts.count == 1 && schema["properties"] != nil) {
+            // The own fields first (the struct's own part and inline parts), then each referenced part:
+            // included where nothing of the above redeclares or requires its fields.
+            var own: [(String, SchemaNode)] = []
+            var ownRequired = Set<String>()
+            var ownFlattened: [String] = []
+            for pair in schema["properties"]?.pairs ?? [] {
+                own.append((pair.key, SchemaNode(pair.value, schema.pointer.appending("properties").appending(pair.key))))
+            }
+            for value in schema["required"]?.elements ?? [] { if let text = value.scalar?.text { ownRequired.insert(text) } }
+            var candidates: [(name: String, part: SchemaNode)] = []
+            for part in parts {
+                if let reference = part["$ref"]?.scalar?.text, let name = componentName(reference: reference).flatMap(includableStruct) {
+                    candidates.append((name, part))
+                } else {
+                    let reference = part["$ref"]?.scalar?.text
+                    if let name = reference.flatMap(componentName(reference:)) { flattened.append(name) }
+                    collectProperties(
+                        resolveComponent(part), into: &own, required: &ownRequired, flattened: &ownFlattened, visited: Set([reference].compactMap { $0 }))
+                }
+            }
+            var includedWires = Set<String>()
+            let ownWires = Set(own.filter { !$0.1.isEmptySchema }.map(\.0))
+            for candidate in candidates {
+                var baseProperties: [(String, SchemaNode)] = []
+                var baseRequired = Set<String>()
+                var ignored: [String] = []
+                collectProperties(
+                    resolveComponent(candidate.part), into: &baseProperties, required: &baseRequired, flattened: &ignored,
+                    visited: [candidate.part["$ref"]?.scalar?.text ?? ""])
+                let wires = Set(baseProperties.map(\.0))
+                let clash =
+                    !wires.isDisjoint(with: ownWires) || !wires.isDisjoint(with: includedWires)
+                    || !ownRequired.intersection(wires).isSubset(of: baseRequired)
+                if clash {
+                    flattened.append(candidate.name)
+                    properties += baseProperties
+                    required.formUnion(baseRequired)
+                } else {
+                    includes.append(candidate.name)
+                    includedWires.formUnion(wires)
+                }
+            }
+            // An included field listed as `{}` in the own part is this project's export (so that
+            // `additionalProperties` there does not take it): it is the included field.
+            properties += own.filter { !(includedWires.contains($0.0) && $0.1.isEmptySchema) }
+            required.formUnion(ownRequired)
+            properties.removeAll { includedWires.contains($0.0) }
+        } else {
+            collectProperties(schema, into: &properties, required: &required, flattened: &flattened, visited: [])
         }
+        // A property declared twice (a flattened part's, then the own part's narrower one) keeps its
+        // first place and its last schema.
+        var lastSchema: [String: SchemaNode] = [:]
+        for (wire, property) in properties { lastSchema[wire] = property }
         var names = NameScope()
         var fields: [(String, YAMLValue)] = []
         var seenWire = Set<String>()
-        for (wire, property) in properties where seenWire.insert(wire).inserted {
+        for (wire, _) in properties where seenWire.insert(wire).inserted {
+            let property = lastSchema[wire]!
             let name = names.claim(ImportNames.member(wire, fallback: "field"))
             fields.append((name, field(property, wire: wire, name: name, required: required.contains(wire), typeName: typeName)))
         }
-        return (.map(fields), flattened)
+        var additional: String?
+        let extra = schema.child("additionalProperties") ?? parts.lazy.compactMap { $0.child("additionalProperties") }.first
+        if let extra, let pairs = extra.node.pairs, !pairs.isEmpty {
+            if fields.contains(where: { $0.0 == SwiftNaming.additionalFieldsProperty }) {
+                log.warning(
+                    "additionalProperties beside a property named '\(SwiftNaming.additionalFieldsProperty)': the extra members are accepted but not kept in the struct '\(typeName)'",
+                    at: extra.node, extra.pointer)
+            } else {
+                additional = nested(extra, hint: typeName + "Extra", context: "additionalProperties")
+            }
+        }
+        return StructParts(fields: .map(fields), includes: includes, additional: additional, flattened: flattened)
+    }
+
+    /// The struct a component's type is, when another can include it: an object with properties and
+    /// no typed `additionalProperties` (a struct with `additionalFields` cannot be included), or an
+    /// alias of one (`allOf` of one reference), which is its target.
+    private func includableStruct(_ typeName: String) -> String? {
+        var name = typeName
+        for _ in 0..<16 {
+            guard let key = componentNames.first(where: { $0.value == name })?.key,
+                let node = document.root["components"]?["schemas"]?[key]
+            else { return nil }
+            let schema = SchemaNode(node, .root)
+            let parts = schema.restrictingParts
+            if schema["properties"] == nil, schema["additionalProperties"] == nil, parts.count == 1,
+                let reference = parts[0]["$ref"]?.scalar?.text, let target = componentName(reference: reference)
+            {
+                name = target
+                continue
+            }
+            return isIncludable(name) ? name : nil
+        }
+        return nil
+    }
+
+    private func isIncludable(_ typeName: String) -> Bool {
+        guard isObjectComponent(typeName),
+            let key = componentNames.first(where: { $0.value == typeName })?.key,
+            let node = document.root["components"]?["schemas"]?[key]
+        else { return false }
+        let schema = SchemaNode(node, .root)
+        guard enumShape(schema) == nil, schema["oneOf"] == nil, schema["anyOf"] == nil, schema["discriminator"] == nil,
+            schema["x-discriminator"] == nil, schema["x-untagged-variants"] == nil
+        else { return false }
+        if let extra = schema["additionalProperties"]?.pairs, !extra.isEmpty { return false }
+        for part in schema.restrictingParts {
+            if let extra = part["additionalProperties"]?.pairs, !extra.isEmpty { return false }
+        }
+        return true
     }
 
     private func collectProperties(
@@ -505,17 +628,20 @@ final class TypeTranslator {
             properties.append((pair.key, SchemaNode(pair.value, schema.pointer.appending("properties").appending(pair.key))))
         }
         for value in schema["required"]?.elements ?? [] { if let text = value.scalar?.text { required.insert(text) } }
-        let parts = schema.branches("allOf")
+        let parts = schema.restrictingParts
         guard parts.count > 1 || (parts.count == 1 && schema["properties"] != nil) else {
-            if let part = parts.first { collectProperties(resolveLocal(part), into: &properties, required: &required, flattened: &flattened, visited: visited) }
+            if let part = parts.first {
+                collectProperties(resolveComponent(part), into: &properties, required: &required, flattened: &flattened, visited: visited)
+            }
             return
         }
         for part in parts {
             let reference = part["$ref"]?.scalar?.text
             if let reference, visited.contains(reference) { continue }
-            flattened.append(reference.flatMap(componentName(reference:)) ?? "an inline schema")
+            // Inline parts are the struct's own fields; a referenced one is named in the note.
+            if let name = reference.flatMap(componentName(reference:)) { flattened.append(name) }
             collectProperties(
-                resolveLocal(part), into: &properties, required: &required, flattened: &flattened,
+                resolveComponent(part), into: &properties, required: &required, flattened: &flattened,
                 visited: reference.map { visited.union([$0]) } ?? visited)
         }
     }
@@ -642,6 +768,12 @@ final class TypeTranslator {
         return SchemaNode(resolved.node, resolved.pointer)
     }
 
+    /// Follows any `$ref`, to a component schema too: what an `allOf` part's properties are read from.
+    private func resolveComponent(_ node: SchemaNode) -> SchemaNode {
+        guard node["$ref"] != nil, let resolved = document.resolve(node.node, at: node.pointer) else { return node }
+        return SchemaNode(resolved.node, resolved.pointer)
+    }
+
     private func classify(_ schema: SchemaNode) -> Shape {
         if let reference = schema["$ref"] {
             let text = reference.scalar?.text ?? ""
@@ -655,7 +787,8 @@ final class TypeTranslator {
         if schema["x-date-format"] != nil { return .primitive("date-time") }
         if let shape = enumShape(schema) { return .enumeration(shape) }
         if let shape = unionShape(schema) { return shape }
-        let parts = schema.branches("allOf")
+        // Parts that only annotate (a `description` beside a `$ref`) leave the value as the other part says.
+        let parts = schema.restrictingParts
         if parts.count == 1, schema["properties"] == nil { return classify(parts[0]) }
         if parts.count > 1 {
             if parts.contains(where: isObjectLike) || schema["properties"] != nil { return .structure }

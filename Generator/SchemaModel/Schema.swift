@@ -223,6 +223,9 @@ public struct Field: Sendable {
     public var isSecret: Bool = false
     /// `style:` of a query parameter holding a map or struct (form or deepObject); nil elsewhere.
     public var queryStyle: QueryStyle? = nil
+    /// The struct that declares this field when a struct has it through `includes:` (the nearest
+    /// struct in the chain that wrote it under `fields:`); nil for a struct's own fields and parameters.
+    public var includedFrom: String? = nil
     public var notes: Notes
     public var location: SourceLocation
 
@@ -251,11 +254,34 @@ public struct TypeDefinition: Sendable {
     public var notes: Notes
     public var examples: [Example]
     public var location: SourceLocation
+    /// `includes: [Base, …]` of a struct: the structs whose fields it has too. Their fields come first in
+    /// `kind`'s field list, in this order, each marked with `Field.includedFrom` (docs/SchemaLanguage.md,
+    /// "Composition"); empty for other kinds.
+    public var includes: [Inclusion] = []
+    /// `additionalFields: T` of a struct: the type of the members its JSON object may have beyond its
+    /// fields, which the generated struct keeps in `additionalFields: [String: T]`; nil when the struct
+    /// has none (unknown keys are then ignored when decoding, as always).
+    public var additionalFields: AdditionalFields? = nil
 
     public var fields: [Field] {
         if case .structure(let fields) = kind { return fields }
         return []
     }
+
+    /// The fields the struct writes itself, without the ones `includes:` brings.
+    public var ownFields: [Field] { fields.filter { $0.includedFrom == nil } }
+}
+
+/// One name of a struct's `includes:` list.
+public struct Inclusion: Sendable {
+    public var name: String
+    public var location: SourceLocation
+}
+
+/// A struct's `additionalFields: T`.
+public struct AdditionalFields: Sendable {
+    public var type: TypeReference
+    public var location: SourceLocation
 }
 
 public struct Enumeration: Sendable {

@@ -31,7 +31,7 @@ struct SchemaParser {
             authSchemes: top.entries("auth").compactMap(authScheme),
             defaultAuth: defaultAuth,
             errors: top["errors"].flatMap(errorCatalogue),
-            types: top.entries("types").compactMap(typeDefinition),
+            types: StructComposition.resolve(top.entries("types").compactMap(typeDefinition), log: log),
             operations: [],
             file: file
         )
@@ -156,10 +156,18 @@ struct SchemaParser {
         let keys = Set(value.map(\.key))
         let kind: TypeDefinition.Kind
         let reader: MappingReader
-        if keys.contains("fields") {
-            guard let r = MappingReader(pair.value, context: context, allowed: ["fields"] + common, log: log) else { return nil }
+        var includes: [Inclusion] = []
+        var additionalFields: AdditionalFields?
+        if keys.contains("fields") || keys.contains("includes") || keys.contains("additionalFields") {
+            guard let r = MappingReader(pair.value, context: context, allowed: ["fields", "includes", "additionalFields"] + common, log: log) else {
+                return nil
+            }
             reader = r
             kind = .structure(r.entries("fields").compactMap { field($0, in: "field '\($0.key)' of \(context)") })
+            includes = (r.names("includes") ?? []).map { Inclusion(name: $0.0, location: $0.1) }
+            if let node = r["additionalFields"], let type = typeReference(node) {
+                additionalFields = AdditionalFields(type: type, location: node.location)
+            }
         } else if keys.contains("enum") {
             guard let r = MappingReader(pair.value, context: context, allowed: ["enum", "type"] + common, log: log) else { return nil }
             reader = r
@@ -177,7 +185,7 @@ struct SchemaParser {
             kind = .alias(type, constraints(r))
         } else {
             // Most often the kind key is misspelled: point at it.
-            let kinds = ["fields", "enum", "union", "type"]
+            let kinds = ["fields", "includes", "enum", "union", "type"]
             if let misspelled = value.first(where: { !common.contains($0.key) && Suggestion.closest(to: $0.key, in: kinds) != nil }) {
                 log.error("unknown key '\(misspelled.key)' in \(context)\(Suggestion.didYouMean(misspelled.key, in: kinds))", at: misspelled.keyLocation)
             } else {
@@ -185,9 +193,12 @@ struct SchemaParser {
             }
             return nil
         }
-        return TypeDefinition(
+        var definition = TypeDefinition(
             name: pair.key, kind: kind, notes: reader.notes(), examples: examples(reader),
             location: pair.keyLocation)
+        definition.includes = includes
+        definition.additionalFields = additionalFields
+        return definition
     }
 
     private func enumeration(_ reader: MappingReader, context: String) -> Enumeration? {

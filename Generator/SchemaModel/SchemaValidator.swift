@@ -144,7 +144,14 @@ struct SchemaValidator {
         let context = "type '\(type.name)'"
         switch type.kind {
         case .structure(let fields):
-            checkFields(fields, in: context, types: types, reserved: SwiftNaming.Reserved.fields)
+            // Included fields are checked where they are written, in the struct that declares them.
+            checkFields(type.ownFields, in: context, types: types, reserved: SwiftNaming.Reserved.fields)
+            if !type.includes.isEmpty {
+                checkDistinct(
+                    fields.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.fields), $0.location) },
+                    what: "names in \(context) (with the fields it includes)")
+            }
+            if let additional = type.additionalFields { checkAdditionalFields(additional, of: type, fields: fields, types: types) }
         case .enumeration(let enumeration):
             for enumCase in enumeration.cases {
                 checkName(enumCase.name, what: "case name", at: enumCase.location)
@@ -175,7 +182,14 @@ struct SchemaValidator {
                 checkDateFormatPlacement(variant.type, asField: false, in: "variant '\(variant.name)' of \(context)", at: variant.location)
                 if union.discriminator != nil {
                     // The tag is a key of the variant's JSON object.
-                    if case .named(let name) = variant.type, case .structure? = types[name]?.kind { continue }
+                    if case .named(let name) = variant.type, let target = types[name], case .structure = target.kind {
+                        if target.additionalFields != nil {
+                            log.error(
+                                "variant '\(variant.name)' of \(context) is '\(name)', which has 'additionalFields': the tag '\(union.discriminator ?? "")' would be one of its extra members; use a struct without them as a tagged variant",
+                                at: variant.location)
+                        }
+                        continue
+                    }
                     log.error(
                         "variant '\(variant.name)' of \(context) must be a struct type, but '\(variant.type)' is not; the discriminator is a key of the variant's object (without a 'discriminator', a union's variants may be any type, chosen by shape)",
                         at: variant.location)
@@ -193,6 +207,19 @@ struct SchemaValidator {
             if resolve(target, at: type.location, types: types) {
                 checkConstraints(constraints, for: target, in: context, at: type.location, types: types)
             }
+        }
+    }
+
+    /// `additionalFields: T`: a type the extra members decode as, and a Swift property no field takes.
+    private func checkAdditionalFields(_ additional: AdditionalFields, of type: TypeDefinition, fields: [Field], types: [String: TypeDefinition]) {
+        if resolve(additional.type, at: additional.location, types: types) {
+            checkDateFormatPlacement(additional.type, asField: false, in: "'additionalFields' of type '\(type.name)'", at: additional.location)
+        }
+        let property = SwiftNaming.bare(SwiftNaming.additionalFieldsProperty)
+        for field in fields where SwiftNaming.bare(SwiftNaming.memberName(field.name, reserved: SwiftNaming.Reserved.fields)) == property {
+            log.error(
+                "field '\(field.name)' of type '\(type.name)' becomes the Swift property '\(property)', which holds the struct's 'additionalFields': rename the field (its 'wire' name can stay)",
+                at: field.location)
         }
     }
 

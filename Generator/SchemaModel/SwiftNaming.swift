@@ -215,6 +215,10 @@ public enum SwiftNaming {
     }
 
     /// The Swift name of a struct field.
+    /// The property of a generated struct with `additionalFields: T` holding the extra members
+    /// (`[String: T]`); lint rejects a field of that struct whose Swift name is this one.
+    public static let additionalFieldsProperty = "additionalFields"
+
     public static func fieldName(_ name: String) -> String {
         memberName(name, reserved: Reserved.fields)
     }

@@ -15,6 +15,13 @@ enum Docs {
     }
 
     /// For a type whose name is taken in Swift (see `SwiftNaming.typeName`): which schema name it has.
+    /// "Has the fields of `Base`": a struct's `includes:`, whose fields it declares as its own properties.
+    static func includes(_ type: TypeDefinition, api: String) -> String? {
+        guard !type.includes.isEmpty else { return nil }
+        let names = type.includes.map { "`\(inline(SwiftNaming.typeName($0.name, api: api)))`" }
+        return "Has the fields of \(names.joined(separator: ", ")) (`includes:` in the schema) as well as its own."
+    }
+
     static func renamed(_ type: TypeDefinition, api: String) -> String? {
         let swiftName = SwiftNaming.typeName(type.name, api: api)
         guard swiftName != type.name else { return nil }

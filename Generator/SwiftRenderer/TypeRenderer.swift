@@ -74,7 +74,12 @@ struct TypeRenderer {
         let storage = indirectStorageNames(of: type, members: members.map(\.swift))
         // Every struct with fields decodes and encodes them itself, keyed by wire name through
         // ClientRuntime's one `FieldKey` (FieldKey.swift says why not a `CodingKeys` enum per struct).
-        writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api)]))
+        // `additionalFields: T`: the members beyond the fields, decoded from every other key.
+        let additional = type.additionalFields.map {
+            (type: "[String: \(SwiftTypes.name($0.type, in: schema))]", property: SwiftNaming.additionalFieldsProperty)
+        }
+        let fieldKeys = "[" + fields.map { SwiftEscaping.stringLiteral($0.wireName) }.joined(separator: ", ") + "]"
+        writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), Docs.includes(type, api: schema.api)]))
         writer.block("public struct \(name): \(SwiftNaming.Conformances.structure.joined(separator: ", "))") { writer in
             for member in members {
                 writer.docs(
@@ -88,6 +93,10 @@ struct TypeRenderer {
                 } else {
                     writer.line("public var \(member.swift): \(SwiftTypes.name(of: member.field, in: schema))")
                 }
+            }
+            if let additional {
+                writer.docs(["The members of the JSON object beyond the fields above, by key."])
+                writer.line("public var \(additional.property): \(additional.type)")
             }
             let boxed = members.filter { storage[$0.field.name] != nil }
             if !boxed.isEmpty {
@@ -103,8 +112,10 @@ struct TypeRenderer {
                 if let box = storage[member.field.name] { return "self.\(box) = .init(\(value))" }
                 return "self.\(member.swift) = \(value)"
             }
-            if !members.isEmpty { writer.line() }
-            let parameters = members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field, in: schema))\(defaultArgument($0.field))" }
+            if !members.isEmpty || additional != nil { writer.line() }
+            let parameters =
+                members.map { "\($0.swift): \(SwiftTypes.name(of: $0.field, in: schema))\(defaultArgument($0.field))" }
+                + (additional.map { ["\($0.property): \($0.type) = [:]"] } ?? [])
             writer.docs(
                 ["Creates a value of `\(name)` from its fields."]
                     + (members.isEmpty
@@ -114,13 +125,15 @@ struct TypeRenderer {
                                 + members.map {
                                     Docs.parameter(SwiftNaming.bare($0.swift), $0.field.notes.docs ?? "The `\(Docs.inline($0.field.wireName))` field.")
                                 }.joined(separator: "\n")
+                                + (additional.map { "\n" + Docs.parameter($0.property, "The members beyond the fields, by key.") } ?? "")
                         ]))
             writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
                 for member in members {
                     writer.line(assignment(member, member.swift))
                 }
+                if let additional { writer.line("self.\(additional.property) = \(additional.property)") }
             }
-            if !members.isEmpty {
+            if !members.isEmpty || additional != nil {
                 writer.line()
                 // Types appear only where Swift looks up types alone (annotations, `as`): in an
                 // expression, a field named like a type (`String`, `Decimal`) would be found instead.
@@ -149,6 +162,9 @@ struct TypeRenderer {
                         }
                         writer.line(assignment(member, "try " + value))
                     }
+                    if let additional {
+                        writer.line("self.\(additional.property) = try container.decodeAdditionalFields(excluding: \(fieldKeys))")
+                    }
                 }
                 writer.line()
                 writer.block("public func encode(to encoder: any Encoder) throws") { writer in
@@ -165,6 +181,9 @@ struct TypeRenderer {
                         } else {
                             writer.line("try container.\(method)(self.\(member.swift), \(key))")
                         }
+                    }
+                    if let additional {
+                        writer.line("try container.encodeAdditionalFields(self.\(additional.property), excluding: \(fieldKeys))")
                     }
                 }
             }
@@ -207,12 +226,13 @@ struct TypeRenderer {
     /// interpolation of a model (or of an error holding one) never show the value.
     private func renderRedactingMirror(_ type: TypeDefinition, fields: [Field], into writer: inout SwiftWriter) {
         guard fields.contains(where: \.isSecret) else { return }
-        let children = fields.map { field in
-            let member = SwiftNaming.fieldName(field.name)
-            // A literal rather than `Redaction.placeholder`: a field may be called `Redaction`.
-            let value = field.isSecret ? SwiftEscaping.stringLiteral("<redacted>") : "self.\(member)"
-            return "\(SwiftEscaping.stringLiteral(SwiftNaming.bare(member))): \(value) as Any"
-        }
+        let children =
+            fields.map { field in
+                let member = SwiftNaming.fieldName(field.name)
+                // A literal rather than `Redaction.placeholder`: a field may be called `Redaction`.
+                let value = field.isSecret ? SwiftEscaping.stringLiteral("<redacted>") : "self.\(member)"
+                return "\(SwiftEscaping.stringLiteral(SwiftNaming.bare(member))): \(value) as Any"
+            } + (type.additionalFields == nil ? [] : ["\"\(SwiftNaming.additionalFieldsProperty)\": self.\(SwiftNaming.additionalFieldsProperty) as Any"])
         writer.line()
         writer.block("extension \(SwiftNaming.typeName(type.name, api: schema.api)): \(SwiftNaming.Conformances.redactingMirror)") { writer in
             writer.line(

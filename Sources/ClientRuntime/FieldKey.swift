@@ -36,3 +36,26 @@
         container(keyedBy: FieldKey.self)
     }
 }
+
+@_spi(Generated) extension KeyedDecodingContainer where Key == FieldKey {
+    /// Every member of the object whose key is none of `fields`: a struct's `additionalFields`, which
+    /// hold what the schema's `additionalFields: T` allows beyond the declared fields.
+    public func decodeAdditionalFields<Value: Decodable>(excluding fields: Set<String>) throws -> [String: Value] {
+        var members: [String: Value] = [:]
+        for key in allKeys where !fields.contains(key.stringValue) {
+            members[key.stringValue] = try decode(Value.self, forKey: key)
+        }
+        return members
+    }
+}
+
+@_spi(Generated) extension KeyedEncodingContainer where Key == FieldKey {
+    /// Writes `members` beside the fields; a member named like a field is left out, so the field's
+    /// value is the one on the wire (an object has each key once). In key order, so the same value
+    /// always encodes to the same text.
+    public mutating func encodeAdditionalFields<Value: Encodable>(_ members: [String: Value], excluding fields: Set<String>) throws {
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) where !fields.contains(key) {
+            try encode(value, forKey: FieldKey(stringLiteral: key))
+        }
+    }
+}

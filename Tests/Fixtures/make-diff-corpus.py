@@ -228,6 +228,24 @@ case("field-made-non-nullable", [],
 case("field-default-changed", [("verbose: { type: bool, optional: true }", "verbose: { type: bool, default: true }")],
      ["field-default-changed|operation getItem.parameter verbose|compatible|compatible"],
      old_edits=[("verbose: { type: bool, optional: true }", "verbose: { type: bool, default: false }")])
+ITEM_END = "      note: { type: string, optional: true }\n      status: Status\n  NewItem:"
+case("additional-fields-added", [(ITEM_END, ITEM_END.replace("  NewItem:", "    additionalFields: string\n  NewItem:"))],
+     ["additional-fields-added|type Item.additionalFields|compatible|compatible"])
+case("additional-fields-removed", [],
+     ["additional-fields-removed|type Item.additionalFields|compatible|breaking"],
+     old_edits=[(ITEM_END, ITEM_END.replace("  NewItem:", "    additionalFields: string\n  NewItem:"))])
+case("additional-fields-retyped", [(ITEM_END, ITEM_END.replace("  NewItem:", "    additionalFields: int\n  NewItem:")),
+                                   ("ALL:note: Bright, status: active }", "note: Bright, status: active, shelf: 2 }")],
+     ["additional-fields-retyped|type Item.additionalFields|breaks-both|breaking"],
+     old_edits=[(ITEM_END, ITEM_END.replace("  NewItem:", "    additionalFields: string\n  NewItem:")),
+                ("ALL:note: Bright, status: active }", "note: Bright, status: active, shelf: B2 }")])
+# includes: a field added to an included struct is a field added to each struct that includes it (the
+# same rule, reported where the app meets it), and to the base itself.
+AUDIT = [("  Item:\n    fields:\n", "  Item:\n    includes: [Audit]\n    fields:\n"),
+         ("  NewItem:\n", "  Audit:\n    fields:\n      by: { type: string, optional: true }\n  NewItem:\n")]
+case("included-field-added", AUDIT + [("      by: { type: string, optional: true }\n", "      by: { type: string, optional: true }\n      at: { type: string, optional: true }\n")],
+     ["field-added-optional|type Item.field at|compatible|compatible", "field-added-optional|type Audit.field at|compatible|compatible"],
+     old_edits=AUDIT)
 case("date-format-changed", [("      status: Status\n  NewItem:", "      status: Status\n      at: { type: date-time, format: epochSeconds }\n  NewItem:"),
                              ("ALL:note: Bright, status: active }", "note: Bright, status: active, at: 1700000000 }")],
      ["date-format-changed|type Item.field at|breaks-both|compatible"],

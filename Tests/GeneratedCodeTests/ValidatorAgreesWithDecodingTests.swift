@@ -16,6 +16,7 @@ final class ValidatorAgreesWithDecodingTests: XCTestCase {
         "Shape": { _ = try JSONCoding.makeDecoder().decode(Shape.self, from: $0) },
         "Group": { _ = try JSONCoding.makeDecoder().decode(Group.self, from: $0) },
         "Identifiers": { _ = try JSONCoding.makeDecoder().decode(Identifiers.self, from: $0) },
+        "Note": { _ = try JSONCoding.makeDecoder().decode(Note.self, from: $0) },
     ]
 
     /// Starting payloads: every type example, plus a few hand-written ones for types without examples.

@@ -35,6 +35,21 @@ final class UnionAndDateValidationTests: XCTestCase {
         XCTAssertEqual(try issues(#"{"id":1}"#, "ProcessingFormField", strict: true).map(\.severity), [.error])
     }
 
+    /// `includes:` and `additionalFields:` (kitchensink.yaml's `Note`): the fields of included structs
+    /// are checked as the struct's own, and every other member against `additionalFields`' type.
+    func testIncludedFieldsAndExtraMembersAreChecked() throws {
+        XCTAssertEqual(try issues(#"{"at":"2024-05-31","author":"ann","text":"Fragile","shelf":"B2"}"#, "Note"), [])
+        let missing = try issues(#"{"author":"ann","text":"Fragile"}"#, "Note")
+        XCTAssertEqual(missing.map(\.kind), [.required])
+        XCTAssertEqual(missing.first?.rule?.line, KitchenSink.line("at: date", after: "  Stamp:"), "the rule is Stamp's field, where it is written")
+        let label = try issues(#"{"at":"2024-05-31","author":"ann","text":"Fragile","shelf":2,"colour":"red"}"#, "Note")
+        XCTAssertEqual(label.map(\.kind), [.type])
+        XCTAssertEqual(label.first?.pointer, "/shelf")
+        XCTAssertEqual(label.first?.rule?.line, KitchenSink.line("additionalFields: string", after: "  Note:"))
+        // A struct without additionalFields still ignores unknown keys.
+        XCTAssertEqual(try issues(#"{"at":"2024-05-31","author":"ann","extra":2}"#, "Audited"), [])
+    }
+
     /// Untagged unions of any type (kitchensink.yaml, "v3 types"): the payload's JSON kind picks the
     /// variants tried, as the generated decoder does (UnionsByShapeTests decodes the same payloads).
     func testAUnionOfAnyTypeValidatesByTheValuesKind() throws {

@@ -107,6 +107,29 @@ final class SchemaExportTests: XCTestCase {
         XCTAssertEqual((defs["Category"] as? [String: Any])?["required"] as? [String], ["name", "featured"])
     }
 
+    /// `includes:` is `allOf` of the included structs and the own part; `additionalFields: T` is
+    /// `additionalProperties: T` in the own part, which lists the included fields (as `{}`) so that it
+    /// does not take them as extra members.
+    func testIncludesAreAllOfAndAdditionalFieldsAreAdditionalProperties() throws {
+        let defs = try definitions()
+        let audited = try XCTUnwrap(defs["Audited"] as? [String: Any])
+        let parts = try XCTUnwrap(audited["allOf"] as? [[String: Any]])
+        XCTAssertEqual(parts.count, 2)
+        XCTAssertEqual(parts[0]["$ref"] as? String, "#/$defs/Stamp")
+        XCTAssertEqual((parts[1]["properties"] as? [String: Any]).map { Set($0.keys) }, ["author", "revision"])
+        XCTAssertEqual(parts[1]["required"] as? [String], ["author"])
+        XCTAssertNil(audited["properties"], "the included fields are not written again")
+
+        let noteParts = try XCTUnwrap((defs["Note"] as? [String: Any])?["allOf"] as? [[String: Any]])
+        XCTAssertEqual(noteParts[0]["$ref"] as? String, "#/$defs/Audited")
+        let own = noteParts[1]
+        XCTAssertEqual((own["additionalProperties"] as? [String: Any])?["type"] as? String, "string")
+        let properties = try XCTUnwrap(own["properties"] as? [String: Any])
+        XCTAssertEqual(Set(properties.keys), ["at", "author", "revision", "text"])
+        XCTAssertEqual((properties["at"] as? [String: Any])?.isEmpty, true, "an included field is listed, any value")
+        XCTAssertEqual(own["required"] as? [String], ["text"])
+    }
+
     func testPrimitivesAndIntegerBounds() throws {
         let defs = try definitions()
         let small = try property(defs, "Everything", "small")

@@ -67,6 +67,61 @@ final class ExportShapesTests: XCTestCase {
         XCTAssertTrue(spare.isNullable, "[object, null] beside $ref")
     }
 
+    /// `allOf` of structs is `includes:` (issue 27 line 3), keeping every part's required keys through a
+    /// chain (box's File -> File--Mini -> File--Base, `required: [id, type]`); the export's own part with
+    /// `additionalProperties` and the included fields as `{}` reads back as it was written.
+    func testAllOfOfStructsIsIncludesAndKeepsEveryPartsRequiredKeys() throws {
+        let schema = try imported(
+            """
+                File--Base:
+                  type: object
+                  required: [id, type]
+                  properties: { id: { type: string }, type: { type: string }, etag: { type: string } }
+                File--Mini:
+                  allOf: [{ $ref: "#/components/schemas/File--Base" }, { properties: { name: { type: string } } }]
+                File:
+                  allOf:
+                    - $ref: "#/components/schemas/File--Mini"
+                    - properties: { size: { type: integer }, id: {} }
+                      additionalProperties: { type: integer }
+            """)
+        let file = try XCTUnwrap(schema.type(named: "File"))
+        XCTAssertEqual(file.includes.map(\.name), ["FileMini"])
+        XCTAssertEqual(file.fields.map(\.wireName), ["id", "type", "etag", "name", "size"])
+        XCTAssertEqual(file.fields.filter(\.isRequiredOnWire).map(\.wireName), ["id", "type"])
+        XCTAssertEqual(file.additionalFields?.type, .primitive(.int))
+        XCTAssertNil(file.notes.modelled, "nothing was flattened")
+    }
+
+    /// A part that redeclares or requires an included property cannot be `includes:`: it is merged, its
+    /// narrower declaration kept, and the note says so. A `$ref` beside parts that only annotate is that
+    /// reference, described.
+    func testARefinedPartIsMergedAndADescribedReferenceIsTheReference() throws {
+        let schema = try imported(
+            """
+                Base:
+                  type: object
+                  properties: { kind: { type: string, enum: [a, b] }, email: { type: string } }
+                Narrow:
+                  allOf:
+                    - $ref: "#/components/schemas/Base"
+                    - { properties: { kind: { type: string, pattern: "^a$" } }, required: [email] }
+                Holder:
+                  type: object
+                  properties:
+                    base: { allOf: [{ $ref: "#/components/schemas/Base" }, { description: The base., nullable: false }] }
+            """)
+        let narrow = try XCTUnwrap(schema.type(named: "Narrow"))
+        XCTAssertEqual(narrow.includes.count, 0)
+        XCTAssertEqual(narrow.fields.map(\.wireName), ["kind", "email"])
+        XCTAssertEqual(narrow.fields.first?.type, .primitive(.string), "the own part's narrower kind")
+        XCTAssertEqual(narrow.fields.last?.isRequiredOnWire, true)
+        XCTAssertTrue(narrow.notes.modelled?.contains("Flattened from allOf (Base)") ?? false, "\(String(describing: narrow.notes.modelled))")
+        let base = try XCTUnwrap(field(schema, "Holder", "base"))
+        XCTAssertEqual(base.type, .named("Base"))
+        XCTAssertEqual(base.notes.docs, "The base.")
+    }
+
     func testOpenEnumWithAnUntypedOpenBranch() throws {
         let schema = try imported(
             """

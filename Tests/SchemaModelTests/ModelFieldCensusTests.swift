@@ -30,8 +30,9 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.Example": ["name", "value", "location"],
         "SchemaModel.ExcludedValue": ["text", "location"],
         "SchemaModel.Field": [
-            "name", "wireName", "type", "typeLocation", "isOptional", "isNullable", "defaultValue", "constraints", "example", "isSecret", "queryStyle", "notes",
-            "location",
+            "name", "wireName", "type", "typeLocation", "isOptional", "isNullable", "defaultValue", "constraints", "example", "isSecret", "queryStyle",
+            "includedFrom",
+            "notes", "location",
         ],
         "SchemaModel.Notes": ["docs", "deprecated", "modelled", "renamedFrom", "renamedFromLocation"],
         "SchemaModel.OperationDefinition": [
@@ -47,7 +48,9 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.Schema": [
             "api", "version", "summary", "notes", "environments", "authSchemes", "defaultAuth", "errors", "types", "operations", "file", "typePositions",
         ],
-        "SchemaModel.TypeDefinition": ["name", "kind", "notes", "examples", "location"],
+        "SchemaModel.TypeDefinition": ["name", "kind", "notes", "examples", "location", "includes", "additionalFields"],
+        "SchemaModel.Inclusion": ["name", "location"],
+        "SchemaModel.AdditionalFields": ["type", "location"],
         "SchemaModel.Union": ["discriminator", "tagType", "variants"],
         "SchemaModel.Union.Variant": ["name", "type", "tag", "notes", "location"],
     ]
@@ -84,10 +87,12 @@ final class ModelFieldCensusTests: XCTestCase {
         let body = try XCTUnwrap(schema.operations.lazy.compactMap(\.body).first)
         let operationExample = try XCTUnwrap(schema.operations.flatMap(\.examples).first)
         let outcome = try XCTUnwrap(schema.operations.flatMap { $0.outcomes ?? [] }.first { !$0.conditions.isEmpty })
+        let composed = try XCTUnwrap(schema.types.first { !$0.includes.isEmpty && $0.additionalFields != nil })
         for value: Any in [
             schema, schema.notes, environment, environment.variables[0], schema.authSchemes[0], flows, try XCTUnwrap(flows.refresh),
             errors, errors.cases[0], schema.types[0], enumeration, enumeration.cases[0], union, union.variants[0], field, field.constraints,
-            excluded, example, schema.operations[0], body, operationExample, outcome, outcome.conditions[0],
+            excluded, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
+            outcome.conditions[0],
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
         ] {
             record(value)

@@ -75,6 +75,50 @@ final class RendererSnippetTests: XCTestCase {
             """)
     }
 
+    /// `includes:` is one flat struct (no wrapper per part); `additionalFields:` is a dictionary property
+    /// that decodes every other key and encodes back after the fields.
+    func testAnIncludingStructWithAdditionalFieldsIsOneFlatStruct() throws {
+        let types = """
+              Base:
+                fields:
+                  id: int64
+              Tagged:
+                includes: [Base]
+                fields:
+                  name: { type: string, wire: display_name }
+                additionalFields: "[int]"
+            """
+        XCTAssertEqual(
+            try declaration("public init(id:", types: types),
+            """
+                public init(id: Int64, name: String, additionalFields: [String: [Int]] = [:]) {
+                    self.id = id
+                    self.name = name
+                    self.additionalFields = additionalFields
+                }
+            """)
+        XCTAssertEqual(
+            try declaration("public init(from decoder", types: types),
+            """
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.fieldContainer()
+                    self.id = try container.generatedDecode(forKey: "id")
+                    self.name = try container.generatedDecode(forKey: "display_name")
+                    self.additionalFields = try container.decodeAdditionalFields(excluding: ["id", "display_name"])
+                }
+            """)
+        XCTAssertEqual(
+            try declaration("public func encode(to encoder", types: types),
+            """
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.fieldContainer()
+                    try container.encode(self.id, forKey: "id")
+                    try container.encode(self.name, forKey: "display_name")
+                    try container.encodeAdditionalFields(self.additionalFields, excluding: ["id", "display_name"])
+                }
+            """)
+    }
+
     func testAnAliasIsATypealias() throws {
         let swift = try declaration(
             "public typealias Amount", types: "  Amount: { type: decimal, minimum: 0 }\n  Item:\n    fields:\n      amount: Amount")

@@ -144,9 +144,25 @@ struct SchemaGenerator {
             structs[index].fields.append(("up\(index)", type))
             recursive.insert("\(structs[index].name).up\(index)")
         }
+        // Composition: a base whose fields some structs include (its field names are its own, so no
+        // struct redeclares them), and a struct with extra members (which no struct may include and
+        // no tagged union may hold, so it is none of `structs`).
+        let base = chance(35) ? name("type", plain: "Base", upper: true) : nil
+        if let base {
+            lines += ["  \(Self.key(base)):", "    fields:", "      inheritedA: string", "      inheritedB: { type: int, optional: true }"]
+        }
+        if chance(35) {
+            let extra = name("type", plain: "Labelled", upper: true)
+            lines += ["  \(Self.key(extra)):"]
+            if let base, chance(50) { lines.append("    includes: [\(Self.yamlString(base))]") }
+            lines += ["    fields:", "      labelNote: { type: string, optional: true }"]
+            let value = pick(["string", "int", "[string]", "json", "[string: double]"] + enums + structs.map(\.name))
+            lines.append("    additionalFields: \(Self.yamlString(value))")
+        }
         for model in structs {
             lines += ["  \(Self.key(model.name)):"]
             if chance(30) { lines.append("    docs: \(text())") }
+            if let base, chance(50) { lines.append("    includes: \(Self.yamlString(base))") }
             lines.append("    fields:")
             for (index, field) in model.fields.enumerated() {
                 var attributes = ["type: \(Self.yamlString(field.type))"]
