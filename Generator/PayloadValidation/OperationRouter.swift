@@ -10,6 +10,9 @@ import SchemaModel
 /// an upload to a pre-signed URL) has no path of its own; it is routed at `/_sandbox/url/<operation>`
 /// (`callTimeURLPath(of:)`), where the sandbox serves it and where a capture of the sandbox has it.
 ///
+/// Operations may share a route (`RequestRequirements`): a request is then the first of them, most
+/// requirements first, that the caller's `accepts` takes (its request checks pass), else the first.
+///
 /// Paths are below the API's base (`BaseURL` finds where that ends).
 public struct OperationRouter: Sendable {
     public enum Match: Sendable {
@@ -33,6 +36,18 @@ public struct OperationRouter: Sendable {
         let segments: [Segment]
         /// Literal segments first: `/items/search` wins over `/items/{sku}`.
         var specificity: [Bool] { segments.map { if case .literal = $0 { true } else { false } } }
+
+        /// The same method and path, parameter names aside.
+        func sharesRoute(with other: Route) -> Bool {
+            method == other.method && segments.count == other.segments.count
+                && zip(segments, other.segments).allSatisfy { pair in
+                    switch pair {
+                    case (.literal(let a), .literal(let b)): return a == b
+                    case (.parameter, .parameter): return true
+                    case (.literal, .parameter), (.parameter, .literal): return false
+                    }
+                }
+        }
     }
 
     /// Most specific first (a literal segment before a parameter, segment by segment), else schema order.
@@ -44,10 +59,19 @@ public struct OperationRouter: Sendable {
                 operation: operation, method: operation.method.uppercased(),
                 segments: Self.segments(of: operation.hasAbsoluteURL ? Self.callTimeURLPath(of: operation.name) : operation.path))
         }
-        routes = unsorted.enumerated().sorted { lhs, rhs in
-            for (a, b) in zip(lhs.element.specificity, rhs.element.specificity) where a != b { return a }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        // Operations sharing a route stay together, where the first of them stands, and among them the
+        // one whose request must carry more is tried first.
+        var groups: [String: Int] = [:]
+        let keyed = unsorted.enumerated().map { offset, route in
+            let key = route.operation.hasAbsoluteURL ? route.operation.name : route.operation.routeKey
+            if groups[key] == nil { groups[key] = offset }
+            return (route: route, group: groups[key]!, required: route.operation.requestRequirements.count, offset: offset)
+        }
+        routes = keyed.sorted { lhs, rhs in
+            for (a, b) in zip(lhs.route.specificity, rhs.route.specificity) where a != b { return a }
+            if lhs.group != rhs.group { return lhs.group < rhs.group }
+            return lhs.required != rhs.required ? lhs.required > rhs.required : lhs.offset < rhs.offset
+        }.map(\.route)
     }
 
     /// Where an operation whose whole URL is a call argument is routed, below the base path:
@@ -59,13 +83,22 @@ public struct OperationRouter: Sendable {
     /// The operation `method path` calls. `path` is below the base and percent-encoded, without query or
     /// fragment; empty segments do not count (`/items/` is `/items`). A literal segment matches its text
     /// as sent or percent-decoded; a parameter takes the decoded text. `method` is compared as given
-    /// with the operation's uppercased method.
-    public func match(method: String, path: String) -> Match {
+    /// with the operation's uppercased method. Of operations sharing the route, the first `accepts`
+    /// takes (most requirements first), else the first of them, so its checks say what is wrong.
+    public func match(
+        method: String, path: String, accepts: (OperationDefinition, _ pathParameters: [String: String]) -> Bool = { _, _ in true }
+    ) -> Match {
         let parts = path.split(separator: "/").map(String.init)
         var allowed: [String] = []
-        for route in routes where route.segments.count == parts.count {
+        for (index, route) in routes.enumerated() where route.segments.count == parts.count {
             guard let parameters = Self.parameters(of: route.segments, in: parts) else { continue }
-            if route.method == method { return .operation(route.operation, pathParameters: parameters) }
+            if route.method == method {
+                let sharing = routes[index...].filter { $0.sharesRoute(with: route) }
+                guard sharing.count > 1 else { return .operation(route.operation, pathParameters: parameters) }
+                let candidates = sharing.compactMap { other in Self.parameters(of: other.segments, in: parts).map { (other.operation, $0) } }
+                let chosen = candidates.first { accepts($0.0, $0.1) } ?? (route.operation, parameters)
+                return .operation(chosen.0, pathParameters: chosen.1)
+            }
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)

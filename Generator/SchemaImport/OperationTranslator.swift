@@ -41,14 +41,13 @@ final class OperationTranslator {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    /// Routes (method and path, placeholder names aside) of the paths without a query or fragment.
-    private var plainRoutes: Set<String> = []
-    /// Each imported operation's route: a server cannot tell two operations of one route apart.
-    private var claimedRoutes: [String: String] = [:]
-
-    static func route(_ method: String, _ path: String) -> String {
-        method.uppercased() + " " + path.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
-    }
+    /// Each imported operation's route (method and path, placeholder names aside), whether its path has
+    /// neither query nor fragment, and what its request requires: operations may share a route when
+    /// their requirements differ (`RequestRequirements`), decided once every operation has been read.
+    private var routeClaims: [RouteClaim] = []
+    private typealias RouteClaim = (
+        operation: String, route: String, display: String, plain: Bool, requirements: RequestRequirements, source: (YAMLNode, JSONPointer)
+    )
 
     /// A path as the language takes it: without a fragment (never sent; some documents use one to
     /// tell apart operations of one route) and without a literal query, whose items are returned.
@@ -81,11 +80,6 @@ final class OperationTranslator {
 
     func translate() {
         let base = JSONPointer.root.appending("paths")
-        // A path with a literal query or a fragment gives way to a plain path of the same route,
-        // wherever it stands in the document.
-        for pathPair in document.root["paths"]?.pairs ?? [] where !pathPair.key.contains(where: { $0 == "?" || $0 == "#" }) {
-            for method in Self.methods where pathPair.value[method] != nil { plainRoutes.insert(Self.route(method, pathPair.key)) }
-        }
         for pathPair in document.root["paths"]?.pairs ?? [] {
             let itemPointer = base.appending(pathPair.key)
             guard let (item, _) = document.resolve(pathPair.value, at: itemPointer) else { continue }
@@ -105,6 +99,30 @@ final class OperationTranslator {
                 translate(node, method: method, path: pathPair.key, item: item, pointer: itemPointer.appending(method))
             }
         }
+        dropIndistinguishableOperations()
+    }
+
+    /// Of operations on one route that require the same, a server cannot tell which a request calls:
+    /// the first is kept, a plain path before one with a query or fragment wherever it stands in the
+    /// document, and each other is reported and left out.
+    private func dropIndistinguishableOperations() {
+        var kept: [String: [(operation: String, requirements: RequestRequirements)]] = [:]
+        var dropped: Set<String> = []
+        for claim in routeClaims.enumerated().sorted(by: { ($0.element.plain ? 0 : 1, $0.offset) < ($1.element.plain ? 0 : 1, $1.offset) }).map(\.element) {
+            if let twin = kept[claim.route]?.first(where: { $0.requirements == claim.requirements }) {
+                log.warning(
+                    "\(claim.display) is also operation '\(twin.operation)', and both require \(claim.requirements.summary); a server cannot tell them apart (a path's fragment is not sent): operation not imported",
+                    at: claim.source.0, claim.source.1)
+                dropped.insert(claim.operation)
+            } else {
+                kept[claim.route, default: []].append((claim.operation, claim.requirements))
+            }
+        }
+        guard !dropped.isEmpty else { return }
+        let keep = operations.map { !dropped.contains($0.0) }
+        operations = zip(operations, keep).filter(\.1).map(\.0)
+        securityLists = zip(securityLists, keep).filter(\.1).map(\.0)
+        for name in dropped { sources[name] = nil }
     }
 
     private func translate(_ node: YAMLNode, method: String, path documentPath: String, item: YAMLNode, pointer: JSONPointer) {
@@ -116,15 +134,6 @@ final class OperationTranslator {
                 "the path '\(documentPath.prefix(200))' has a query item without a value, which a query parameter cannot send: operation not imported",
                 at: node,
                 pointer)
-            return
-        }
-        let route = Self.route(method, path)
-        let sameRoute =
-            claimedRoutes[route].map { "operation '\($0)'" } ?? (path != documentPath && plainRoutes.contains(route) ? "a path of the document" : nil)
-        if let sameRoute {
-            log.warning(
-                "\(method.uppercased()) \(path.prefix(200)) is also \(sameRoute); a server cannot tell them apart (a path's fragment is not sent): operation not imported",
-                at: node, pointer)
             return
         }
         if let fragment { modelled.append("The document's path ends in the fragment '#\(fragment)', which is not sent.") }
@@ -244,12 +253,30 @@ final class OperationTranslator {
             }
         }
         if !modelled.isEmpty { ImportNotes.appendModelled(modelled.joined(separator: " "), into: &builder) }
-        if absoluteURL == nil { claimedRoutes[route] = name }
+        if absoluteURL == nil {
+            routeClaims.append(
+                (
+                    name, OperationDefinition.routeKey(method: method, path: path), "\(method.uppercased()) \(path.prefix(200))", path == documentPath,
+                    requirements(groups, body: builder), (node, pointer)
+                ))
+        }
         operations.append((name, builder.value))
         sources[name] = (node, pointer)
     }
 
     /// A parameter entry's wire name: `wire:` when it has one, else its name.
+    /// What a request must carry (`RequestRequirements`), from the parameters and body as written.
+    private func requirements(_ groups: [String: [(String, YAMLValue)]], body builder: MapBuilder) -> RequestRequirements {
+        func required(_ location: String) -> [String] {
+            (groups[location] ?? []).filter { entry in
+                guard case .map(let members) = entry.1 else { return true }
+                return !members.contains { $0.0 == "optional" || $0.0 == "default" }
+            }.map(Self.wireName)
+        }
+        let body = builder.members.first { $0.0 == "body" }.map { YAMLRenderer.render($0.1) }
+        return RequestRequirements(query: Set(required("query")), headers: Set(required("header").map { $0.lowercased() }), body: body)
+    }
+
     private static func wireName(_ entry: (String, YAMLValue)) -> String {
         if case .map(let members) = entry.1, case .string(let wire)? = members.first(where: { $0.0 == "wire" })?.1 { return wire }
         return entry.0

@@ -593,21 +593,23 @@ struct SchemaValidator {
 
     // MARK: Operations
 
-    /// Two operations with the same method and path (parameter names aside) cannot be told apart by a
-    /// server: the sandbox would answer both as the first and the OpenAPI export would keep one. An SDK's
-    /// overloads that reach one endpoint are one operation with optional parameters.
+    /// Operations may share a method and path (parameter names aside) when a server can tell their
+    /// requests apart by what each must carry (`RequestRequirements`: required query parameters and
+    /// headers, the body); the sandbox and `schema-check traffic` then give a request to the first whose
+    /// checks pass, most requirements first. Two that require the same cannot be told apart: the sandbox
+    /// would answer both as one. An SDK's overloads that reach one endpoint are one operation with
+    /// optional parameters.
     private func checkDistinctRoutes() {
-        var routes: [String: OperationDefinition] = [:]
+        var routes: [String: [OperationDefinition]] = [:]
         for operation in schema.operations where !operation.hasAbsoluteURL {
-            let template = operation.path.replacingOccurrences(of: "\\{[^}]*\\}", with: "{}", options: .regularExpression)
-            let route = "\(operation.method) \(template)"
-            if let earlier = routes[route] {
+            let sharing = routes[operation.routeKey, default: []]
+            let requirements = operation.requestRequirements
+            if let twin = sharing.first(where: { $0.requestRequirements == requirements }) {
                 log.error(
-                    "operations '\(earlier.name)' and '\(operation.name)' are both \(operation.method) \(operation.path): a server cannot tell them apart; make them one operation (optional parameters cover an SDK's overloads) or give them different paths",
+                    "operations '\(twin.name)' and '\(operation.name)' are both \(operation.method) \(operation.path) and require the same (\(requirements.summary)): a server cannot tell them apart; make them one operation (optional parameters cover an SDK's overloads), give them different paths, or make one require what the other does not",
                     at: operation.pathLocation)
-            } else {
-                routes[route] = operation
             }
+            routes[operation.routeKey, default: []].append(operation)
         }
     }
 

@@ -21,7 +21,14 @@ public enum CaptureCheck {
         }
         let path = TrafficRoutes.displayPath(of: exchange.url)
         let status = exchange.status == 0 ? nil : exchange.status
-        switch routes.match(method: exchange.method, url: exchange.url) {
+        // Of operations sharing a route, the exchange is the first whose request it passes.
+        let requestParts: Set<TrafficFinding.Part> = [.path, .query, .header, .credentials, .request]
+        let match = routes.match(method: exchange.method, url: exchange.url) { candidate, parameters in
+            !checker.check(exchange, operation: candidate, pathParameters: parameters).contains { finding in
+                finding.issue.severity == .error && requestParts.contains(finding.part)
+            }
+        }
+        switch match {
         case .otherHost:
             return ExchangeReport(
                 entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,

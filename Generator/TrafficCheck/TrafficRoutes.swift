@@ -31,13 +31,16 @@ public struct TrafficRoutes: Sendable {
     }
 
     /// The operation `method url` calls. `url` is the whole recorded URL; its query is ignored here. Under
-    /// several base URLs, the first under which an operation has this method and path.
-    public func match(method: String, url: String) -> Match {
+    /// several base URLs, the first under which an operation has this method and path. Of operations
+    /// sharing the route, the first `accepts` takes (`OperationRouter`).
+    public func match(
+        method: String, url: String, accepts: (OperationDefinition, _ pathParameters: [String: String]) -> Bool = { _, _ in true }
+    ) -> Match {
         let withoutQuery = String(url.prefix { $0 != "?" && $0 != "#" })
         let relatives = baseURLs.compactMap { $0.relativePath(of: withoutQuery) }
         guard !relatives.isEmpty else { return .otherHost }
         for relative in relatives {
-            if case .operation(let operation, let parameters) = router.match(method: method, path: relative) {
+            if case .operation(let operation, let parameters) = router.match(method: method, path: relative, accepts: accepts) {
                 return .operation(operation, pathParameters: parameters)
             }
         }

@@ -99,6 +99,65 @@ final class OperationRouterTests: XCTestCase {
         XCTAssertEqual(route("PUT", "/uploads"), "404", "the template `{uploadUrl}` is not a one-segment path")
     }
 
+    // MARK: Shared routes
+
+    /// Box's `GET /files/{file_id}` and `GET /files/{file_id}#get_shared_link`: one route, told apart by
+    /// the required `fields` query parameter. The one that requires more is tried first, whatever the
+    /// schema order; a candidate the caller refuses gives way to the next; when all are refused, the
+    /// first is the answer, so its checks say what is wrong.
+    func testOperationsSharingARouteAreTriedMostRequirementsFirstUntilOneIsAccepted() throws {
+        let text = """
+            api: Files
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            types:
+              File: { fields: { id: string } }
+            operations:
+              getFile:
+                http: GET /files/{fileId}
+                path: { fileId: string }
+                query: { fields: { type: string, optional: true } }
+                response: File
+              getFileSharedLink:
+                http: GET /files/{id}
+                path: { id: string }
+                query: { fields: string }
+                response: File
+              deleteFile:
+                http: DELETE /files/{fileId}
+                path: { fileId: string }
+            """
+        let result = SchemaLoader.load(text: text, file: "files.yaml")
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics)")
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 0, "\(result.diagnostics)")
+        let router = OperationRouter(schema: schema)
+        var asked: [String] = []
+        func route(accepting accepted: Set<String>) -> String {
+            asked = []
+            guard
+                case .operation(let operation, let parameters) = router.match(
+                    method: "GET", path: "/files/F1",
+                    accepts: { candidate, _ in
+                        asked.append(candidate.name)
+                        return accepted.contains(candidate.name)
+                    })
+            else { return "no operation" }
+            return "\(operation.name)(\(parameters.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",")))"
+        }
+        XCTAssertEqual(route(accepting: ["getFile", "getFileSharedLink"]), "getFileSharedLink(id=F1)")
+        XCTAssertEqual(asked, ["getFileSharedLink"], "the operation requiring more is tried first")
+        XCTAssertEqual(route(accepting: ["getFile"]), "getFile(fileId=F1)", "each candidate's own placeholder names")
+        XCTAssertEqual(asked, ["getFileSharedLink", "getFile"])
+        XCTAssertEqual(route(accepting: []), "getFileSharedLink(id=F1)", "none accepted: the first, whose checks report")
+        let single = router.match(method: "DELETE", path: "/files/F1") { _, _ in
+            XCTFail("one operation on the route: nothing to choose")
+            return false
+        }
+        guard case .operation(let only, _) = single else { return XCTFail("DELETE /files/F1 matched nothing") }
+        XCTAssertEqual(only.name, "deleteFile")
+    }
+
     // MARK: Base URLs
 
     func testAURLTemplateVariableMatchesAnyTextWithoutASlashAndLiteralsIgnoreCase() {

@@ -235,7 +235,8 @@ final class SmallestScopeTests: XCTestCase {
     // MARK: Paths
 
     /// azure-iot-keyd writes its API version into every path (`/key?api-version=2021-05-01`); box tells
-    /// operations of one route apart by a fragment (`/files/{file_id}#get_shared_link`), which is never sent.
+    /// operations of one route apart by a fragment (`/files/{file_id}#get_shared_link`), which is never sent:
+    /// they share the route when their requests require different things, else the plain path wins.
     func testPathsWithALiteralQueryOrAFragment() throws {
         let result = try imported(
             document(
@@ -248,6 +249,8 @@ final class SmallestScopeTests: XCTestCase {
                         get: { operationId: getSharedLink, responses: { "204": { description: none } } }
                       /files/{file_id}:
                         get: { operationId: getFile, parameters: [{ name: file_id, in: path, required: true, schema: { type: string } }], responses: { "204": { description: none } } }
+                      /files/{id}#with_fields:
+                        get: { operationId: getFileFields, parameters: [{ name: id, in: path, required: true, schema: { type: string } }, { name: fields, in: query, required: true, schema: { type: string } }], responses: { "204": { description: none } } }
                       /folders#all:
                         get: { operationId: listFolders, responses: { "204": { description: none } } }
                       /flags?verbose:
@@ -257,20 +260,21 @@ final class SmallestScopeTests: XCTestCase {
                       /items/{b}:
                         get: { operationId: getItemB, parameters: [{ name: b, in: path, required: true, schema: { type: string } }], responses: { "204": { description: none } } }
                     """))
+        // Shared routes are decided once every operation is read, so their warnings come last.
         XCTAssertEqual(
             result.warnings,
             [
-                "api.yaml:8:10: warning: GET /files/{file_id} is also a path of the document; a server cannot tell them apart (a path's fragment is not sent): operation not imported [#/paths/~1files~1{file_id}#get_shared_link/get]",
-                "api.yaml:14:10: warning: the path '/flags?verbose' has a query item without a value, which a query parameter cannot send: operation not imported [#/paths/~1flags?verbose/get]",
-                "api.yaml:18:10: warning: GET /items/{b} is also operation 'getItemA'; a server cannot tell them apart (a path's fragment is not sent): operation not imported [#/paths/~1items~1{b}/get]",
+                "api.yaml:16:10: warning: the path '/flags?verbose' has a query item without a value, which a query parameter cannot send: operation not imported [#/paths/~1flags?verbose/get]",
+                "api.yaml:20:10: warning: GET /items/{b} is also operation 'getItemA', and both require no query parameter, no header and no body; a server cannot tell them apart (a path's fragment is not sent): operation not imported [#/paths/~1items~1{b}/get]",
+                "api.yaml:8:10: warning: GET /files/{file_id} is also operation 'getFile', and both require no query parameter, no header and no body; a server cannot tell them apart (a path's fragment is not sent): operation not imported [#/paths/~1files~1{file_id}#get_shared_link/get]",
             ])
         XCTAssertEqual(
             result.schema.operations.map {
                 "\($0.name) \($0.method) \($0.path) \($0.queryParameters.map { "\($0.name)/\($0.wireName)=\($0.defaultValue?.scalar?.text ?? "-")" })"
             },
             [
-                "createKey POST /key [\"apiVersion/api-version=2021-05-01\"]", "getFile GET /files/{fileId} []", "listFolders GET /folders []",
-                "getItemA GET /items/{a} []",
+                "createKey POST /key [\"apiVersion/api-version=2021-05-01\"]", "getFile GET /files/{fileId} []",
+                "getFileFields GET /files/{id} [\"fields/fields=-\"]", "listFolders GET /folders []", "getItemA GET /items/{a} []",
             ])
     }
 

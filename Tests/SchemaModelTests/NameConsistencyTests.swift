@@ -179,9 +179,9 @@ final class NameConsistencyTests: XCTestCase {
 
     // MARK: Routes
 
-    /// KD Pay's two getCashbackInfo overloads would both be GET /cashback: the sandbox answered both as
-    /// the first and the OpenAPI export kept one, so lint rejects the second at its path.
-    func testTwoOperationsOnOneRouteAreReported() {
+    /// KD Pay's two getCashbackInfo overloads would both be GET /cashback and require the same: the
+    /// sandbox answered both as the first, so lint rejects the second at its path.
+    func testTwoOperationsOnOneRouteThatRequireTheSameAreReported() {
         let text = schemaText(
             operations: """
                   getItemBySku:
@@ -189,7 +189,27 @@ final class NameConsistencyTests: XCTestCase {
                     path:
                       sku: string
                 """)
-        assertSingleError(text, line: 18, contains: "operations 'getItem' and 'getItemBySku' are both GET /items/{sku}: a server cannot tell them apart")
+        assertSingleError(
+            text, line: 18,
+            contains:
+                "operations 'getItem' and 'getItemBySku' are both GET /items/{sku} and require the same (no query parameter, no header and no body): a server cannot tell them apart"
+        )
+        let sameRequiredQuery = schemaText(
+            operations: """
+                  getItemBySku:
+                    http: GET /items/{sku}
+                    path: { sku: string }
+                    query: { fields: string, trace: { type: string, optional: true } }
+                  getItemWithFields:
+                    http: GET /items/{sku}
+                    path: { sku: string }
+                    query: { fields: string, other: { type: string, default: all } }
+                    headers: { requestId: { type: string, wire: X-Request-Id, optional: true } }
+                """)
+        assertSingleError(
+            sameRequiredQuery, line: 22,
+            contains: "and require the same (the query parameter fields, no header and no body)"
+        )
         let otherMethod = schemaText(
             operations: """
                   putItem:
@@ -198,5 +218,30 @@ final class NameConsistencyTests: XCTestCase {
                       key: string
                 """)
         XCTAssertEqual(diagnostics(otherMethod), [])
+    }
+
+    /// Box's `GET /files/{file_id}#get_shared_link` beside `GET /files/{file_id}`: a server tells them
+    /// apart by what each request must carry, so they may share the route.
+    func testOperationsOnOneRouteThatRequireDifferentThingsAreAccepted() {
+        let text = schemaText(
+            operations: """
+                  getItemWithFields:
+                    http: GET /items/{sku}
+                    path: { sku: string }
+                    query: { fields: string }
+                  getItemTraced:
+                    http: GET /items/{key}
+                    path: { key: string }
+                    headers: { trace: { type: string, wire: X-Trace } }
+                  putItem:
+                    http: PUT /items/{id}
+                    path: { id: string }
+                    body: Item
+                  putItemAsForm:
+                    http: PUT /items/{id}
+                    path: { id: string }
+                    body: { type: Item, encoding: form }
+                """)
+        XCTAssertEqual(diagnostics(text), [])
     }
 }

@@ -155,6 +155,44 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(summary["operationsSeen"], 4)
     }
 
+    /// Operations sharing a route (Box's `GET /files/{file_id}#get_shared_link`): an exchange is the one
+    /// whose request it passes, the one requiring more first.
+    func testAnExchangeOnASharedRouteIsTheOperationWhoseRequestItPasses() throws {
+        let schema = try temporaryFolder().appendingPathComponent("files.yaml")
+        try Data(
+            """
+            api: Files
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            types:
+              File: { fields: { id: string } }
+            operations:
+              getFile:
+                http: GET /files/{fileId}
+                path: { fileId: string }
+                query: { fields: { type: string, optional: true } }
+                response: File
+              getFileSharedLink:
+                http: GET /files/{fileId}
+                path: { fileId: string }
+                query: { fields: string }
+                response: File
+            """.utf8
+        ).write(to: schema)
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "https://api.example.com/files/F1?fields=shared_link", headers: [], status: 200, body: #"{"id": "F1"}"#),
+                Self.entry(url: "https://api.example.com/files/F1", headers: [], status: 200, body: #"{"id": "F1"}"#),
+            ]))
+        let result = try run(["traffic", capture, "--schema", schema.path, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.output + result.errors)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], result.output)
+        let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+        XCTAssertEqual(exchanges.compactMap { $0["operation"] as? String }, ["getFileSharedLink", "getFile"])
+        XCTAssertEqual(try issuesByEntry(result).values.flatMap { $0 }, [], "each exchange is valid for the operation it was given")
+    }
+
     func testSandboxFaultsAndRejectedRequestsAreEachReported() throws {
         let result = try traffic(fixture("whitelabelpay-faults.har"), ["--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)

@@ -173,7 +173,14 @@ final class SandboxEngine: Sendable {
         if options.controlEndpoints, let control = controlResponse(request) { return control }
         let operation: SchemaOperation
         let pathParameters: [String: String]
-        switch base.relativePath(of: request.path).map({ router.match(method: request.method, path: $0) }) ?? .notFound {
+        // Of operations sharing a route, the request is the first whose checks it passes.
+        let query = request.queryItems
+        let route = base.relativePath(of: request.path).map { path in
+            router.match(method: request.method, path: path) { candidate, parameters in
+                problems(in: request, query: query, pathParameters: parameters, operation: candidate).isEmpty
+            }
+        }
+        switch route ?? .notFound {
         case .notFound:
             return error(404, message: "no operation of \(schema.api) matches \(request.method) \(request.path)")
         case .methodNotAllowed(let allowed):
