@@ -61,6 +61,20 @@ public struct Schema: Sendable {
         return secretWireNames(reachableFrom: roots).union(parameters).sorted()
     }
 
+    /// The header and query item names `operation`'s auth schemes carry credentials in (`Authorization`, an
+    /// API key's header or item, a session header), sorted: records and reports hide them whatever they are
+    /// called, as a user name required together with a key does not look like a credential.
+    public func credentialWireNames(of operation: OperationDefinition) -> [String] {
+        Set(
+            operation.auth.compactMap(authScheme(named:)).map { scheme -> String in
+                switch scheme.kind {
+                case .bearer, .basic: return "Authorization"
+                case .apiKey(_, let name), .session(_, let name): return name
+                }
+            }
+        ).sorted()
+    }
+
     /// The wire names of secret fields in the types `roots` reach (through fields, array and map
     /// elements, union variants and aliases).
     public func secretWireNames(reachableFrom roots: [TypeReference]) -> Set<String> {

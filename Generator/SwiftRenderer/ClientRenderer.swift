@@ -118,7 +118,8 @@ struct ClientRenderer {
                     if environment.isCheckedAtRunTime {
                         // The variables make up the scheme or origin: only the values complete the URL, so it is checked.
                         writer.line(
-                            "/// - Throws: `BaseURLError` unless the URL the values give is absolute http(s) with a host, without user info, query or fragment.")
+                            "/// - Throws: `BaseURLError` unless the URL the values give is absolute http(s) with a host, without user info, query or fragment."
+                        )
                         writer.block("public static func \(name)(\(parameters.joined(separator: ", "))) throws(BaseURLError) -> Environment") { writer in
                             writer.line("Self(baseURL: try ClientRuntime.URLTemplate.baseURL(expanding: \(template), [\(values.joined(separator: ", "))]))")
                         }

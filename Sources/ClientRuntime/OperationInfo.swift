@@ -31,8 +31,8 @@ public struct OperationInfo: Sendable, Hashable {
     /// The pagination style the schema declares, or `nil` for a single-page operation.
     @_spi(Generated) public let pagination: PaginationStyle?
     /// Query item, header and JSON field names the schema marks `secret: true` among this operation's
-    /// parameters and the types its request and response bodies reach; logs and descriptions hide their
-    /// values (at any depth of a JSON body).
+    /// parameters and the types its request and response bodies reach, and the header or query item of
+    /// each of its auth schemes; logs and descriptions hide their values (at any depth of a JSON body).
     public let secretNames: Set<String>
     /// Decides from an error response's catalogue case whether to repeat it, before `retryableStatuses`.
     @_spi(Generated) public var retryRule: ResponseRetryRule?
@@ -70,7 +70,8 @@ public struct OperationInfo: Sendable, Hashable {
         self.retryableStatuses = retryableStatuses
         self.cache = cache
         self.pagination = pagination
-        self.secretNames = secretNames
+        // Every credential of every requirement is hidden, not only those whose names look like one.
+        self.secretNames = secretNames.union(self.auth.map(\.kind.credentialName))
         self.retryRule = retryRule
     }
 }
