@@ -122,11 +122,12 @@ struct DocumentTranslator {
         for (key, value) in notes.members { builder.set(key, value) }
         let (environmentsValue, environmentSources) = environments()
         builder.set("environments", environmentsValue)
-        let (schemes, schemeNames) = securitySchemes()
+        let (schemes, schemeNames, credentialSlots) = securitySchemes()
         let types = TypeTranslator(document: document)
         types.translateComponents()
         let catalogue = ErrorCatalogueBuilder(document: document, types: types)
-        let operations = OperationTranslator(document: document, types: types, catalogue: catalogue, schemeNames: schemeNames)
+        let operations = OperationTranslator(
+            document: document, types: types, catalogue: catalogue, schemeNames: schemeNames, credentialSlots: credentialSlots)
         operations.translate()
         operations.finishClassAnswers()
         types.breakCycles()
@@ -134,7 +135,7 @@ struct DocumentTranslator {
         types.checkUntaggedUnions()
         types.keepValuesFinite()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }
-        let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames)
+        let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames, credentialSlots: credentialSlots)
         if !defaultAuth.isEmpty { builder.set("defaultAuth", OperationTranslator.authValue(defaultAuth)) }
         builder.set("errors", catalogue.value)
         builder.set("types", .map(types.definitions))
@@ -303,10 +304,13 @@ struct DocumentTranslator {
 
     // MARK: Auth
 
-    private func securitySchemes() -> ([(String, YAMLValue)], [String: String]) {
+    /// The schemes, their names in the schema by the document's, and where each one's credential travels
+    /// (by its name in the schema), so a requirement of schemes sharing that place is reduced to one.
+    private func securitySchemes() -> ([(String, YAMLValue)], [String: String], credentialSlots: [String: String]) {
         var names = NameScope()
         var schemes: [(String, YAMLValue)] = []
         var schemeNames: [String: String] = [:]
+        var credentialSlots: [String: String] = [:]
         let pointer = JSONPointer.root.appending("components").appending("securitySchemes")
         for pair in document.root["components"]?["securitySchemes"]?.pairs ?? [] {
             guard let (scheme, schemePointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
@@ -356,15 +360,25 @@ struct DocumentTranslator {
             let name = names.claim(ImportNames.member(pair.key, fallback: "scheme"))
             schemeNames[pair.key] = name
             schemes.append((name, value.value))
+            // Where the credential travels: two schemes of one requirement cannot share it.
+            let kind = value.members.first { $0.0 == "kind" }?.1
+            let header = value.members.first { $0.0 == "name" }?.1
+            if kind == .string("bearer") || kind == .string("basic") {
+                credentialSlots[name] = "the header 'authorization'"
+            } else if case .string(let headerName)? = header {
+                let query = value.members.contains { $0.0 == "in" && $0.1 == .string("query") }
+                credentialSlots[name] = query ? "the query item '\(headerName)'" : "the header '\(headerName.lowercased())'"
+            }
         }
-        return (schemes, schemeNames)
+        return (schemes, schemeNames, credentialSlots)
     }
 
     /// The top level's `security`, else the list most operations state (the export writes it on every
     /// operation); operations that differ say their own `auth:`.
-    private func defaultAuth(_ lists: [[[String]]?], schemeNames: [String: String]) -> [[String]] {
+    private func defaultAuth(_ lists: [[[String]]?], schemeNames: [String: String], credentialSlots: [String: String]) -> [[String]] {
         if let requirements = document.root["security"]?.elements {
-            return OperationTranslator.authRequirements(requirements, schemeNames: schemeNames, log: log, pointer: JSONPointer.root.appending("security"))
+            return OperationTranslator.authRequirements(
+                requirements, schemeNames: schemeNames, credentialSlots: credentialSlots, log: log, pointer: JSONPointer.root.appending("security"))
         }
         var counts: [[[String]]: Int] = [:]
         var order: [[[String]]] = []

@@ -7,6 +7,8 @@ final class OperationTranslator {
     private let types: TypeTranslator
     private let catalogue: ErrorCatalogueBuilder
     private let schemeNames: [String: String]
+    /// Where each imported scheme's credential travels (`OpenAPIImport`), by its name in the schema.
+    private let credentialSlots: [String: String]
     private var log: ImportLog { document.log }
     private var names = NameScope()
     /// Where each operation was read, for diagnostics found after translation.
@@ -72,7 +74,11 @@ final class OperationTranslator {
         return (String(rest[..<mark]), items, fragment)
     }
 
-    init(document: OpenAPIDocument, types: TypeTranslator, catalogue: ErrorCatalogueBuilder, schemeNames: [String: String]) {
+    init(
+        document: OpenAPIDocument, types: TypeTranslator, catalogue: ErrorCatalogueBuilder, schemeNames: [String: String],
+        credentialSlots: [String: String] = [:]
+    ) {
+        self.credentialSlots = credentialSlots
         self.document = document
         self.types = types
         self.catalogue = catalogue
@@ -651,7 +657,8 @@ final class OperationTranslator {
             securityLists.append(nil)
             return
         }
-        let imported = Self.authRequirements(requirements, schemeNames: schemeNames, log: log, pointer: pointer.appending("security"))
+        let imported = Self.authRequirements(
+            requirements, schemeNames: schemeNames, credentialSlots: credentialSlots, log: log, pointer: pointer.appending("security"))
         securityLists.append(imported)
         builder.set("auth", Self.authValue(imported))
     }
@@ -659,8 +666,11 @@ final class OperationTranslator {
     /// OpenAPI security requirements as the language's `auth:` alternatives: each requirement object is
     /// one alternative, its schemes sent together. A requirement naming a scheme that was not imported
     /// cannot be sent in full, so it is left out with a warning; an empty one (anonymous access allowed)
-    /// has no equivalent and is skipped.
-    static func authRequirements(_ requirements: [YAMLNode], schemeNames: [String: String], log: ImportLog, pointer: JSONPointer) -> [[String]] {
+    /// has no equivalent and is skipped. Of schemes that send their credential in the same place (Google's
+    /// two OAuth schemes, both a bearer token), only the first is kept: one token is sent for both.
+    static func authRequirements(
+        _ requirements: [YAMLNode], schemeNames: [String: String], credentialSlots: [String: String], log: ImportLog, pointer: JSONPointer
+    ) -> [[String]] {
         var result: [[String]] = []
         for (index, requirement) in requirements.enumerated() {
             let keys = requirement.pairs?.map(\.key) ?? []
@@ -671,7 +681,18 @@ final class OperationTranslator {
                     at: requirement, pointer.appending(index))
                 continue
             }
-            let names = keys.compactMap { schemeNames[$0] }
+            var names: [String] = []
+            var slots: [String: String] = [:]
+            for name in keys.compactMap({ schemeNames[$0] }) {
+                guard let slot = credentialSlots[name], let first = slots[slot] else {
+                    if let slot = credentialSlots[name] { slots[slot] = name }
+                    names.append(name)
+                    continue
+                }
+                log.warning(
+                    "schemes '\(first)' and '\(name)' of a requirement both send their credential in \(slot), so they cannot be sent together: only '\(first)' is imported",
+                    at: requirement, pointer.appending(index))
+            }
             if !names.isEmpty, !result.contains(where: { Set($0) == Set(names) }) { result.append(names) }
         }
         return result

@@ -23,8 +23,8 @@ public struct ClientCore: Sendable {
     /// Credentials are attached only when `operation.auth` lists schemes. The requirements
     /// (`operation.authRequirements`) are tried in the schema's order of preference, and the first one whose
     /// every scheme is available is sent: a scheme is available when the provider returns a secret for it
-    /// (attached here) or a `CredentialIdentifying` middleware identifies it for the operation (it attaches
-    /// its own, like `BearerTokenMiddleware`). When none is complete and a requirement of several schemes is
+    /// (attached here), else when a `CredentialIdentifying` middleware identifies it for the operation (it
+    /// attaches its own, like `BearerTokenMiddleware`). When none is complete and a requirement of several schemes is
     /// partly available, the call fails with `RequestBuildError.missingCredential` before anything is sent;
     /// when no credential is available at all, the request goes out without one (the server answers 401).
     /// Before the middlewares run, the identity of the credentials the
@@ -278,13 +278,11 @@ public struct ClientCore: Sendable {
             var available: [(AuthScheme, String?)] = []
             var missing: String?
             for scheme in requirement {
-                if fromMiddlewares.contains(scheme.name) {
-                    available.append((scheme, nil))
-                    continue
-                }
                 if secrets[scheme.name] == nil { secrets[scheme.name] = .some(try await provider.credential(for: scheme)) }
                 if let secret = secrets[scheme.name] ?? nil {
                     available.append((scheme, secret))
+                } else if fromMiddlewares.contains(scheme.name) {
+                    available.append((scheme, nil))  // the middleware attaches it
                 } else if missing == nil {
                     missing = scheme.name
                 }

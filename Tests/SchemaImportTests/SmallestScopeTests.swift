@@ -296,7 +296,7 @@ final class SmallestScopeTests: XCTestCase {
         XCTAssertEqual(result.schema.defaultAuth, [["key", "user"], ["bearer"]])
         XCTAssertEqual(result.schema.operation(named: "me")?.authRequirements, [["key", "user"], ["bearer"]])
         XCTAssertEqual(result.schema.operation(named: "admin")?.authRequirements, [["key", "user"]])
-        XCTAssertTrue(result.text.contains("defaultAuth: [[key, user], bearer]"), result.text)
+        XCTAssertTrue(result.text.contains("defaultAuth:\n  - [key, user]\n  - bearer\n"), result.text)
     }
 
     // MARK: Paths
