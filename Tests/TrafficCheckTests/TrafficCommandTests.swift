@@ -344,6 +344,24 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertTrue(result.output.contains("and the header"), "the message names the pair: \(result.output)")
     }
 
+    /// An environment whose variable holds the origin (`partner: {server}/api/v2`) routes by its default.
+    func testAnOriginVariableRoutesByItsDefault() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let capture = try writeCapture(
+            Self.har(entries: [
+                """
+                {"request": {"method": "GET", "url": "https://partner.kitchensink.example/api/v2/acting-user",
+                  "headers": [{"name": "X-Api-Key", "value": "k"}, {"name": "X-User-Name", "value": "ann"}]},
+                 "response": {"status": 200, "headers": [], "content": {"size": 5, "mimeType": "application/json", "text": "\\"ann\\""}}}
+                """
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.output + result.errors)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+        XCTAssertEqual(exchanges.first?["operation"] as? String, "actAs")
+    }
+
     // MARK: Routing
 
     func testEnvironmentURLsMatchAnyHostAndOtherHostsAreSkipped() throws {
