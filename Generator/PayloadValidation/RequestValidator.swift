@@ -95,10 +95,12 @@ public struct RequestValidator: Sendable {
 
     // MARK: Credentials
 
-    /// What a request lacks when it presents no credential for any of `operation`'s auth schemes: the
-    /// alternatives, worded for a message (`an Authorization: Bearer header or the query item 'api_key'`);
-    /// nil when it presents one, or the operation needs none. The sandbox answers such a request 401 and
-    /// `schema-check traffic` reports it, so both mean the same by "no credentials".
+    /// What a request lacks when it presents no complete requirement of `operation`'s auth: the
+    /// alternatives, worded for a message (`an Authorization: Bearer header or the header 'X-Api-Key' and the
+    /// header 'Api-Username'`); nil when it presents every credential of one requirement, or the operation
+    /// needs none. A requirement of several schemes is met only when each of them is sent. The sandbox
+    /// answers such a request 401 and `schema-check traffic` reports it, so both mean the same by "no
+    /// credentials".
     ///
     /// - Parameters:
     ///   - query: every query item of the request, decoded.
@@ -110,10 +112,14 @@ public struct RequestValidator: Sendable {
         accepts: (String, AuthScheme) -> Bool = { credential, _ in !credential.isEmpty }
     ) -> String? {
         var alternatives: [String] = []
-        for scheme in operation.auth.compactMap(schema.authScheme(named:)) {
-            let sent = Self.credentials(sentFor: scheme, query: query, headerValues: headerValues)
-            if sent.contains(where: { accepts($0, scheme) }) { return nil }
-            alternatives.append(Self.credentialDescription(of: scheme))
+        for requirement in operation.authRequirements {
+            let schemes = requirement.compactMap(schema.authScheme(named:))
+            guard !schemes.isEmpty else { continue }
+            let met = schemes.allSatisfy { scheme in
+                Self.credentials(sentFor: scheme, query: query, headerValues: headerValues).contains { accepts($0, scheme) }
+            }
+            if met { return nil }
+            alternatives.append(schemes.map(Self.credentialDescription(of:)).joined(separator: " and "))
         }
         return alternatives.isEmpty ? nil : alternatives.joined(separator: " or ")
     }

@@ -100,6 +100,8 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case authAdded = "auth-added"
     case authRemoved = "auth-removed"
     case authChanged = "auth-changed"
+    case authAlternativeAdded = "auth-alternative-added"
+    case authRequirementExtended = "auth-requirement-extended"
     case authSchemeChanged = "auth-scheme-changed"
     case credentialFlowAdded = "credential-flow-added"
     case credentialFlowRemoved = "credential-flow-removed"
@@ -331,6 +333,14 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .authRemoved:
             return Verdict(
                 .breaksProducers, "new clients no longer send a credential old servers require", .compatible, "credentials are configured on the client")
+        case .authAlternativeAdded:
+            return Verdict(
+                .compatible, "every requirement deployed clients send is still accepted, first as before", .compatible,
+                "credentials are configured on the client")
+        case .authRequirementExtended:
+            return Verdict(
+                .breaksClients, "a requirement now needs another credential sent together, which deployed clients do not send", .compatible,
+                "credentials are configured on the client")
         case .authChanged, .authSchemeChanged:
             return Verdict(.breaksBoth, "the credential is sent differently", .compatible, "credentials are configured on the client")
         case .credentialFlowAdded:

@@ -753,9 +753,25 @@ public struct SchemaComparer {
     }
 
     private mutating func compareAuth(_ before: OperationDefinition, _ after: OperationDefinition, subject: String) {
-        guard before.auth != after.auth else { return }
-        let detail = "auth [\(before.auth.joined(separator: ", "))] -> [\(after.auth.joined(separator: ", "))]"
-        let rule: ChangeRule = before.auth.isEmpty ? .authAdded : after.auth.isEmpty ? .authRemoved : .authChanged
+        guard before.authRequirements != after.authRequirements else { return }
+        let written = { (requirements: [[String]]) in requirements.map { $0.joined(separator: "+") }.joined(separator: ", ") }
+        let detail = "auth [\(written(before.authRequirements))] -> [\(written(after.authRequirements))]"
+        let oldSets = before.authRequirements.map(Set.init)
+        let newSets = after.authRequirements.map(Set.init)
+        let rule: ChangeRule
+        if before.auth.isEmpty {
+            rule = .authAdded
+        } else if after.auth.isEmpty {
+            rule = .authRemoved
+        } else if Set(oldSets).isStrictSubset(of: Set(newSets)), oldSets.allSatisfy({ newSets.firstIndex(of: $0) == oldSets.firstIndex(of: $0) }) {
+            // Every requirement a deployed client may send is still accepted, in the same order of preference.
+            rule = .authAlternativeAdded
+        } else if oldSets.count == newSets.count, zip(oldSets, newSets).allSatisfy({ $0.isSubset(of: $1) }) {
+            // The same alternatives, some needing more credentials together: deployed clients omit the new one.
+            rule = .authRequirementExtended
+        } else {
+            rule = .authChanged
+        }
         record(rule, subject, detail, old: before.location, new: after.location)
     }
 

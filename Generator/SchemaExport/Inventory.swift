@@ -19,7 +19,7 @@ public enum Inventory {
                     return .object([("name", .string(environment.name)), ("url", .string(environment.url)), ("variables", .array(variables))])
                 }))
         root.set("auth", .array(schema.authSchemes.map(auth)))
-        root.set("defaultAuth", .array(schema.defaultAuth.map(OrderedJSON.string)))
+        root.set("defaultAuth", authJSON(schema.defaultAuth))
         root.set("operations", .array(schema.operations.map { operation($0, in: schema) }))
         root.set("types", .array(schema.types.map { type($0, in: schema) }))
         if let errors = schema.errors {
@@ -86,6 +86,12 @@ public enum Inventory {
         return places
     }
 
+    /// Auth requirements as the schema writes them: a requirement of one scheme is its name, of several
+    /// (sent together) the list of their names.
+    private static func authJSON(_ requirements: [[String]]) -> OrderedJSON {
+        .array(requirements.map { $0.count == 1 ? .string($0[0]) : .array($0.map(OrderedJSON.string)) })
+    }
+
     private static func auth(_ scheme: AuthScheme) -> OrderedJSON {
         var builder = ObjectBuilder()
         builder.set("name", scheme.name)
@@ -129,7 +135,7 @@ public enum Inventory {
         builder.set("path", operation.path)
         builder.set("paginated", .bool(operation.pagination != nil))
         builder.set("pagination", operation.pagination.map { OrderedJSON.string($0.style.rawValue) } ?? .null)
-        builder.set("auth", .array(operation.auth.map(OrderedJSON.string)))
+        builder.set("auth", authJSON(operation.authRequirements))
         builder.set("idempotent", .bool(operation.isIdempotent))
         builder.set("deprecated", .bool(operation.notes.isDeprecated))
         builder.set("parameters", .array(parameters))
@@ -274,7 +280,7 @@ public enum Inventory {
             if let pagination = operation.pagination {
                 notes.append("paginated (\(pagination.style.rawValue)\(pagination.previous == nil ? "" : ", both ways"))")
             }
-            notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.auth.joined(separator: "|")))
+            notes.append("auth: " + (operation.auth.isEmpty ? "none" : operation.authRequirements.map { $0.joined(separator: "+") }.joined(separator: "|")))
             if operation.notes.isDeprecated { notes.append("deprecated") }
             lines.append(
                 "  " + route.padding(toLength: width, withPad: " ", startingAt: 0) + "  "

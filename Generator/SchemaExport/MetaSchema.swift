@@ -30,7 +30,10 @@ public enum SchemaLanguageMetaSchema {
                 ("auth", describe(mapping(of: ref("AuthScheme")), "Authentication schemes, by name.")),
                 (
                     "defaultAuth",
-                    describe(names, "The scheme(s) an operation uses when it says nothing: a name, a list in order of preference, or `none` (the default).")
+                    describe(
+                        authRequirements,
+                        "The scheme(s) an operation uses when it says nothing: a name, a list of alternatives in order of preference (each a name or a list of names sent together), or `none` (the default)."
+                    )
                 ),
                 ("errors", describe(ref("ErrorCatalogue"), "The error catalogue: the error body, where its code is, and every documented error.")),
                 (
@@ -358,7 +361,10 @@ public enum SchemaLanguageMetaSchema {
                         ("errors", describe(names, "The catalogue cases this operation may return.")),
                         (
                             "auth",
-                            describe(names, "The scheme(s) this operation uses: a name, a list in order of preference, or `none`; overrides defaultAuth.")
+                            describe(
+                                authRequirements,
+                                "The scheme(s) this operation uses: a name, a list of alternatives in order of preference (each a name, or a list of names whose credentials are sent together: `[[apiKey, userName], bearer]`), or `none`; overrides defaultAuth."
+                            )
                         ),
                         ("idempotent", describe(boolean, "Whether the call may be retried (default: true for GET PUT DELETE HEAD OPTIONS).")),
                         ("idempotencyKey", describe(text, "A header the client fills with one key per call, so a retried POST is safe.")),
@@ -581,6 +587,8 @@ public enum SchemaLanguageMetaSchema {
     private static let anything: OrderedJSON = .object([])
     /// `MappingReader.names`: a name or a list of names.
     private static let names = anyOf([name, list(of: name)])
+    /// `auth:`: a name, or alternatives each a name or a list of names sent together.
+    private static let authRequirements = anyOf([name, list(of: anyOf([name, list(of: name)]))])
     private static let conditionWords = words(ErrorCatalogue.TransportCondition.allCases.map(\.rawValue))
 
     private static func integer(_ range: ClosedRange<Int>) -> OrderedJSON {

@@ -184,7 +184,8 @@ public enum OpenAPIExport {
             builder.set("requestBody", request.value)
         }
         builder.set("responses", responses(operation, schema, mapper))
-        builder.set("security", .array(operation.auth.map { .object([($0, .array([]))]) }))
+        // OpenAPI's security requirement object is exactly ours: its schemes are sent together.
+        builder.set("security", .array(operation.authRequirements.map { requirement in .object(requirement.map { ($0, .array([])) }) }))
         if operation.notes.isDeprecated { builder.set("deprecated", .bool(true)) }
         if let pagination = operation.pagination {
             var paginate = ObjectBuilder()

@@ -122,11 +122,12 @@ struct DocumentTranslator {
         for (key, value) in notes.members { builder.set(key, value) }
         let (environmentsValue, environmentSources) = environments()
         builder.set("environments", environmentsValue)
-        let (schemes, schemeNames) = securitySchemes()
+        let (schemes, schemeNames, credentialSlots) = securitySchemes()
         let types = TypeTranslator(document: document)
         types.translateComponents()
         let catalogue = ErrorCatalogueBuilder(document: document, types: types)
-        let operations = OperationTranslator(document: document, types: types, catalogue: catalogue, schemeNames: schemeNames)
+        let operations = OperationTranslator(
+            document: document, types: types, catalogue: catalogue, schemeNames: schemeNames, credentialSlots: credentialSlots)
         operations.translate()
         operations.finishClassAnswers()
         types.breakCycles()
@@ -134,8 +135,8 @@ struct DocumentTranslator {
         types.checkUntaggedUnions()
         types.keepValuesFinite()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }
-        let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames)
-        if !defaultAuth.isEmpty { builder.set("defaultAuth", .list(defaultAuth.map(YAMLValue.string))) }
+        let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames, credentialSlots: credentialSlots)
+        if !defaultAuth.isEmpty { builder.set("defaultAuth", OperationTranslator.authValue(defaultAuth)) }
         builder.set("errors", catalogue.value)
         builder.set("types", .map(types.definitions))
         builder.set(
@@ -178,7 +179,7 @@ struct DocumentTranslator {
         let pointer = JSONPointer.root.appending("servers")
         for (index, server) in (document.root["servers"]?.elements ?? []).enumerated() {
             let serverPointer = pointer.appending(index)
-            guard let given = server["url"]?.scalar?.text, let (url, variableNames) = baseURL(given, of: server, at: serverPointer) else { continue }
+            guard let given = server["url"]?.scalar?.text, let (url, variableNames, added) = baseURL(given, of: server, at: serverPointer) else { continue }
             var paragraphs = (server["description"]?.scalar?.text ?? "").components(separatedBy: "\n\n")
             let first = paragraphs.first?.trimmingCharacters(in: .whitespaces) ?? ""
             let name: String
@@ -192,6 +193,11 @@ struct DocumentTranslator {
             ImportNotes.read(description: paragraphs.joined(separator: "\n\n"), deprecated: nil, into: &value)
             value.set("url", url)
             var variables: [(String, YAMLValue)] = []
+            if let added {
+                let docs = "The server the document's relative URL '\(given.prefix(200))' is resolved against: scheme and host, like https://api.example.com."
+                variables.append((added, .map([("docs", .string(docs))])))
+            }
+            var defaults: [String: String] = [:]
             for pair in server["variables"]?.pairs ?? [] {
                 guard let variableName = variableNames[pair.key] else { continue }
                 var variable = MapBuilder()
@@ -212,10 +218,21 @@ struct DocumentTranslator {
                             serverPointer.appending("variables").appending(pair.key).appending("default"))
                     } else {
                         variable.set("default", defaultValue)
+                        defaults[variableName] = defaultValue
                     }
                 }
                 if variableName != pair.key { ImportNotes.appendModelled("The document names this variable '\(pair.key)'.", into: &variable) }
                 variables.append((variableName, variable.value))
+            }
+            // The defaults must give a base URL (lint checks it); when they do not, the app supplies every value.
+            if defaults.count == variables.count, !defaults.isEmpty, let problem = BaseURLRules.problem(template: url, values: defaults) {
+                log.warning(
+                    "the defaults of the variables of server URL '\(given.prefix(200))' give a URL that \(problem): the defaults are not imported",
+                    at: server["url"], serverPointer.appending("url"))
+                variables = variables.map { name, variable in
+                    guard case .map(let members) = variable else { return (name, variable) }
+                    return (name, .map(members.filter { $0.0 != "default" }))
+                }
             }
             if !variables.isEmpty { value.set("variables", .map(variables)) }
             environments.append((name, value.value))
@@ -237,21 +254,27 @@ struct DocumentTranslator {
 
     /// The server's URL as the language accepts a base URL, with its variables' names as the
     /// language spells them (by the document's name); nil, with a warning, when it cannot be one.
-    /// The language needs a scheme and host before any variable that is not the whole URL
-    /// (`https://{host}/v1` or `{serverUrl}`), every placeholder declared, and every variable used.
-    private func baseURL(_ url: String, of server: YAMLNode, at pointer: JSONPointer) -> (String, [String: String])? {
+    /// The language needs a URL that starts with a scheme or a variable (`https://{host}/v1`,
+    /// `{server}/api/v2`, `{protocol}://{hostname}`), every placeholder declared, and every variable used.
+    /// A relative URL (`/2018-06-01`) is resolved against a server given at run time: `{server}/2018-06-01`,
+    /// with the added variable's name (nil otherwise).
+    private func baseURL(_ url: String, of server: YAMLNode, at pointer: JSONPointer) -> (String, [String: String], added: String?)? {
         let shown = url.prefix(200)
-        let isWholeVariable = url.hasPrefix("{") && url.hasSuffix("}") && !url.dropFirst().dropLast().contains { $0 == "{" || $0 == "}" } && url.count > 2
-        let schemeEnd = url.range(of: "://")
-        guard isWholeVariable || (schemeEnd.map { $0.lowerBound > url.startIndex } ?? false) else {
-            let reason =
-                url.hasPrefix("{")
-                ? "starts with a variable that is not the whole URL: the schema language needs a scheme and host first (https://{host}/v1), or the whole URL as one variable"
-                : "is relative: the schema language needs absolute base URLs"
-            log.warning("server URL '\(shown)' \(reason); not imported", at: server["url"], pointer.appending("url"))
+        let declared = (server["variables"]?.pairs ?? []).map(\.key)
+        var names = NameScope()
+        var added: String?
+        var result = url
+        if url.hasPrefix("/") {
+            // Claimed first, so a declared variable of the same name is renamed, not this one.
+            let name = names.claim(declared.contains("server") ? "server\(declared.count + 1)" : "server")
+            added = name
+            result = "{\(name)}" + url
+        } else if !url.hasPrefix("{"), !(url.range(of: "://").map { $0.lowerBound > url.startIndex } ?? false) {
+            log.warning(
+                "server URL '\(shown)' starts with neither a scheme nor a variable nor '/', so it is no base URL; not imported", at: server["url"],
+                pointer.appending("url"))
             return nil
         }
-        let declared = (server["variables"]?.pairs ?? []).map(\.key)
         var placeholders: [String] = []
         var rest = url[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -264,9 +287,7 @@ struct DocumentTranslator {
                 pointer.appending("url"))
             return nil
         }
-        var names = NameScope()
         var renamed: [String: String] = [:]
-        var result = url
         for name in declared {
             guard placeholders.contains(name) else {
                 log.warning(
@@ -278,15 +299,18 @@ struct DocumentTranslator {
             renamed[name] = variableName
             if variableName != name { result = result.replacingOccurrences(of: "{\(name)}", with: "{\(variableName)}") }
         }
-        return (result, renamed)
+        return (result, renamed, added)
     }
 
     // MARK: Auth
 
-    private func securitySchemes() -> ([(String, YAMLValue)], [String: String]) {
+    /// The schemes, their names in the schema by the document's, and where each one's credential travels
+    /// (by its name in the schema), so a requirement of schemes sharing that place is reduced to one.
+    private func securitySchemes() -> ([(String, YAMLValue)], [String: String], credentialSlots: [String: String]) {
         var names = NameScope()
         var schemes: [(String, YAMLValue)] = []
         var schemeNames: [String: String] = [:]
+        var credentialSlots: [String: String] = [:]
         let pointer = JSONPointer.root.appending("components").appending("securitySchemes")
         for pair in document.root["components"]?["securitySchemes"]?.pairs ?? [] {
             guard let (scheme, schemePointer) = document.resolve(pair.value, at: pointer.appending(pair.key)) else { continue }
@@ -336,18 +360,28 @@ struct DocumentTranslator {
             let name = names.claim(ImportNames.member(pair.key, fallback: "scheme"))
             schemeNames[pair.key] = name
             schemes.append((name, value.value))
+            // Where the credential travels: two schemes of one requirement cannot share it.
+            let kind = value.members.first { $0.0 == "kind" }?.1
+            let header = value.members.first { $0.0 == "name" }?.1
+            if kind == .string("bearer") || kind == .string("basic") {
+                credentialSlots[name] = "the header 'authorization'"
+            } else if case .string(let headerName)? = header {
+                let query = value.members.contains { $0.0 == "in" && $0.1 == .string("query") }
+                credentialSlots[name] = query ? "the query item '\(headerName)'" : "the header '\(headerName.lowercased())'"
+            }
         }
-        return (schemes, schemeNames)
+        return (schemes, schemeNames, credentialSlots)
     }
 
     /// The top level's `security`, else the list most operations state (the export writes it on every
     /// operation); operations that differ say their own `auth:`.
-    private func defaultAuth(_ lists: [[String]?], schemeNames: [String: String]) -> [String] {
+    private func defaultAuth(_ lists: [[[String]]?], schemeNames: [String: String], credentialSlots: [String: String]) -> [[String]] {
         if let requirements = document.root["security"]?.elements {
-            return requirements.compactMap { $0.pairs?.first.flatMap { schemeNames[$0.key] } }
+            return OperationTranslator.authRequirements(
+                requirements, schemeNames: schemeNames, credentialSlots: credentialSlots, log: log, pointer: JSONPointer.root.appending("security"))
         }
-        var counts: [[String]: Int] = [:]
-        var order: [[String]] = []
+        var counts: [[[String]]: Int] = [:]
+        var order: [[[String]]] = []
         for case let list? in lists {
             if counts[list] == nil { order.append(list) }
             counts[list, default: 0] += 1
@@ -355,12 +389,13 @@ struct DocumentTranslator {
         return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) } ?? []
     }
 
-    private func authAdjusted(_ operation: YAMLValue, stated: [String]?, defaultAuth: [String]) -> YAMLValue {
+    private func authAdjusted(_ operation: YAMLValue, stated: [[String]]?, defaultAuth: [[String]]) -> YAMLValue {
         guard case .map(var members) = operation else { return operation }
         let effective = stated ?? (document.root["security"] != nil ? defaultAuth : [])
         members.removeAll { $0.0 == "auth" }
         if effective != defaultAuth {
-            let value: YAMLValue = effective.isEmpty ? .string("none") : effective.count == 1 ? .string(effective[0]) : .list(effective.map(YAMLValue.string))
+            let value: YAMLValue =
+                effective.isEmpty ? .string("none") : effective == [[effective[0][0]]] ? .string(effective[0][0]) : OperationTranslator.authValue(effective)
             // After `http` and the parameters, before the body: where a reader looks for it.
             let index = members.firstIndex { ["body", "response", "responses", "status", "errors"].contains($0.0) } ?? members.count
             members.insert(("auth", value), at: index)

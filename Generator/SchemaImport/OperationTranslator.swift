@@ -7,6 +7,8 @@ final class OperationTranslator {
     private let types: TypeTranslator
     private let catalogue: ErrorCatalogueBuilder
     private let schemeNames: [String: String]
+    /// Where each imported scheme's credential travels (`OpenAPIImport`), by its name in the schema.
+    private let credentialSlots: [String: String]
     private var log: ImportLog { document.log }
     private var names = NameScope()
     /// Where each operation was read, for diagnostics found after translation.
@@ -15,7 +17,7 @@ final class OperationTranslator {
     private var skipped = false
     private(set) var operations: [(String, YAMLValue)] = []
     /// Each operation's auth list as written (`nil` when it says nothing), for `defaultAuth`.
-    private(set) var securityLists: [[String]?] = []
+    private(set) var securityLists: [[[String]]?] = []
 
     /// A `4XX`, `5XX` or `default` response with a JSON body: nothing more when the body is the error
     /// catalogue's, else a normal answer of its own. Decided once every operation has been read
@@ -71,7 +73,11 @@ final class OperationTranslator {
         return (String(rest[..<mark]), items, fragment)
     }
 
-    init(document: OpenAPIDocument, types: TypeTranslator, catalogue: ErrorCatalogueBuilder, schemeNames: [String: String]) {
+    init(
+        document: OpenAPIDocument, types: TypeTranslator, catalogue: ErrorCatalogueBuilder, schemeNames: [String: String],
+        credentialSlots: [String: String] = [:]
+    ) {
+        self.credentialSlots = credentialSlots
         self.document = document
         self.types = types
         self.catalogue = catalogue
@@ -678,18 +684,50 @@ final class OperationTranslator {
             securityLists.append(nil)
             return
         }
-        var schemes: [String] = []
+        let imported = Self.authRequirements(
+            requirements, schemeNames: schemeNames, credentialSlots: credentialSlots, log: log, pointer: pointer.appending("security"))
+        securityLists.append(imported)
+        builder.set("auth", Self.authValue(imported))
+    }
+
+    /// OpenAPI security requirements as the language's `auth:` alternatives: each requirement object is
+    /// one alternative, its schemes sent together. A requirement naming a scheme that was not imported
+    /// cannot be sent in full, so it is left out with a warning; an empty one (anonymous access allowed)
+    /// has no equivalent and is skipped. Of schemes that send their credential in the same place (Google's
+    /// two OAuth schemes, both a bearer token), only the first is kept: one token is sent for both.
+    static func authRequirements(
+        _ requirements: [YAMLNode], schemeNames: [String: String], credentialSlots: [String: String], log: ImportLog, pointer: JSONPointer
+    ) -> [[String]] {
+        var result: [[String]] = []
         for (index, requirement) in requirements.enumerated() {
             let keys = requirement.pairs?.map(\.key) ?? []
-            if keys.count > 1 {
+            guard !keys.isEmpty else { continue }
+            if let unknown = keys.first(where: { schemeNames[$0] == nil }), keys.count > 1 {
                 log.warning(
-                    "a requirement of several schemes together (\(keys.joined(separator: " and "))) cannot be written in the schema language: only '\(keys[0])' is imported",
-                    at: requirement, pointer.appending("security").appending(index))
+                    "the requirement of \(keys.joined(separator: " and ")) together names '\(unknown)', a scheme that was not imported: the requirement is not imported",
+                    at: requirement, pointer.appending(index))
+                continue
             }
-            if let key = keys.first, let name = schemeNames[key], !schemes.contains(name) { schemes.append(name) }
+            var names: [String] = []
+            var slots: [String: String] = [:]
+            for name in keys.compactMap({ schemeNames[$0] }) {
+                guard let slot = credentialSlots[name], let first = slots[slot] else {
+                    if let slot = credentialSlots[name] { slots[slot] = name }
+                    names.append(name)
+                    continue
+                }
+                log.warning(
+                    "schemes '\(first)' and '\(name)' of a requirement both send their credential in \(slot), so they cannot be sent together: only '\(first)' is imported",
+                    at: requirement, pointer.appending(index))
+            }
+            if !names.isEmpty, !result.contains(where: { Set($0) == Set(names) }) { result.append(names) }
         }
-        securityLists.append(schemes)
-        builder.set("auth", .list(schemes.map(YAMLValue.string)))
+        return result
+    }
+
+    /// `auth:` as the schema writes it: a requirement of one scheme is its name, of several their list.
+    static func authValue(_ requirements: [[String]]) -> YAMLValue {
+        .list(requirements.map { $0.count == 1 ? .string($0[0]) : .list($0.map(YAMLValue.string)) })
     }
 
     /// This project's extensions: pagination, cache hints, idempotency.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Shared) import WireFormat
 
 /// What a default may be for a type (docs/SchemaLanguage.md, "Defaults"). One rule for the loader, which
 /// rejects a schema whose default breaks it, and for `import`, which leaves such a default out of what it
@@ -79,6 +80,12 @@ public enum BaseURLRules {
         if url.user != nil || url.password != nil { return "must not contain a user name or password" }
         if text.contains("?") || text.contains("#") { return "must not have a query or fragment" }
         return nil
+    }
+
+    /// Why the URL `template` gives with `values` (an environment's URL and its variables' defaults) cannot
+    /// be a base URL, or nil: expanded as the generated client does (`BaseURLTemplate.expand`).
+    public static func problem(template: String, values: [String: String]) -> String? {
+        problem(BaseURLTemplate.expand(template, values))
     }
 }
 

@@ -1,3 +1,4 @@
+@_spi(Shared) import WireFormat
 /// How a request body is written on the wire (`body: { type: T, encoding: ... }`).
 public enum BodyEncoding: String, Sendable, Hashable, CaseIterable {
     /// `application/json` (the default).
@@ -45,6 +46,11 @@ extension OperationDefinition {
 }
 
 extension Environment {
+    /// Whether the URL is completed and checked at run time: its variables make up the scheme or the origin
+    /// (`{serverUrl}`, `{server}/api/v2`, `{protocol}://{hostname}`), so the generated factory throws
+    /// `BaseURLError` unless the result is an absolute http(s) URL. False for `https://{host}/v1`.
+    public var isCheckedAtRunTime: Bool { !BaseURLTemplate.hasLiteralScheme(url) }
+
     /// The variable that is the whole URL (`url: "{serverUrl}"`), supplied and checked at run time.
     public var wholeURLVariable: Variable? {
         guard variables.count == 1, url == "{\(variables[0].name)}" else { return nil }

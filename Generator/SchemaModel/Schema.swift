@@ -7,8 +7,8 @@ public struct Schema: Sendable {
     public var notes: Notes
     public var environments: [Environment]
     public var authSchemes: [AuthScheme]
-    /// Schemes an operation uses when it does not say.
-    public var defaultAuth: [String]
+    /// The requirements an operation uses when it does not say (see `OperationDefinition.authRequirements`).
+    public var defaultAuth: [[String]]
     public var errors: ErrorCatalogue?
     public var types: [TypeDefinition] {
         didSet { typePositions = Self.positions(of: types) }
@@ -22,7 +22,7 @@ public struct Schema: Sendable {
 
     init(
         api: String, version: String, summary: String?, notes: Notes, environments: [Environment], authSchemes: [AuthScheme],
-        defaultAuth: [String], errors: ErrorCatalogue?, types: [TypeDefinition], operations: [OperationDefinition], file: String
+        defaultAuth: [[String]], errors: ErrorCatalogue?, types: [TypeDefinition], operations: [OperationDefinition], file: String
     ) {
         (self.api, self.version, self.summary, self.notes) = (api, version, summary, notes)
         (self.environments, self.authSchemes, self.defaultAuth, self.errors) = (environments, authSchemes, defaultAuth, errors)
@@ -59,6 +59,20 @@ public struct Schema: Sendable {
         let roots = [operation.body?.type, operation.response].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
         let parameters = operation.parameters.map(\.field).filter(\.isSecret).map(\.wireName)
         return secretWireNames(reachableFrom: roots).union(parameters).sorted()
+    }
+
+    /// The header and query item names `operation`'s auth schemes carry credentials in (`Authorization`, an
+    /// API key's header or item, a session header), sorted: records and reports hide them whatever they are
+    /// called, as a user name required together with a key does not look like a credential.
+    public func credentialWireNames(of operation: OperationDefinition) -> [String] {
+        Set(
+            operation.auth.compactMap(authScheme(named:)).map { scheme -> String in
+                switch scheme.kind {
+                case .bearer, .basic: return "Authorization"
+                case .apiKey(_, let name), .session(_, let name): return name
+                }
+            }
+        ).sorted()
     }
 
     /// The wire names of secret fields in the types `roots` reach (through fields, array and map
@@ -139,6 +153,16 @@ public struct AuthScheme: Sendable {
         case session(login: String, header: String)
         /// `Authorization: Basic base64(id:secret)`: a client id and secret.
         case basic
+
+        /// Where the credential travels, for a message (`the header 'X-Api-Key'`); header names compared
+        /// ignoring case, so two schemes of one requirement that share it are found.
+        public var credentialSlot: String {
+            switch self {
+            case .bearer, .basic: return "the header 'authorization'"
+            case .apiKey(.query, let name): return "the query item '\(name)'"
+            case .apiKey(_, let name), .session(_, let name): return "the header '\(name.lowercased())'"
+            }
+        }
     }
 
     public var name: String
@@ -415,8 +439,9 @@ public struct OperationDefinition: Sendable {
     public var responseLocation: SourceLocation?
     public var successStatus: Int
     public var errors: [String]
-    /// Resolved: the operation's own list or the schema's default.
-    public var auth: [String]
+    /// Resolved: the operation's own `auth:` or the schema's default. Alternatives in order of preference,
+    /// each the names of the schemes sent together (`[[apiKey, userName], [bearer]]`); empty: no credentials.
+    public var authRequirements: [[String]]
     public var isIdempotent: Bool
     public var idempotencyKeyHeader: String?
     public var pagination: Pagination?
@@ -436,6 +461,16 @@ public struct OperationDefinition: Sendable {
 
     /// The primitives a response header can be read as (text, numbers, a flag, a UUID, a URL, a date).
     public static let responseHeaderPrimitives: [Primitive] = [.string, .email, .bool, .int, .int32, .int64, .double, .uuid, .uri, .dateTime]
+
+    /// Every scheme some requirement names, in order of first mention, each once: what a scheme's
+    /// middleware, the sandbox's token checks and the "unknown scheme" check look at.
+    public var auth: [String] {
+        var seen = Set<String>()
+        return authRequirements.joined().filter { seen.insert($0).inserted }
+    }
+
+    /// Whether some requirement sends two or more schemes together.
+    public var hasCombinedAuth: Bool { authRequirements.contains { $0.count > 1 } }
 
     public var parameters: [(location: ParameterLocation, field: Field)] {
         pathParameters.map { (.path, $0) } + queryParameters.map { (.query, $0) } + headerParameters.map { (.header, $0) }

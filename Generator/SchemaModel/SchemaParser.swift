@@ -21,7 +21,7 @@ struct SchemaParser {
         for required in ["api", "version", "environments"] where !top.has(required) {
             log.error("the schema needs '\(required)'", at: root.location)
         }
-        let defaultAuth = top["defaultAuth"]?.scalar?.text == "none" ? [] : (top.names("defaultAuth") ?? []).map(\.0)
+        let defaultAuth = authRequirements(top, key: "defaultAuth") ?? []
         var schema = Schema(
             api: top.string("api") ?? "API",
             version: top.string("version") ?? "",
@@ -40,6 +40,45 @@ struct SchemaParser {
     }
 
     // MARK: Environments and auth
+
+    /// `auth:` / `defaultAuth:`: `none` (no credentials), a scheme name, or a list of alternatives in order of
+    /// preference, each a name or a list of names sent together (`[[apiKey, userName], bearer]`). nil when
+    /// the key is absent or not of these shapes (reported).
+    private func authRequirements(_ reader: MappingReader, key: String) -> [[String]]? {
+        guard let value = reader[key] else { return nil }
+        if let scalar = value.scalar, scalar.kind == .string { return scalar.text == "none" ? [] : [[scalar.text]] }
+        guard let elements = value.elements else {
+            log.error("'\(key)' in \(reader.context) must be a scheme name, a list of them or `none`, found \(value.kindDescription)", at: value.location)
+            return nil
+        }
+        return elements.compactMap { element -> [String]? in
+            if let scalar = element.scalar, scalar.kind == .string { return [scalar.text] }
+            guard let names = element.elements else {
+                log.error(
+                    "'\(key)' in \(reader.context) lists scheme names or lists of scheme names sent together, found \(element.kindDescription)",
+                    at: element.location)
+                return nil
+            }
+            var requirement: [String] = []
+            for name in names {
+                guard let scalar = name.scalar, scalar.kind == .string else {
+                    log.error("a requirement of '\(key)' in \(reader.context) lists scheme names, found \(name.kindDescription)", at: name.location)
+                    return nil
+                }
+                guard !requirement.contains(scalar.text) else {
+                    log.error("a requirement of '\(key)' in \(reader.context) names scheme '\(scalar.text)' twice", at: name.location)
+                    return nil
+                }
+                requirement.append(scalar.text)
+            }
+            if requirement.isEmpty {
+                log.error(
+                    "'\(key)' in \(reader.context) has an empty requirement `[]`: write `none` for an operation without credentials", at: element.location)
+                return nil
+            }
+            return requirement
+        }
+    }
 
     private func environment(_ pair: YAMLNode.Pair) -> Environment? {
         let context = "environment '\(pair.key)'"
@@ -391,7 +430,7 @@ struct SchemaParser {
 
     // MARK: Operations
 
-    private func operation(_ pair: YAMLNode.Pair, defaultAuth: [String]) -> OperationDefinition? {
+    private func operation(_ pair: YAMLNode.Pair, defaultAuth: [[String]]) -> OperationDefinition? {
         let context = "operation '\(pair.key)'"
         let keys =
             [
@@ -442,17 +481,12 @@ struct SchemaParser {
         if outcomes == nil, !(200...299).contains(status) {
             log.error("'status' of \(context) is the success status and must be 200–299, found \(status)", at: reader["status"]?.location)
         }
-        let auth: [String]
-        if reader["auth"]?.scalar?.text == "none" {
-            auth = []
-        } else {
-            auth = reader.names("auth")?.map(\.0) ?? defaultAuth
-        }
+        let auth = authRequirements(reader, key: "auth") ?? defaultAuth
         var definition = OperationDefinition(
             name: pair.key, method: method, path: String(parts[1]), pathLocation: reader["http"]?.location ?? pair.keyLocation,
             pathParameters: parameters("path"), queryParameters: parameters("query"), headerParameters: parameters("headers"),
             body: body, response: response, responseLocation: reader["response"]?.location, successStatus: status,
-            errors: reader.names("errors")?.map(\.0) ?? [], auth: auth,
+            errors: reader.names("errors")?.map(\.0) ?? [], authRequirements: auth,
             isIdempotent: reader.bool("idempotent") ?? ["GET", "PUT", "DELETE", "HEAD", "OPTIONS"].contains(method),
             idempotencyKeyHeader: reader.string("idempotencyKey"),
             pagination: outcomes == nil ? reader["paginate"].flatMap { pagination($0, context: context) } : nil,

@@ -89,8 +89,12 @@ struct SchemaValidator {
     private func checkEnvironment(_ environment: Environment) {
         checkName(environment.name, what: "environment name", at: environment.location)
         if checkWholeURLEnvironment(environment) { return }
-        guard let scheme = environment.url.range(of: "://"), environment.url.distance(from: environment.url.startIndex, to: scheme.lowerBound) > 0 else {
-            log.error("the url of environment '\(environment.name)' must be absolute, like https://{host}/v1", at: environment.location)
+        // A variable may be any part of the URL, as long as the URL starts with the scheme or a variable:
+        // the values given at run time then complete an absolute URL, which the generated factory checks.
+        guard !environment.isCheckedAtRunTime || environment.url.hasPrefix("{") else {
+            log.error(
+                "the url of environment '\(environment.name)' must start with http://, https:// or a variable, like https://{host}/v1 or {server}/v1, found '\(environment.url)'",
+                at: environment.location)
             return
         }
         let placeholders = Self.placeholders(in: environment.url)
@@ -105,6 +109,13 @@ struct SchemaValidator {
             if !placeholders.contains(variable.name) {
                 log.error("variable '\(variable.name)' of environment '\(environment.name)' is declared but not used in its url", at: variable.location)
             }
+        }
+        // What the defaults give is checked now; a variable without one is checked when the app supplies it.
+        let defaults = environment.variables.compactMap { variable in variable.defaultValue.map { (variable.name, $0) } }
+        if placeholders.allSatisfy({ declared.contains($0) }), defaults.count == environment.variables.count,
+            let problem = BaseURLRules.problem(template: environment.url, values: Dictionary(defaults, uniquingKeysWith: { first, _ in first }))
+        {
+            log.error("the url of environment '\(environment.name)' with its variables' defaults \(problem)", at: environment.location)
         }
     }
 
@@ -133,8 +144,30 @@ struct SchemaValidator {
             schema.authSchemes.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.authSchemes), $0.location) },
             what: "auth scheme names")
         let schemeNames = schema.authSchemes.map(\.name)
-        for name in schema.defaultAuth where !schemeNames.contains(name) && !declared.authSchemes.contains(name) {
+        for name in Set(schema.defaultAuth.joined()).sorted() where !schemeNames.contains(name) && !declared.authSchemes.contains(name) {
             log.error("'defaultAuth' names an unknown auth scheme '\(name)'\(Suggestion.didYouMean(name, in: schemeNames))", at: nil)
+        }
+        checkCombinedAuth(schema.defaultAuth, context: "'defaultAuth'", at: nil)
+    }
+
+    /// A requirement's schemes are sent together, so no two may write the same header or query item (a
+    /// bearer token and Basic credentials would both be `Authorization`), and an alternative listed twice
+    /// is a mistake.
+    private func checkCombinedAuth(_ requirements: [[String]], context: String, at location: SourceLocation?) {
+        for (index, requirement) in requirements.enumerated() {
+            if requirements[..<index].contains(where: { Set($0) == Set(requirement) }) {
+                log.error("\(context) lists the requirement [\(requirement.joined(separator: ", "))] twice", at: location)
+            }
+            var slots: [String: String] = [:]
+            for scheme in requirement.compactMap(schema.authScheme(named:)) {
+                let slot = scheme.kind.credentialSlot
+                if let other = slots[slot] {
+                    log.error(
+                        "\(context) requires schemes '\(other)' and '\(scheme.name)' together, but both are sent as \(slot): one would overwrite the other",
+                        at: location)
+                }
+                slots[slot] = slots[slot] ?? scheme.name
+            }
         }
     }
 
@@ -661,6 +694,7 @@ struct SchemaValidator {
             for scheme in operation.auth where !schemeNames.contains(scheme) && !declared.authSchemes.contains(scheme) {
                 log.error("\(context) uses an unknown auth scheme '\(scheme)'\(Suggestion.didYouMean(scheme, in: schemeNames))", at: operation.location)
             }
+            checkCombinedAuth(operation.authRequirements, context: context, at: operation.location)
             if let header = operation.idempotencyKeyHeader, !Self.isHeaderName(header) {
                 log.error("'idempotencyKey' of \(context) must be a header name, found '\(header)'", at: operation.location)
             }

@@ -115,8 +115,18 @@ struct ClientRenderer {
                         "\(SwiftNaming.memberName(variable.name)): String" + (variable.defaultValue.map { " = \(SwiftEscaping.stringLiteral($0))" } ?? "")
                     }
                     let values = environment.variables.map { "\(SwiftEscaping.stringLiteral($0.name)): \(SwiftNaming.memberName($0.name))" }
-                    writer.block("public static func \(name)(\(parameters.joined(separator: ", "))) -> Environment") { writer in
-                        writer.line("Self(baseURL: ClientRuntime.URLTemplate.expand(\(template), [\(values.joined(separator: ", "))]))")
+                    if environment.isCheckedAtRunTime {
+                        // The variables make up the scheme or origin: only the values complete the URL, so it is checked.
+                        writer.line(
+                            "/// - Throws: `BaseURLError` unless the URL the values give is absolute http(s) with a host, without user info, query or fragment."
+                        )
+                        writer.block("public static func \(name)(\(parameters.joined(separator: ", "))) throws(BaseURLError) -> Environment") { writer in
+                            writer.line("Self(baseURL: try ClientRuntime.URLTemplate.baseURL(expanding: \(template), [\(values.joined(separator: ", "))]))")
+                        }
+                    } else {
+                        writer.block("public static func \(name)(\(parameters.joined(separator: ", "))) -> Environment") { writer in
+                            writer.line("Self(baseURL: ClientRuntime.URLTemplate.expand(\(template), [\(values.joined(separator: ", "))]))")
+                        }
                     }
                 }
             }
@@ -156,8 +166,12 @@ struct ClientRenderer {
         let errorRenderer = ErrorRenderer(schema: schema)
         writer.block("public enum Operations") { writer in
             for operation in schema.operations {
-                let auth = operation.auth.map { "\(clientName).AuthSchemes.\(SwiftNaming.memberName($0, reserved: SwiftNaming.Reserved.authSchemes))" }.joined(
-                    separator: ", ")
+                let scheme = { (name: String) in "\(clientName).AuthSchemes.\(SwiftNaming.memberName(name, reserved: SwiftNaming.Reserved.authSchemes))" }
+                // One scheme per requirement: the list of them; schemes sent together: the requirements.
+                let auth =
+                    operation.hasCombinedAuth
+                    ? "authRequirements: [\(operation.authRequirements.map { "[\($0.map(scheme).joined(separator: ", "))]" }.joined(separator: ", "))]"
+                    : "auth: [\(operation.auth.map(scheme).joined(separator: ", "))]"
                 let key = operation.idempotencyKeyHeader.map(SwiftEscaping.stringLiteral) ?? "nil"
                 var arguments = [
                     "name: \(SwiftEscaping.stringLiteral(operation.name))",
@@ -165,7 +179,7 @@ struct ClientRenderer {
                     "pathTemplate: \(SwiftEscaping.stringLiteral(operation.path))",
                     "successStatus: \(operation.successStatus)",
                     "isIdempotent: \(operation.isIdempotent)",
-                    "auth: [\(auth)]",
+                    auth,
                     "idempotencyKeyHeader: \(key)",
                 ]
                 if !retryableStatuses.isEmpty {

@@ -154,7 +154,7 @@ public struct ExchangeChecker: Sendable {
         return [
             issue(
                 .error, .required, "", expected: expected, found: "no credentials",
-                "the operation needs \(expected); the request has none")
+                "the operation needs \(expected); the request has \(operation.hasCombinedAuth ? "no complete one of them" : "none")")
         ]
     }
 

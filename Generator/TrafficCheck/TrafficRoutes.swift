@@ -22,12 +22,22 @@ public struct TrafficRoutes: Sendable {
     /// is recognised only where the sandbox serves it, `<base>/_sandbox/url/<operation>`; elsewhere its
     /// exchanges count as another host's.
     public init(schema: Schema, baseURLs: [String]) {
-        // An environment whose URL is one variable (`{serverUrl}`) says nothing about where the API
-        // is; such a schema needs `--base-url`.
-        let templates = baseURLs.isEmpty ? schema.environments.filter { $0.wholeURLVariable == nil }.map(\.url) : baseURLs
+        let templates = baseURLs.isEmpty ? schema.environments.compactMap(Self.routableTemplate) : baseURLs
         var unique = Set<String>()
         self.baseURLs = templates.filter { unique.insert($0).inserted }.map(BaseURL.init(template:))
         router = OperationRouter(schema: schema)
+    }
+
+    /// `environment`'s URL as a route template. A variable that starts the URL and holds the whole origin
+    /// (`{serverUrl}`, `{server}/api/v2`; not `{protocol}://…`) spans a `/`, which a template variable
+    /// never matches: its default says where the API is, and without one the environment says nothing
+    /// (such a schema needs `--base-url`).
+    static func routableTemplate(_ environment: Environment) -> String? {
+        let url = environment.url
+        guard url.hasPrefix("{"), let close = url.firstIndex(of: "}"), !url[close...].dropFirst().hasPrefix("://") else { return url }
+        let name = String(url[url.index(after: url.startIndex)..<close])
+        guard let value = environment.variables.first(where: { $0.name == name })?.defaultValue else { return nil }
+        return value + url[close...].dropFirst()
     }
 
     /// The operation `method url` calls. `url` is the whole recorded URL; its query is ignored here. Under

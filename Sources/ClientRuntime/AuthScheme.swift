@@ -39,4 +39,13 @@ extension AuthScheme.Kind {
         case .apiKeyQuery: nil
         }
     }
+
+    /// The header or query item name the credential travels under: logs and descriptions hide it whatever
+    /// it is called (a user name sent with an API key, `X-User-Name`, does not look like a credential).
+    var credentialName: String {
+        switch self {
+        case .bearer, .basic: "Authorization"
+        case .apiKeyHeader(let name), .sessionHeader(let name), .apiKeyQuery(let name): name
+        }
+    }
 }

@@ -20,8 +20,14 @@ public struct ClientCore: Sendable {
 
     /// Sends `request` through credentials, then the middlewares (first = outermost), then the transport.
     ///
-    /// Credentials are attached only when `operation.auth` lists schemes; the first scheme for which the
-    /// provider returns a secret is used. Before the middlewares run, the identity of the credentials the
+    /// Credentials are attached only when `operation.auth` lists schemes. The requirements
+    /// (`operation.authRequirements`) are tried in the schema's order of preference, and the first one whose
+    /// every scheme is available is sent: a scheme is available when the provider returns a secret for it
+    /// (attached here), else when a `CredentialIdentifying` middleware identifies it for the operation (it
+    /// attaches its own, like `BearerTokenMiddleware`). When none is complete and a requirement of several schemes is
+    /// partly available, the call fails with `RequestBuildError.missingCredential` before anything is sent;
+    /// when no credential is available at all, the request goes out without one (the server answers 401).
+    /// Before the middlewares run, the identity of the credentials the
     /// call goes out with (from the provider and every `CredentialIdentifying` middleware) is published as
     /// `CredentialIdentity.current`, so the response cache keeps users apart in any middleware order.
     ///
@@ -31,7 +37,8 @@ public struct ClientCore: Sendable {
     ///
     /// Any status is returned as a response; errors from the credential provider, middlewares and
     /// transport propagate unchanged, besides `TransportError.callTimedOut`, `.responseTooLarge` and
-    /// `RequestBuildError.invalidCredential` (a secret that cannot be sent in a header).
+    /// `RequestBuildError.invalidCredential` (a secret that cannot be sent in a header) and
+    /// `RequestBuildError.missingCredential`.
     @_spi(Generated) public func send(_ request: HTTPRequest, operation: OperationInfo) async throws -> HTTPResponse {
         let options = RequestOptions.current.merged(
             over: RequestOptions(
@@ -254,27 +261,52 @@ public struct ClientCore: Sendable {
         return request
     }
 
-    /// `request` with the first available credential attached, and the identity and scheme of that credential.
+    /// `request` with the credentials of the first complete requirement attached, and the identity and
+    /// scheme of each attached credential.
     private func authorize(
         _ request: HTTPRequest, for operation: OperationInfo
-    ) async throws -> (HTTPRequest, (identity: CredentialIdentity, scheme: String)?) {
-        guard !operation.auth.isEmpty, let provider = configuration.credentials else { return (request, nil) }
+    ) async throws -> (HTTPRequest, [(identity: CredentialIdentity, scheme: String)]) {
+        guard !operation.auth.isEmpty, let provider = configuration.credentials else { return (request, []) }
         // Credentials never leave the base URL's origin, whatever URL the request was built for (an
         // operation whose URL comes from an earlier response may point anywhere).
-        guard Origin(request.url) == baseOrigin else { return (request, nil) }
-        for scheme in operation.auth {
-            guard let secret = try await provider.credential(for: scheme) else { continue }
-            let authorized = try CredentialAttachment.attach(secret, for: scheme, to: request)
-            return (authorized, (CredentialIdentity(secret: secret), scheme.name))
+        guard Origin(request.url) == baseOrigin else { return (request, []) }
+        let fromMiddlewares = Set(configuration.middlewares.compactMap { ($0 as? any CredentialIdentifying)?.identifiedScheme(for: operation) })
+        // Each scheme is asked once, however many requirements name it.
+        var secrets: [String: String?] = [:]
+        var incomplete: (missing: String, requirement: [String])?
+        for requirement in operation.authRequirements {
+            var available: [(AuthScheme, String?)] = []
+            var missing: String?
+            for scheme in requirement {
+                if secrets[scheme.name] == nil { secrets[scheme.name] = .some(try await provider.credential(for: scheme)) }
+                if let secret = secrets[scheme.name] ?? nil {
+                    available.append((scheme, secret))
+                } else if fromMiddlewares.contains(scheme.name) {
+                    available.append((scheme, nil))  // the middleware attaches it
+                } else if missing == nil {
+                    missing = scheme.name
+                }
+            }
+            guard let missing else {
+                var authorized = request
+                var attached: [(identity: CredentialIdentity, scheme: String)] = []
+                for case (let scheme, let secret?) in available {
+                    authorized = try CredentialAttachment.attach(secret, for: scheme, to: authorized)
+                    attached.append((CredentialIdentity(secret: secret), scheme.name))
+                }
+                return (authorized, attached)
+            }
+            if requirement.count > 1, !available.isEmpty, incomplete == nil { incomplete = (missing, requirement.map(\.name)) }
         }
-        return (request, nil)
+        if let incomplete { throw RequestBuildError.missingCredential(scheme: incomplete.missing, requirement: incomplete.requirement) }
+        return (request, [])
     }
 
     /// Whose credentials the call goes out with: the provider's own answer when it is
     /// `CredentialIdentifying` (else the attached secret's), and every identifying middleware's; and the
     /// schemes those identities are known to stand for (the attached one, each source's `identifiedScheme`).
     private func callCredentials(
-        for operation: OperationInfo, attached: (identity: CredentialIdentity, scheme: String)?
+        for operation: OperationInfo, attached: [(identity: CredentialIdentity, scheme: String)]
     ) async throws -> CallCredentials {
         var credentials = CallCredentials(identities: [], coveredSchemes: [])
         if operation.auth.isEmpty {
@@ -282,11 +314,13 @@ public struct ClientCore: Sendable {
         } else if let identifying = configuration.credentials as? any CredentialIdentifying {
             if let identity = try await identifying.credentialIdentity(for: operation) {
                 credentials.identities.append(identity)
-                if let attached { credentials.coveredSchemes.insert(attached.scheme) }
+                credentials.coveredSchemes.formUnion(attached.map(\.scheme))
             }
-        } else if let attached {
-            credentials.identities.append(attached.identity)
-            credentials.coveredSchemes.insert(attached.scheme)
+        } else {
+            // Every credential of a combined requirement is part of whose call it is: two users sharing an
+            // API key but not a user name never share a cached answer.
+            credentials.identities += attached.map(\.identity)
+            credentials.coveredSchemes.formUnion(attached.map(\.scheme))
         }
         for case let identifying as any CredentialIdentifying in configuration.middlewares {
             guard let identity = try await identifying.credentialIdentity(for: operation) else { continue }

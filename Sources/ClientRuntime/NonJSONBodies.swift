@@ -53,7 +53,8 @@ public enum BasicCredentials {
     }
 }
 
-/// Why a base URL supplied whole at run time (an environment like `url: "{serverUrl}"`) was refused.
+/// Why a base URL supplied at run time (an environment like `url: "{serverUrl}"`, `"{server}/api/v2"` or
+/// `"{protocol}://{hostname}"`) was refused.
 /// Descriptions never repeat the URL: it may carry credentials.
 public enum BaseURLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Not a URL at all, or without a host.
@@ -87,5 +88,12 @@ public enum BaseURLError: Error, Sendable, Hashable, CustomStringConvertible {
         guard url.user == nil, url.password == nil else { throw .hasUserInfo }
         guard url.query == nil, url.fragment == nil, !trimmed.contains("?"), !trimmed.contains("#") else { throw .hasQueryOrFragment }
         return url
+    }
+
+    /// `template` expanded with `values` (`expandedText`), then checked like `baseURL(validating:)`: for an
+    /// environment whose variables make up the scheme or the origin, which only the values given at run
+    /// time complete.
+    public static func baseURL(expanding template: String, _ values: [String: String]) throws(BaseURLError) -> URL {
+        try baseURL(validating: expandedText(template, values))
     }
 }

@@ -14,6 +14,10 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The credential for the named auth scheme contains a line break or other control character, so it
     /// cannot be sent; the request was not sent at all. A generated client reports it as `.invalidRequest`.
     case invalidCredential(scheme: String)
+    /// The operation accepts a requirement of several schemes sent together (an API key and a user name),
+    /// some of its credentials are available but `scheme`'s is not, and no other requirement is complete;
+    /// nothing was sent. `requirement` names every scheme of it.
+    case missingCredential(scheme: String, requirement: [String])
     /// An operation's URL given at call time is not an absolute http(s) URL with a host (or carries user
     /// info); nothing was sent.
     case invalidAbsoluteURL
@@ -43,6 +47,8 @@ public enum RequestBuildError: Error, Sendable, Hashable, CustomStringConvertibl
                 : "The member '\(member)' cannot be sent as a form field or query item: it is a nested object or list, or a value JSON cannot encode."
         case .invalidCredential(let scheme):
             "The credential for auth scheme '\(scheme)' contains control characters (such as CR or LF); nothing was sent."
+        case .missingCredential(let scheme, let requirement):
+            "No credential for auth scheme '\(scheme)', which is required together with \(requirement.filter { $0 != scheme }.map { "'\($0)'" }.joined(separator: " and ")); nothing was sent."
         }
     }
 }

@@ -261,6 +261,12 @@ case("auth-removed", [("errors:\n  body", AUTH_SCHEMES), ("    errors: [notFound
 case("auth-changed", [("errors:\n  body", AUTH_SCHEMES), ("    errors: [notFound]\n", "    errors: [notFound]\n    auth: other\n")],
      ["auth-changed|operation getItem|breaks-both|compatible"],
      old_edits=[("errors:\n  body", AUTH_SCHEMES), ("    errors: [notFound]\n", "    errors: [notFound]\n    auth: key\n")])
+case("auth-alternative-added", [("errors:\n  body", AUTH_SCHEMES), ("    errors: [notFound]\n", "    errors: [notFound]\n    auth: [key, other]\n")],
+     ["auth-alternative-added|operation getItem|compatible|compatible"],
+     old_edits=[("errors:\n  body", AUTH_SCHEMES), ("    errors: [notFound]\n", "    errors: [notFound]\n    auth: key\n")])
+case("auth-requirement-extended", [("errors:\n  body", AUTH_SCHEMES), ("    errors: [notFound]\n", "    errors: [notFound]\n    auth: [[key, other]]\n")],
+     ["auth-requirement-extended|operation getItem|breaks-clients|compatible"],
+     old_edits=[("errors:\n  body", AUTH_SCHEMES), ("    errors: [notFound]\n", "    errors: [notFound]\n    auth: key\n")])
 case("cache-arguments-changed", [("    errors: [notFound]\n", "    errors: [notFound]\n    cache: { mode: network, store: true, maxAge: 60 }\n")],
      ["cache-arguments-changed|operation getItem|compatible|breaking"],
      old_edits=[("    errors: [notFound]\n", "    errors: [notFound]\n    cache: { mode: network, store: true, maxAge: 60, cacheOnlyParameter: cached }\n")])

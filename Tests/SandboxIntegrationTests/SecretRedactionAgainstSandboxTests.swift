@@ -56,7 +56,7 @@ final class SecretRedactionAgainstSandboxTests: XCTestCase {
             XCTAssertTrue(text.contains("+4912345678"), text)
         }
         XCTAssertEqual(KitchenSinkClient.Operations.login.secretNames, ["code"])
-        XCTAssertEqual(KitchenSinkClient.Operations.legacySearch.secretNames, ["signature"])
+        XCTAssertEqual(KitchenSinkClient.Operations.legacySearch.secretNames, ["signature", "api_key"], "the query key's item too")
     }
 
     func testValidationReportAndErrorDescriptionDoNotEchoTheSecret() async throws {

@@ -63,6 +63,8 @@ final class ServingTests: XCTestCase {
             ("legacySearch", "GET", "/legacy/search?q=apple&api_key=key", [:], nil, 200),
             ("login", "POST", "/sessions", [:], #"{"phone":"+491701234567","code":"1234"}"#, 200),
             ("whoAmI", "GET", "/me", ["X-Session-Id": "s-1"], nil, 200),
+            // Issue 27: a key and a user name together, or a bearer token
+            ("actAs", "GET", "/acting-user", ["X-Api-Key": "k", "X-User-Name": "ann"], nil, 200),
             ("refreshToken", "POST", "/tokens/refresh", [:], #"{"accessToken":"a","refreshToken":"r","expiresIn":60}"#, 200),
             ("describeShapes", "GET", "/shapes", bearer, nil, 200),
             ("everything", "POST", "/everything", bearer, everything, 200),

@@ -9,7 +9,7 @@ final class DiagnosticsTests: XCTestCase {
     private let document = """
         openapi: 3.0.3
         info: { title: Pet Shop, version: "2" }
-        servers: [{ url: "https://shop.example.com/v2" }, { url: /relative }]
+        servers: [{ url: "https://shop.example.com/v2" }, { url: relative/v1 }]
         paths:
           /pets/{pet-id}:
             get:
@@ -49,7 +49,7 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(
             warnings,
             [
-                "shop.yaml:3:58: warning: server URL '/relative' is relative: the schema language needs absolute base URLs; not imported [#/servers/1/url]",
+                "shop.yaml:3:58: warning: server URL 'relative/v1' starts with neither a scheme nor a variable nor '/', so it is no base URL; not imported [#/servers/1/url]",
                 "shop.yaml:9:11: warning: cookie parameter 'session' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/parameters/1]",
                 "shop.yaml:21:61: warning: 'exclusiveMinimum' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/responses/200/content/application~1json/schema/properties/weight/exclusiveMinimum]",
                 "shop.yaml:28:9: warning: 'callbacks' cannot be written in the schema language: not imported [#/paths/~1pets~1{pet-id}/get/callbacks]",

@@ -79,15 +79,15 @@ final class InputTests: XCTestCase {
     /// value, columns counted in characters, also after non-ASCII text on the same line.
     func testJSONNodesKeepTheirLinesAndColumns() {
         let text = """
-            {"openapi": "3.1.0", "info": {"title": "Ünïcödé", "version": "1"}, "servers": [{"url": "/relative"},
-             {"url": "/other"}], "paths": {}}
+            {"openapi": "3.1.0", "info": {"title": "Ünïcödé", "version": "1"}, "servers": [{"url": "relative"},
+             {"url": "other"}], "paths": {}}
             """
         let result = OpenAPIImport.importDocument(text: text, file: "where.json")
         XCTAssertEqual(
             result.diagnostics.map(\.description),
             [
-                "where.json:1:88: warning: server URL '/relative' is relative: the schema language needs absolute base URLs; not imported [#/servers/0/url]",
-                "where.json:2:10: warning: server URL '/other' is relative: the schema language needs absolute base URLs; not imported [#/servers/1/url]",
+                "where.json:1:88: warning: server URL 'relative' starts with neither a scheme nor a variable nor '/', so it is no base URL; not imported [#/servers/0/url]",
+                "where.json:2:10: warning: server URL 'other' starts with neither a scheme nor a variable nor '/', so it is no base URL; not imported [#/servers/1/url]",
             ])
         let duplicate = OpenAPIImport.importDocument(text: #"{"openapi": "3.1.0", "openapi": "3.0.0"}"#, file: "twice.json")
         XCTAssertNil(duplicate.schema)

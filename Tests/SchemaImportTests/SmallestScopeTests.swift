@@ -206,30 +206,97 @@ final class SmallestScopeTests: XCTestCase {
 
     // MARK: Servers
 
-    /// netflix-consoleme's `{server}/api/v2` cannot be a base URL: that server goes (and with no other,
-    /// the base URL is given at run time); variables are renamed to identifiers, unused ones go.
+    /// What cannot be a base URL goes at the server's scope: an undeclared placeholder, an unused
+    /// variable, a whole-URL default that is no http(s) URL; variables are renamed to identifiers.
     func testServerURLsTheLanguageCannotSay() throws {
         let result = try imported(
             document(
                 schemas: "    {}",
                 servers: """
 
-                      - { url: "{server}/api/v2", variables: { server: { default: "https://consoleme.example.com" } } }
+                      - { url: "api.example.com/v1" }
                       - { url: "https://{tenant}.example.com/{missing}" , variables: { tenant: { default: a } } }
                       - { url: "https://{tenant-id}.example.com/v1", variables: { tenant-id: { default: a }, region: { default: eu } } }
                       - { url: "{wholeUrl}", variables: { wholeUrl: { default: "ftp://files.example.com" } } }
+                      - { url: "{protocol}://{host}", variables: { protocol: { default: ftp }, host: { default: h } } }
                     """))
         XCTAssertEqual(
             result.warnings,
             [
-                "api.yaml:4:12: warning: server URL '{server}/api/v2' starts with a variable that is not the whole URL: the schema language needs a scheme and host first (https://{host}/v1), or the whole URL as one variable; not imported [#/servers/0/url]",
+                "api.yaml:4:12: warning: server URL 'api.example.com/v1' starts with neither a scheme nor a variable nor '/', so it is no base URL; not imported [#/servers/0/url]",
                 "api.yaml:5:12: warning: server URL 'https://{tenant}.example.com/{missing}' uses '{missing}', which the server's variables do not declare; not imported [#/servers/1/url]",
                 "api.yaml:6:98: warning: server variable 'region' is not used in the URL 'https://{tenant-id}.example.com/v1', which the schema language cannot say: not imported [#/servers/2/variables/region]",
                 "api.yaml:7:60: warning: the default of server variable 'wholeUrl' is the whole base URL, which must use http or https, found 'ftp': not imported [#/servers/3/variables/wholeUrl/default]",
+                "api.yaml:8:12: warning: the defaults of the variables of server URL '{protocol}://{host}' give a URL that must use http or https, found 'ftp': the defaults are not imported [#/servers/4/url]",
             ])
         XCTAssertEqual(
             result.schema.environments.map { "\($0.name) \($0.url) \($0.variables.map { "\($0.name)=\($0.defaultValue ?? "-")" })" },
-            ["server3 https://{tenantId}.example.com/v1 [\"tenantId=a\"]", "server4 {wholeUrl} [\"wholeUrl=-\"]"])
+            [
+                "server3 https://{tenantId}.example.com/v1 [\"tenantId=a\"]", "server4 {wholeUrl} [\"wholeUrl=-\"]",
+                "server5 {protocol}://{host} [\"protocol=-\", \"host=-\"]",
+            ])
+    }
+
+    /// A variable may be any part of the URL (issue 27 line 3): netflix-consoleme's origin variable, github's
+    /// scheme variable, and aws-lambda-runtime's relative server, resolved against a server given at run time.
+    func testServerURLsWithVariablesAnywhereAndRelativeServers() throws {
+        let result = try imported(
+            document(
+                schemas: "    {}",
+                servers: """
+
+                      - { url: "{server}/api/v2", variables: { server: { default: "https://consoleme.example.com" } } }
+                      - { url: "{protocol}://{hostname}", variables: { protocol: { default: http }, hostname: { default: HOSTNAME } } }
+                      - { url: "/2018-06-01" }
+                    """))
+        XCTAssertEqual(result.warnings, [])
+        XCTAssertEqual(
+            result.schema.environments.map { "\($0.name) \($0.url) \($0.variables.map { "\($0.name)=\($0.defaultValue ?? "-")" })" },
+            [
+                "production {server}/api/v2 [\"server=https://consoleme.example.com\"]",
+                "server2 {protocol}://{hostname} [\"protocol=http\", \"hostname=HOSTNAME\"]",
+                "server3 {server}/2018-06-01 [\"server=-\"]",
+            ])
+        XCTAssertTrue(result.schema.environments.allSatisfy(\.isCheckedAtRunTime))
+        XCTAssertEqual(
+            result.schema.environments.last?.variables.first?.notes.docs,
+            "The server the document's relative URL '/2018-06-01' is resolved against: scheme and host, like https://api.example.com.")
+    }
+
+    /// A security requirement of several schemes is one alternative whose schemes are sent together; one
+    /// naming a scheme that was not imported (a cookie key) could not be sent in full and goes.
+    func testSecurityRequirementsOfSeveralSchemes() throws {
+        let result = try imported(
+            """
+            openapi: 3.1.0
+            info: { title: Forum, version: "1" }
+            servers: [{ url: "https://forum.example.com" }]
+            components:
+              securitySchemes:
+                key: { type: apiKey, in: header, name: Api-Key }
+                user: { type: apiKey, in: header, name: Api-Username }
+                bearer: { type: http, scheme: bearer }
+                cookie: { type: apiKey, in: cookie, name: sid }
+            security: [{ key: [], user: [] }, { bearer: [] }]
+            paths:
+              /me:
+                get:
+                  operationId: me
+                  responses: { "204": { description: ok } }
+              /admin:
+                get:
+                  operationId: admin
+                  security: [{ key: [], cookie: [] }, { key: [], user: [] }]
+                  responses: { "204": { description: ok } }
+            """)
+        XCTAssertTrue(
+            result.warnings.contains {
+                $0.contains("the requirement of key and cookie together names 'cookie', a scheme that was not imported: the requirement is not imported")
+            }, "\(result.warnings)")
+        XCTAssertEqual(result.schema.defaultAuth, [["key", "user"], ["bearer"]])
+        XCTAssertEqual(result.schema.operation(named: "me")?.authRequirements, [["key", "user"], ["bearer"]])
+        XCTAssertEqual(result.schema.operation(named: "admin")?.authRequirements, [["key", "user"]])
+        XCTAssertTrue(result.text.contains("defaultAuth:\n  - [key, user]\n  - bearer\n"), result.text)
     }
 
     // MARK: Paths

@@ -37,7 +37,7 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.Notes": ["docs", "deprecated", "modelled", "renamedFrom", "renamedFromLocation"],
         "SchemaModel.OperationDefinition": [
             "name", "method", "path", "pathLocation", "pathParameters", "queryParameters", "headerParameters", "body", "response", "responseLocation",
-            "successStatus", "errors", "auth", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
+            "successStatus", "errors", "authRequirements", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
             "responseContentType", "outcomes", "responseHeaders",
         ],
         "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType"],

@@ -7,12 +7,16 @@ import XCTest
 final class RendererSnippetTests: XCTestCase {
     /// Renders `types` and `operations` in a minimal schema and returns the declaration that starts with the
     /// line `start` (after its indentation), up to the closing brace at that indentation.
-    private func declaration(_ start: String, types: String, operations: String = "") throws -> String {
+    private func declaration(
+        _ start: String, types: String, operations: String = "", environments: String = #"  production: { url: "https://api.example.com" }"#,
+        extra: String = ""
+    ) throws -> String {
         let text = """
             api: Snip
             version: "1"
             environments:
-              production: { url: "https://api.example.com" }
+            \(environments)
+            \(extra)
             types:
             \(types)
             operations:
@@ -206,5 +210,41 @@ final class RendererSnippetTests: XCTestCase {
                       id: { type: string, docs: "ends here */ and\\n} // not code" }
                 """)
         XCTAssertTrue(swift.contains("    /// ends here */ and\n    /// } // not code\n    public var id: String"), swift)
+    }
+
+    func testACombinedRequirementIsTheOperationsAuthRequirements() throws {
+        let swift = try declaration(
+            "public static var actAs: OperationInfo",
+            types: "  Empty: { fields: {} }",
+            operations: """
+                  actAs: { http: GET /me, auth: [[apiKey, userName], bearer] }
+                """,
+            extra: """
+                auth:
+                  apiKey: { kind: apiKey, name: Api-Key }
+                  userName: { kind: apiKey, name: Api-Username }
+                  bearer: { kind: bearer }
+                """)
+        XCTAssertTrue(
+            swift.contains("authRequirements: [[SnipClient.AuthSchemes.apiKey, SnipClient.AuthSchemes.userName], [SnipClient.AuthSchemes.bearer]],"),
+            swift)
+        XCTAssertFalse(swift.contains("auth: ["), "one list says it: \(swift)")
+    }
+
+    func testAnEnvironmentWhoseVariableIsTheOriginThrowsAndOneWithALiteralSchemeDoesNot() throws {
+        let environments = """
+              partner: { url: "{server}/api/v2", variables: { server: { default: "https://a.example" } } }
+              regional: { url: "https://{region}.example.com", variables: { region: {} } }
+            """
+        let partner = try declaration("public static func partner(", types: "  Empty: { fields: {} }", environments: environments)
+        XCTAssertEqual(
+            partner,
+            """
+                    public static func partner(server: String = "https://a.example") throws(BaseURLError) -> Environment {
+                        Self(baseURL: try ClientRuntime.URLTemplate.baseURL(expanding: "{server}/api/v2", ["server": server]))
+                    }
+            """)
+        let regional = try declaration("public static func regional(", types: "  Empty: { fields: {} }", environments: environments)
+        XCTAssertTrue(regional.hasPrefix("        public static func regional(region: String) -> Environment {"), regional)
     }
 }

@@ -354,6 +354,52 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertTrue(result.output.contains("the response has no Location header"), result.output)
     }
 
+    /// `actAs` needs the API key and the user name together, or a bearer token (issue 27 line 3): captured
+    /// traffic with only one of the pair is reported like a request without credentials.
+    func testACombinedRequirementNeedsEveryCredentialOfOneAlternative() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        func entry(_ headers: [(String, String)]) -> String {
+            let list = headers.map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
+            return """
+                {"request": {"method": "GET", "url": "https://api.kitchensink.example/v2/acting-user", "headers": [\(list)]},
+                 "response": {"status": 200, "headers": [], "content": {"size": 5, "mimeType": "application/json", "text": "\\"ann\\""}}}
+                """
+        }
+        let capture = try writeCapture(
+            Self.har(entries: [
+                entry([("X-Api-Key", "k-1")]),
+                entry([("X-Api-Key", "k-1"), ("X-User-Name", "ann")]),
+                entry([("Authorization", "Bearer t")]),
+                entry([("X-User-Name", "ann")]),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], ["credentials  error"], "a key without its user name")
+        XCTAssertEqual(issues[2], [])
+        XCTAssertEqual(issues[3], [], "the other alternative")
+        XCTAssertEqual(issues[4], ["credentials  error"], "a user name without its key")
+        XCTAssertTrue(result.output.contains("and the header"), "the message names the pair: \(result.output)")
+    }
+
+    /// An environment whose variable holds the origin (`partner: {server}/api/v2`) routes by its default.
+    func testAnOriginVariableRoutesByItsDefault() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let capture = try writeCapture(
+            Self.har(entries: [
+                """
+                {"request": {"method": "GET", "url": "https://partner.kitchensink.example/api/v2/acting-user",
+                  "headers": [{"name": "X-Api-Key", "value": "k"}, {"name": "X-User-Name", "value": "ann"}]},
+                 "response": {"status": 200, "headers": [], "content": {"size": 5, "mimeType": "application/json", "text": "\\"ann\\""}}}
+                """
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.output + result.errors)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+        XCTAssertEqual(exchanges.first?["operation"] as? String, "actAs")
+    }
+
     // MARK: Routing
 
     func testEnvironmentURLsMatchAnyHostAndOtherHostsAreSkipped() throws {

@@ -85,7 +85,7 @@ final class SandboxEngine: Sendable {
     init(schema: Schema, options: SandboxOptions) {
         self.schema = schema
         self.secretNames = Dictionary(
-            schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0))) },
+            schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0) + schema.credentialWireNames(of: $0))) },
             uniquingKeysWith: { first, _ in first })
         self.options = options
         basePath = options.basePath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? schema.sandboxBasePath

@@ -72,7 +72,17 @@ struct SchemaGenerator {
         used = [:]
         var lines = ["api: Fz\(int(0...999))", "version: \"1\"", "environments:"]
         for _ in 0..<int(1...2) {
-            lines.append("  \(Self.key(name("environment", plain: "env"))): { url: \"https://api.example.com/v\(int(1...9))\" }")
+            let environment = Self.key(name("environment", plain: "env"))
+            switch int(0...5) {
+            // Variables anywhere in the URL: the origin, or the scheme (a throwing factory checked at run time).
+            case 0:
+                let defaultValue = chance(50) ? ", default: \"https://api.example.com\"" : ""
+                lines.append("  \(environment): { url: \"{server}/v\(int(1...9))\", variables: { server: { docs: Origin\(defaultValue) } } }")
+            case 1:
+                lines.append("  \(environment): { url: \"{protocol}://{host}/v1\", variables: { protocol: { default: https }, host: {} } }")
+            default:
+                lines.append("  \(environment): { url: \"https://api.example.com/v\(int(1...9))\" }")
+            }
         }
         let schemes = (0..<int(0...2)).map { _ in name("auth", plain: "scheme") }
         if !schemes.isEmpty {
@@ -278,7 +288,13 @@ struct SchemaGenerator {
             if !errorCases.isEmpty, chance(50) {
                 operationLines.append("    errors: [\(errorCases.filter { _ in chance(60) }.map(Self.yamlString).joined(separator: ", "))]")
             }
-            if !schemes.isEmpty, chance(40) { operationLines.append("    auth: [\(Self.yamlString(pick(schemes)))]") }
+            if schemes.count == 2, chance(20) {
+                // A requirement of both schemes together (they never share a header), then one alone.
+                let both = schemes.map(Self.yamlString).joined(separator: ", ")
+                operationLines.append("    auth: [[\(both)]\(chance(50) ? ", \(Self.yamlString(schemes[0]))" : "")]")
+            } else if !schemes.isEmpty, chance(40) {
+                operationLines.append("    auth: [\(Self.yamlString(pick(schemes)))]")
+            }
             lines += ["  \(Self.key(operation)):"] + operationLines
         }
         return lines.joined(separator: "\n") + "\n"
