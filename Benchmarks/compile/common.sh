@@ -20,6 +20,7 @@ timed_attempt() { local start; start=$(date +%s%N); attempt "$@" || return 1; ec
 failed() {
     local line
     line=$(grep -m1 -iE 'error|fatal|failed' "$log" || grep -m1 . "$log" || echo "no output")
-    line=$(sed -E 's#(/[^/ :]+)+/([^/ :]+)#\2#g; s/[|]/\//g; s/^[[:space:]]+//' <<<"$line" | cut -c1-100)
+    # A tool's own output may run into the error on one line: the error starts at the file it names.
+    line=$(sed -E 's#(/[^/ :]+)+/([^/ :]+)#\2#g; s/^(.*[^[:alnum:]_.:-])?([[:alnum:]_.-]+(:[0-9]+)*: error:)/\2/; s/[|]/\//g; s/^[[:space:]]+//' <<<"$line" | cut -c1-100)
     echo "FAILED ($1: $line)"
 }

@@ -60,7 +60,8 @@
 # THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "-" in the table),
 # THEIRS_PLUGIN=0 (skip the no-op through their plugin, whose first build compiles their module once more: "-"),
 # OURS_PLAIN=0 (skip the no-op of our checked-in generated files, whose first build compiles ours once more: "-"),
-# OURS_MERGE=0 (skip the merge-module column: "-"). A skipped measurement is "-" and its target "not measured".
+# OURS_MERGE=0 (skip the merge-module column: "-"), COMPILE=0 (the Generation table only: nothing is compiled).
+# A skipped measurement is "-" and its target "not measured".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here="$root/Benchmarks/compile"
@@ -96,6 +97,8 @@ mebibytes() { awk -v k="$1" 'BEGIN { if (k > 0) printf "%.0f MiB", k / 1024; els
 per_kiloline() { awk -v ms="$1" -v n="$2" 'BEGIN { if (ms > 0 && n > 0) printf "%.0f ms", 1000 * ms / n; else printf "-" }'; }
 # `occurrences PATTERN FILE...`: how often the extended regular expression occurs (0 when never).
 occurrences() { { grep -ohE "$1" "${@:2}" || true; } | wc -l; }
+# A count, "-" when nothing was counted (the side failed).
+count_cell() { if [ "$1" -gt 0 ]; then echo "$1"; else echo "-"; fi; }
 # `cell VALUE FAILURE`: the failure when there is one, else the value.
 cell() { if [ -n "$2" ]; then echo "$2"; else echo "$1"; fi; }
 
@@ -346,7 +349,11 @@ for api in "${apis[@]}"; do
         read -r types_ours operations_ours json_ours < <(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(len(d["types"]), len(d["operations"]), len(d["untyped"]))' "$work/describe.json")
     fi
     operations_document="-" schemas_document="-"
-    [ -n "$theirs_fail" ] && [ "$kind" != corpus ] || read -r operations_document schemas_document < <(python3 "$here/openapi-counts.py" "$document")
+    # A document Python's YAML cannot read either counts as "-".
+    if [ -z "$theirs_fail" ] || [ "$kind" = corpus ]; then
+        counts=$(python3 "$here/openapi-counts.py" "$document" 2>/dev/null) || counts="- -"
+        read -r operations_document schemas_document <<<"$counts"
+    fi
     operations_theirs="-" json_theirs="-" warnings_theirs="-" lines_theirs=0 gen_t=0 rss_t=0
     if [ -z "$theirs_fail" ]; then
         for _ in $(seq "$runs"); do
@@ -362,9 +369,10 @@ for api in "${apis[@]}"; do
         operations_theirs=$(occurrences 'public static let id: Swift.String = ' "$work/gen/theirs"/*.swift)
         json_theirs=$(occurrences 'OpenAPIRuntime\.(OpenAPIValueContainer|OpenAPIObjectContainer)' "$work/gen/theirs"/*.swift)
     fi
-    generation_row="| $name | $types_ours / $schemas_document | $operations_document / $(cell "$operations_ours" "$ours_fail") / $(cell "$operations_theirs" "$theirs_fail") | $json_ours / $json_theirs | $warnings_ours / $warnings_theirs | ${import_cell[$name]} | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $(mebibytes "$rss_o") / $(mebibytes "$rss_t") | $(per_kiloline "$gen_o" "$lines_ours") / $(per_kiloline "$gen_t" "$lines_theirs") | $lines_ours / $lines_theirs ($(ratio "$lines_ours" "$lines_theirs")) |"
+    generation_row="| $name | $types_ours / $schemas_document | $operations_document / $(cell "$operations_ours" "$ours_fail") / $(cell "$operations_theirs" "$theirs_fail") | $json_ours / $json_theirs | $warnings_ours / $warnings_theirs | ${import_cell[$name]} | $(seconds "$gen_o") / $(seconds "$gen_t") ($(ratio "$gen_o" "$gen_t")) | $(mebibytes "$rss_o") / $(mebibytes "$rss_t") | $(per_kiloline "$gen_o" "$lines_ours") / $(per_kiloline "$gen_t" "$lines_theirs") | $(count_cell "$lines_ours") / $(count_cell "$lines_theirs") ($(ratio "$lines_ours" "$lines_theirs")) |"
     echo "$generation_row" >> "$generation_rows"
     echo "$generation_row" >&2
+    [ "${COMPILE:-1}" != 0 ] || continue
 
     # Compile: each side that generated, built, and its clean compile and one-type edit timed.
     declare -A compile_failure=([ours]="$ours_fail" [theirs]="$theirs_fail" [ours_merge]="$ours_fail")
@@ -477,11 +485,15 @@ fi
     echo "|---|---|---|---|---|---|---|---|---|---|"
     cat "$generation_rows"
     echo
-    echo "Compile:"
-    echo
-    echo "| API (operations) | swift-openapi-generator | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op: ours (plugin) / theirs (checked in) | no-op: both through a plugin | no-op: both checked in | merge-module: clean / one-type edit (edit / its clean; edit / default clean) |"
-    echo "|---|---|---|---|---|---|---|---|"
-    cat "$compile_rows"
+    if [ "${COMPILE:-1}" = 0 ]; then
+        echo "Compile: not measured (COMPILE=0)."
+    else
+        echo "Compile:"
+        echo
+        echo "| API (operations) | swift-openapi-generator | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op: ours (plugin) / theirs (checked in) | no-op: both through a plugin | no-op: both checked in | merge-module: clean / one-type edit (edit / its clean; edit / default clean) |"
+        echo "|---|---|---|---|---|---|---|---|"
+        cat "$compile_rows"
+    fi
     echo
     echo "load after: $(uptime | sed 's/.*load average: //')"
     [ -z "$checks" ] || printf '\nTargets (issues 14 and 29):\n%s' "$checks"
