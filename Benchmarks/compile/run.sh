@@ -103,6 +103,7 @@ count_cell() { if [ "$1" -gt 0 ]; then echo "$1"; else echo "-"; fi; }
 cell() { if [ -n "$2" ]; then echo "$2"; else echo "$1"; fi; }
 
 # --- the generators ---------------------------------------------------------------------------------
+[ -x /usr/bin/time ] || { echo "${0##*/}: needs GNU time for peak memory (apt-get install time)" >&2; exit 1; }
 ours_generator=${GENERATOR:-}
 if [ -z "$ours_generator" ]; then
     echo "building client-generator (debug, as the plugin uses it) ..." >&2
