@@ -541,7 +541,13 @@ final class TypeTranslator {
         for value in schema["required"]?.elements ?? [] { if let text = value.scalar?.text { required.insert(text) } }
         let parts = schema.branches("allOf")
         guard parts.count > 1 || (parts.count == 1 && schema["properties"] != nil) else {
-            if let part = parts.first { collectProperties(resolveLocal(part), into: &properties, required: &required, flattened: &flattened, visited: visited) }
+            if let part = parts.first {
+                let reference = part["$ref"]?.scalar?.text
+                if let reference, visited.contains(reference) { return }
+                collectProperties(
+                    allOfPart(part), into: &properties, required: &required, flattened: &flattened,
+                    visited: reference.map { visited.union([$0]) } ?? visited)
+            }
             return
         }
         for part in parts {
@@ -549,9 +555,17 @@ final class TypeTranslator {
             if let reference, visited.contains(reference) { continue }
             flattened.append(reference.flatMap(componentName(reference:)) ?? "an inline schema")
             collectProperties(
-                resolveLocal(part), into: &properties, required: &required, flattened: &flattened,
+                allOfPart(part), into: &properties, required: &required, flattened: &flattened,
                 visited: reference.map { visited.union([$0]) } ?? visited)
         }
+    }
+
+    /// An `allOf` part with its `$ref` followed, to a component too: the flattened struct holds every
+    /// part's properties and `required` (box's File is `allOf` of File--Mini, itself `allOf` of
+    /// File--Base, which requires `id` and `type`). `visited` stops a cycle of parts.
+    private func allOfPart(_ part: SchemaNode) -> SchemaNode {
+        guard part["$ref"] != nil, let resolved = document.resolve(part.node, at: part.pointer) else { return part }
+        return SchemaNode(resolved.node, resolved.pointer)
     }
 
     private func field(_ property: SchemaNode, wire: String, name: String, required: Bool, typeName: String) -> YAMLValue {

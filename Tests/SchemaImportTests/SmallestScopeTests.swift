@@ -177,6 +177,27 @@ final class SmallestScopeTests: XCTestCase {
         XCTAssertEqual(result.schema.variantShape(of: .named("NumberFilter")), .map(.fraction))
     }
 
+    /// box's File is `allOf: [File--Mini, {…}]` and File--Mini `allOf: [File--Base, {…}]`, where File--Base
+    /// requires `id` and `type`: the flattened struct holds every part's properties and `required`, a
+    /// component part's too (they were dropped, so File required no keys).
+    func testAllOfOfComponentsKeepsEveryPartsFieldsAndRequiredKeys() throws {
+        let result = try imported(
+            document(
+                schemas: """
+                        FileBase:
+                          type: object
+                          required: [id, type]
+                          properties: { id: { type: string }, type: { type: string, enum: [file] }, etag: { type: string } }
+                        FileMini:
+                          allOf: [{ $ref: "#/components/schemas/FileBase" }, { properties: { name: { type: string } } }]
+                        File:
+                          allOf: [{ $ref: "#/components/schemas/FileMini" }, { properties: { size: { type: integer } } }]
+                    """))
+        let fields = try XCTUnwrap(result.schema.type(named: "File")?.fields, result.text)
+        XCTAssertEqual(fields.map { "\($0.wireName)\($0.isRequiredOnWire ? "" : "?")" }, ["id", "type", "etag?", "name?", "size?"], result.text)
+        XCTAssertEqual(result.schema.variantShape(of: .named("File")), .structure(requiredKeys: ["id", "type"], constants: ["type": .string("file")]))
+    }
+
     /// box's `file | folder` and openai's assistant tools (`type: code_interpreter | retrieval`): structs
     /// requiring the same keys but holding different constants (a single-value `enum` or a `const`) are an
     /// untagged union (they were `json`, issue 27 line 3); structs alike in their constants too stay `json`.
