@@ -106,6 +106,9 @@ final class UnionInfo: Sendable {
         /// The JSON kind of the payloads it takes.
         let kind: JSONKind
         let requiredKeys: [String]
+        /// A struct's constants by JSON key (`Schema.constants(of:)`): a payload holding another value
+        /// there is not this variant.
+        let constants: [(key: String, value: VariantShape.Constant)]
         /// `string`, `[string]`, a struct's name: what the variant is, for messages.
         let typeText: String
     }
@@ -134,11 +137,16 @@ final class UnionInfo: Sendable {
         if let discriminator {
             self.expected = "'\(discriminator)' one of: " + CompiledSchema.list(tags)
         } else {
-            // Structs by the keys they require, other variants by their type.
+            // Structs by their constants and the keys they require, other variants by their type.
             self.expected =
                 "a variant: "
                 + CompiledSchema.list(
-                    candidates.map { "\($0.name) (\($0.kind == .object && !$0.requiredKeys.isEmpty ? $0.requiredKeys.joined(separator: ", ") : $0.typeText))" })
+                    candidates.map { candidate in
+                        guard candidate.kind == .object, !candidate.requiredKeys.isEmpty else { return "\(candidate.name) (\(candidate.typeText))" }
+                        let constants = candidate.constants.map { "\($0.key): \($0.value)" }
+                        return
+                            "\(candidate.name) (\((constants + candidate.requiredKeys.filter { key in !candidate.constants.contains { $0.key == key } }).joined(separator: ", ")))"
+                    })
         }
     }
 }
@@ -345,7 +353,9 @@ final class CompiledSchema: Sendable {
                     guard let schema, let shape = schema.variantShape(of: variant.type) else { return nil }
                     return UnionInfo.Candidate(
                         name: variant.name, node: Builder.node(variant.type, typeIndex), kind: shape.kind,
-                        requiredKeys: schema.requiredWireKeys(of: variant).sorted(), typeText: variant.type.description)
+                        requiredKeys: schema.requiredWireKeys(of: variant).sorted(),
+                        constants: schema.constants(of: variant).sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                        typeText: variant.type.description)
                 }
                 return .union(
                     UnionInfo(

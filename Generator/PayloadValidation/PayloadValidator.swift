@@ -780,7 +780,8 @@ extension CompiledSchema {
     }
 
     /// An untagged union takes the first candidate of the payload's JSON kind (in
-    /// `Schema.untaggedCandidates` order) whose required keys are present and that decodes (no `type`
+    /// `Schema.untaggedCandidates` order) whose constants the payload holds, whose required keys are
+    /// present and that decodes (no `type`
     /// or `required` error: the decoder checks no constraints), as the generated decoder does; a
     /// payload that fits none is reported with each variant's reason, and checked as the
     /// `.undocumented` JSONValue it decodes as.
@@ -799,6 +800,12 @@ extension CompiledSchema {
         }
         var reasons: [String] = []
         for candidate in info.candidates where candidate.kind == kind {
+            // Like the generated decoder: a struct whose constant differs is not a candidate. Which
+            // constant is named, never the value found (it may be a secret).
+            if let differing = candidate.constants.first(where: { !Self.holds(value[$0.key], $0.value) }) {
+                reasons.append("\(candidate.name): '\(differing.key)' is not \(differing.value)")
+                continue
+            }
             let missing = candidate.requiredKeys.filter { !keys.contains($0) }
             if !missing.isEmpty {
                 reasons.append("\(candidate.name): no " + missing.map { "'\($0)'" }.joined(separator: ", "))
@@ -823,6 +830,16 @@ extension CompiledSchema {
             message: "the \(info.name) \(what) matches no variant\(why); generated code keeps it as .undocumented",
             rule: info.location)
         checkJSONValue(value, rule: info.location, &tasks, &walk)
+    }
+
+    /// Whether a payload's member is a struct variant's constant, as the generated decoder reads it (a
+    /// JSON string, or a whole number).
+    private static func holds(_ member: JSON?, _ constant: VariantShape.Constant) -> Bool {
+        switch (member, constant) {
+        case (.string(let text)?, .string(let expected)): return text == expected
+        case (.number(let text)?, .integer(let expected)): return Int64(text) == expected || Double(text).map { $0 == Double(expected) } ?? false
+        default: return false
+        }
     }
 
     func applyConstraints(_ constraints: ConstraintInfo, to value: JSON, _ walk: inout Walk) {

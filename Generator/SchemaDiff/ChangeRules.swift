@@ -87,6 +87,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case unionVariantRemoved = "union-variant-removed"
     case unionVariantRenamed = "union-variant-renamed"
     case unionVariantChanged = "union-variant-changed"
+    case unionVariantConstantChanged = "union-variant-constant-changed"
     case unionDiscriminatorChanged = "union-discriminator-changed"
     // Errors
     case errorCaseAdded = "error-case-added"
@@ -132,7 +133,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             .fieldRetyped, .fieldMadeOptional, .fieldMadeRequired, .fieldMadeNullable,
             .fieldMadeNonNullable, .fieldWireNameChanged, .constraintTightened, .constraintLoosened,
             .dateFormatChanged, .additionalFieldsAdded, .additionalFieldsRetyped, .enumCaseAdded, .enumCaseRemoved, .enumCaseValueChanged,
-            .unionVariantAdded, .unionVariantRemoved, .unionVariantChanged, .unionDiscriminatorChanged,
+            .unionVariantAdded, .unionVariantRemoved, .unionVariantChanged, .unionVariantConstantChanged, .unionDiscriminatorChanged,
             .typeKindChanged,
         ]
         guard roleDependent.contains(rule) else { return nil }
@@ -293,6 +294,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(.compatible, "the tag is unchanged", .breaking, "the Swift case has a new name")
         case .unionVariantChanged:
             return Verdict(.breaksBoth, "the variant's tag or payload type changed", .breaking, "the case's associated value or tag changed")
+        case .unionVariantConstantChanged:
+            return Verdict(
+                .breaksBoth,
+                "an untagged union chooses the struct by its constant: a payload holding the new value reaches deployed clients as .undocumented, one holding the old value new clients",
+                .compatible, "the Swift case and its payload type are unchanged")
         case .unionDiscriminatorChanged:
             return Verdict(.breaksBoth, "the tag is sent and read under a different key", .compatible, "the Swift enum is unchanged")
 

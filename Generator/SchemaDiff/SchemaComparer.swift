@@ -442,6 +442,17 @@ public struct SchemaComparer {
                 record(
                     .unionVariantChanged, subject, "\(oldVariant.type) tag '\(oldVariant.tag)' -> \(newVariant.type) tag '\(newVariant.tag)'",
                     old: oldVariant.location, new: newVariant.location, roles: roles)
+            } else if before.discriminator == nil, after.discriminator == nil {
+                // The same struct, but the constants that choose it (`type: file`) changed.
+                let (oldConstants, newConstants) = (old.constants(of: oldVariant), new.constants(of: newVariant))
+                if oldConstants != newConstants {
+                    func text(_ constants: [String: VariantShape.Constant]) -> String {
+                        constants.isEmpty ? "none" : constants.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                    }
+                    record(
+                        .unionVariantConstantChanged, subject, "constants \(text(oldConstants)) -> \(text(newConstants))",
+                        old: oldVariant.location, new: newVariant.location, roles: roles)
+                }
             }
         }
         for variant in matched.added {

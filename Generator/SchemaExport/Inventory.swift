@@ -232,11 +232,19 @@ public enum Inventory {
                     "variants",
                     .array(
                         schema.untaggedCandidates(of: union).map { variant in
-                            .object([
-                                ("name", .string(variant.name)), ("type", .string(variant.type.description)),
-                                ("json", schema.variantShape(of: variant.type).map { .string($0.kind.rawValue) } ?? .null),
-                                ("requiredKeys", .array(schema.requiredWireKeys(of: variant).sorted().map { .string($0) })),
-                            ])
+                            // A struct's constants (`type: file`), which choose before the keys do; omitted when none.
+                            let constants = schema.constants(of: variant).sorted { $0.key < $1.key }.map { key, value -> (String, OrderedJSON) in
+                                switch value {
+                                case .string(let text): return (key, .string(text))
+                                case .integer(let number): return (key, .number(String(number)))
+                                }
+                            }
+                            return .object(
+                                [
+                                    ("name", .string(variant.name)), ("type", .string(variant.type.description)),
+                                    ("json", schema.variantShape(of: variant.type).map { .string($0.kind.rawValue) } ?? .null),
+                                    ("requiredKeys", .array(schema.requiredWireKeys(of: variant).sorted().map { .string($0) })),
+                                ] + (constants.isEmpty ? [] : [("constants", .object(constants))]))
                         }))
             }
             let common = schema.commonFields(of: union).map(\.name)

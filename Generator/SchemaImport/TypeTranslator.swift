@@ -198,9 +198,10 @@ final class TypeTranslator {
             if let index = shapes.firstIndex(where: { $0 == nil }) {
                 problem = "variant '\(variants[index].0)' of '\(name)' is \(expressions[index]), which is json or a union, so no shape chooses it"
             } else if let (earlier, later) = VariantShape.shadowed(shapes).first {
-                if case .structure(let keys)? = shapes[earlier], case .structure? = shapes[later] {
+                if case .structure(let keys, let constants)? = shapes[earlier], case .structure? = shapes[later] {
+                    let shared = constants.isEmpty ? "" : " and constants (" + constants.keys.sorted().joined(separator: ", ") + ")"
                     problem =
-                        "variants '\(variants[earlier].0)' and '\(variants[later].0)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", "))), so no payload tells them apart without a discriminator"
+                        "variants '\(variants[earlier].0)' and '\(variants[later].0)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", ")))\(shared), so no payload tells them apart without a discriminator"
                 } else {
                     problem =
                         "variants '\(variants[earlier].0)' (\(expressions[earlier])) and '\(variants[later].0)' (\(expressions[later])) of '\(name)' have the same JSON shape, so no payload tells them apart without a discriminator"
@@ -228,7 +229,7 @@ final class TypeTranslator {
         }
         if let primitive = Primitive(rawValue: expression) { return VariantShape(primitive) }
         guard case .map(let members)? = bodies[expression] else { return nil }
-        if members.contains(where: { $0.0 == "fields" }) { return .structure(requiredKeys: requiredKeys(of: expression) ?? []) }
+        if members.contains(where: { $0.0 == "fields" }) { return structureShape(of: expression) }
         if members.contains(where: { $0.0 == "union" }) { return nil }
         if members.contains(where: { $0.0 == "enum" }) {
             if case .string(let raw)? = members.first(where: { $0.0 == "type" })?.1, raw != "string" { return .integer }
@@ -238,25 +239,61 @@ final class TypeTranslator {
         return variantShape(target, depth: depth + 1)
     }
 
-    /// The keys a struct's objects must have: its own required fields' and those of the structs it
-    /// includes (`includes:`, bounded as the language bounds it).
-    private func requiredKeys(of type: String, depth: Int = 0) -> Set<String>? {
+    /// A struct's required keys and its constants (`Schema.constant(of:)`: a required, non-null field of
+    /// a one-case enum, such as box's `type: file`), which tell variants requiring the same keys apart:
+    /// its own and those of the structs it includes (`includes:`, bounded as the language bounds it).
+    private func structureShape(of type: String, depth: Int = 0) -> VariantShape {
         guard depth <= StructComposition.maximumDepth, case .map(let members)? = bodies[type],
             case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1
-        else { return nil }
+        else {
+            return .structure(requiredKeys: [])
+        }
         var keys = Set<String>()
+        var constants: [String: VariantShape.Constant] = [:]
         if case .list(let included)? = members.first(where: { $0.0 == "includes" })?.1 {
-            for case .string(let base) in included { keys.formUnion(requiredKeys(of: base, depth: depth + 1) ?? []) }
+            for case .string(let base) in included {
+                guard case .structure(let baseKeys, let baseConstants) = structureShape(of: base, depth: depth + 1) else { continue }
+                keys.formUnion(baseKeys)
+                constants.merge(baseConstants) { own, _ in own }
+            }
         }
         for (fieldName, field) in fields {
             guard case .map(let attributes) = field else {
                 keys.insert(fieldName)
+                if let constant = Self.fieldType(field).flatMap({ constant(of: $0) }) { constants[fieldName] = constant }
                 continue
             }
             if attributes.contains(where: { ($0.0 == "optional" && $0.1 == .bool(true)) || $0.0 == "default" }) { continue }
-            if case .string(let wire)? = attributes.first(where: { $0.0 == "wire" })?.1 { keys.insert(wire) } else { keys.insert(fieldName) }
+            var wire = fieldName
+            if case .string(let written)? = attributes.first(where: { $0.0 == "wire" })?.1 { wire = written }
+            keys.insert(wire)
+            if Self.isRequiredAndNotNull(field), let constant = Self.fieldType(field).flatMap({ constant(of: $0) }) { constants[wire] = constant }
         }
-        return keys
+        return .structure(requiredKeys: keys, constants: constants)
+    }
+
+    /// The one value of an enum of one case (or an alias of one) being written; nil for anything else.
+    private func constant(of expression: String, depth: Int = 0) -> VariantShape.Constant? {
+        guard depth <= 64, case .map(let members)? = bodies[expression] else { return nil }
+        if let values = members.first(where: { $0.0 == "enum" })?.1 {
+            let cases: [YAMLValue]
+            switch values {
+            case .list(let list): cases = list
+            case .map(let named): cases = named.map(\.1)
+            default: return nil
+            }
+            guard cases.count == 1, var value = cases.first else { return nil }
+            if case .map(let attributes) = value, let raw = attributes.first(where: { $0.0 == "value" })?.1 { value = raw }
+            switch value {
+            case .string(let text): return .string(text)
+            case .number(let text): return Int64(text).map { .integer($0) }
+            default: return nil
+            }
+        }
+        guard !members.contains(where: { $0.0 == "fields" || $0.0 == "union" }),
+            case .string(let target)? = members.first(where: { $0.0 == "type" })?.1
+        else { return nil }
+        return constant(of: target, depth: depth + 1)
     }
 
     // MARK: Cycles

@@ -6,7 +6,8 @@ public enum JSONKind: String, Sendable, Hashable, CaseIterable {
 
 /// What an untagged union's variant looks like on the wire, as far as choosing a variant goes: the JSON
 /// kind, and within it what a decoder can tell apart (a string format it checks, integer or not, the
-/// keys a struct requires, the elements of a list or the values of a map).
+/// keys a struct requires and the constant values of its fields, the elements of a list or the values
+/// of a map).
 public indirect enum VariantShape: Hashable, Sendable {
     /// A string; `format` is what the decoder checks of it.
     case string(StringFormat)
@@ -19,8 +20,24 @@ public indirect enum VariantShape: Hashable, Sendable {
     case list(VariantShape?)
     /// A map (an object of any keys); nil: values of any shape.
     case map(VariantShape?)
-    /// A struct, told apart by the keys it requires.
-    case structure(requiredKeys: Set<String>)
+    /// A struct, told apart by the constant values of its fields (`constants`, by JSON key: a payload
+    /// holding another value there is not this variant) and then by the keys it requires.
+    case structure(requiredKeys: Set<String>, constants: [String: Constant] = [:])
+
+    /// The one value a struct field can hold: a required, non-null field whose type is an enum of one
+    /// case (OpenAPI's `const` or single-value `enum`, such as `type: file`), directly or through aliases.
+    public enum Constant: Hashable, Sendable, CustomStringConvertible {
+        case string(String)
+        case integer(Int64)
+
+        /// As JSON writes it: `"file"`, `1`.
+        public var description: String {
+            switch self {
+            case .string(let text): return "\"\(text)\""
+            case .integer(let number): return String(number)
+            }
+        }
+    }
 
     /// The string formats the generated decoder checks, in the order an untagged union tries them:
     /// text that is a UUID, a date or a date-time goes to such a variant before a plain string one.
@@ -46,7 +63,9 @@ public indirect enum VariantShape: Hashable, Sendable {
     /// Whether every payload `other` decodes, this shape decodes too (so `other`, tried after this one,
     /// would never be chosen). Elements of any shape (nil) take every element. Among variants, structs
     /// are tried by the keys they require, so only the same keys shadow one another; inside lists and
-    /// maps (`nested`) elements are not ranked, so a struct shadows every struct requiring its keys.
+    /// maps (`nested`) elements are not ranked, so a struct shadows every struct requiring its keys. A
+    /// struct with a constant takes only payloads holding that value, so it takes everything of another
+    /// only when the other has the same constant (a struct without constants has none to differ by).
     public func takesEverything(of other: VariantShape, nested: Bool = false) -> Bool {
         func covers(_ mine: VariantShape?, _ theirs: VariantShape?) -> Bool {
             guard let mine else { return true }
@@ -57,9 +76,11 @@ public indirect enum VariantShape: Hashable, Sendable {
         case (.string(let mine), .string(let theirs)): return mine == .any || mine == theirs
         case (.integer, .integer), (.fraction, .fraction), (.fraction, .integer), (.boolean, .boolean): return true
         case (.list(let mine), .list(let theirs)), (.map(let mine), .map(let theirs)): return covers(mine, theirs)
-        case (.structure(let mine), .structure(let theirs)): return nested ? mine.isSubset(of: theirs) : mine == theirs
+        case (.structure(let mine, let myConstants), .structure(let theirs, let theirConstants)):
+            guard myConstants.allSatisfy({ theirConstants[$0.key] == $0.value }) else { return false }
+            return nested ? mine.isSubset(of: theirs) : mine == theirs
         // A struct requiring no keys decodes any object a map would (unknown keys are ignored).
-        case (.structure(let mine), .map): return mine.isEmpty
+        case (.structure(let mine, _), .map): return mine.isEmpty
         case (.string, _), (.integer, _), (.fraction, _), (.boolean, _), (.list, _), (.map, _), (.structure, _): return false
         }
     }
@@ -101,7 +122,7 @@ public indirect enum VariantShape: Hashable, Sendable {
         case .string(let format): return format.rawValue
         case .integer: return 0
         case .fraction: return 1
-        case .structure(let keys): return -keys.count
+        case .structure(let keys, _): return -keys.count
         case .map: return 1
         case .boolean, .list: return 0
         }
@@ -142,7 +163,11 @@ extension Schema {
         case .named(let name):
             guard let definition = type(named: name) else { return nil }
             switch definition.kind {
-            case .structure(let fields): return .structure(requiredKeys: Set(fields.filter(\.isRequiredOnWire).map(\.wireName)))
+            case .structure(let fields):
+                let constants = fields.compactMap { field in constant(of: field).map { (field.wireName, $0) } }
+                return .structure(
+                    requiredKeys: Set(fields.filter(\.isRequiredOnWire).map(\.wireName)),
+                    constants: Dictionary(constants, uniquingKeysWith: { first, _ in first }))
             case .enumeration(let enumeration): return enumeration.rawType == .string ? .string(.any) : .integer
             case .union: return nil
             case .alias(let target, _): return variantShape(of: target, depth: depth + 1)
@@ -153,16 +178,44 @@ extension Schema {
     /// The JSON keys a variant's struct requires (fields neither optional nor defaulted); none for a
     /// variant that is not a struct.
     public func requiredWireKeys(of variant: Union.Variant) -> Set<String> {
-        if case .structure(let keys)? = variantShape(of: variant.type) { return keys }
+        if case .structure(let keys, _)? = variantShape(of: variant.type) { return keys }
         return []
+    }
+
+    /// The constant values a variant's struct holds, by JSON key (see `VariantShape.Constant`); none for
+    /// a variant that is not a struct. An untagged union's payload is that variant only when it holds
+    /// each of them.
+    public func constants(of variant: Union.Variant) -> [String: VariantShape.Constant] {
+        if case .structure(_, let constants)? = variantShape(of: variant.type) { return constants }
+        return [:]
+    }
+
+    /// The one value `field` can hold: a required, non-null field whose type is an enum of one case,
+    /// directly or through aliases; nil for any other field.
+    public func constant(of field: Field) -> VariantShape.Constant? {
+        guard field.isRequiredOnWire, !field.isNullable else { return nil }
+        var current = field.type
+        for _ in 0..<64 {
+            guard case .named(let name) = current, let definition = type(named: name) else { return nil }
+            switch definition.kind {
+            case .enumeration(let enumeration):
+                guard enumeration.cases.count == 1, let value = enumeration.cases.first?.value else { return nil }
+                if enumeration.rawType == .string { return .string(value) }
+                return Int64(value).map { .integer($0) }
+            case .alias(let target, _): current = target
+            case .structure, .union: return nil
+            }
+        }
+        return nil
     }
 
     /// The order in which an untagged union tries its variants. The payload's JSON kind picks the
     /// candidates (objects, lists, strings, numbers, booleans: the order here); among one kind, a struct
     /// requiring more keys before one requiring fewer, structs before maps, a checked string format
     /// (uuid, date, date-time) before plain strings, integers before other numbers, ties in declaration
-    /// order. A payload becomes the first candidate of its kind that decodes (a struct only when all
-    /// its required keys are present); when none does, it is kept as `undocumented`.
+    /// order. A struct is a candidate only when the payload holds each of its constants (`constants(of:)`).
+    /// A payload becomes the first candidate of its kind that decodes (a struct only when its constants
+    /// match and all its required keys are present); when none does, it is kept as `undocumented`.
     public func untaggedCandidates(of union: Union) -> [Union.Variant] {
         VariantShape.tryOrder(union.variants.map { variantShape(of: $0.type) }).map { union.variants[$0] }
     }

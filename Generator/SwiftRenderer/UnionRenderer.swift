@@ -2,7 +2,7 @@ import SchemaModel
 
 /// Renders a union: an enum with one case per variant and `undocumented(JSONValue)`. A tagged union picks
 /// the variant by its discriminator (string or integer); an untagged one by the payload's shape (its JSON
-/// kind, then the keys present), in the order `Schema.untaggedCandidates(of:)` defines. Fields every variant shares become properties.
+/// kind, then the values of the variants' constant fields, then the keys present), in the order `Schema.untaggedCandidates(of:)` defines. Fields every variant shares become properties.
 struct UnionRenderer {
     let schema: Schema
     let type: TypeDefinition
@@ -27,7 +27,7 @@ struct UnionRenderer {
             selection = "The JSON key `\(Docs.inline(discriminator))` selects the variant."
         } else {
             selection =
-                "Untagged: the payload's JSON kind picks the candidates, and the first that decodes wins (objects: the struct requiring the most of its keys, then maps; strings: uuid, date and date-time before plain text; numbers: integers first; ties in declaration order); a payload no variant takes is kept as `undocumented`."
+                "Untagged: the payload's JSON kind picks the candidates, and the first that decodes wins (objects: the structs whose constant fields hold the payload's values, the one requiring the most of its keys first, then maps; strings: uuid, date and date-time before plain text; numbers: integers first; ties in declaration order); a payload no variant takes is kept as `undocumented`."
         }
         writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), selection]))
         // indirect: a variant may contain the union again.
@@ -92,6 +92,11 @@ struct UnionRenderer {
                     if ofKind.contains(where: { !schema.requiredWireKeys(of: $0.variant).isEmpty }) {
                         writer.line("let keys = try decoder.objectKeys()")
                     }
+                    // The constants are read once; a variant whose constant differs is not tried.
+                    let constantKeys = Set(ofKind.flatMap { schema.constants(of: $0.variant).keys }).sorted()
+                    if !constantKeys.isEmpty {
+                        writer.line("let constants = try decoder.constantMembers([\(constantKeys.map(SwiftEscaping.stringLiteral).joined(separator: ", "))])")
+                    }
                     for candidate in ofKind { renderCandidate(candidate.variant, into: &writer) }
                 }
             }
@@ -105,6 +110,14 @@ struct UnionRenderer {
     private func renderCandidate(_ variant: Union.Variant, into writer: inout SwiftWriter) {
         let required = schema.requiredWireKeys(of: variant).sorted().map(SwiftEscaping.stringLiteral)
         let keyTest = required.isEmpty ? "" : "keys.isSuperset(of: [\(required.joined(separator: ", "))]), "
+        let constantTests = schema.constants(of: variant).sorted { $0.key < $1.key }.map { key, constant in
+            let literal: String
+            switch constant {
+            case .string(let text): literal = ".string(\(SwiftEscaping.stringLiteral(text)))"
+            case .integer(let number): literal = ".int(\(number))"
+            }
+            return "constants[\(SwiftEscaping.stringLiteral(key))] == \(literal), "
+        }.joined()
         // The payload's type after `as` (where Swift looks up types only), then the case as an implicit
         // member: after a type, `.Type` and `.Protocol` (backticks or not) would name metatypes.
         let payload = SwiftTypes.name(variant.type, in: schema)
@@ -118,7 +131,7 @@ struct UnionRenderer {
             // Through a container, so the coders' date, data and decimal strategies apply.
             decoding = "decoder.singleValueContainer().generatedDecode()"
         }
-        writer.block("if \(keyTest)let value = try? (\(decoding) as \(payload))") { writer in
+        writer.block("if \(constantTests)\(keyTest)let value = try? (\(decoding) as \(payload))") { writer in
             writer.line("self = .\(swiftName(of: variant))(value)")
             writer.line("return")
         }

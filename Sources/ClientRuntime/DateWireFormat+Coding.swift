@@ -66,6 +66,23 @@ import Foundation
     public func objectKeys() throws -> Set<String> {
         Set(try container(keyedBy: AnyObjectKey.self).allKeys.map(\.stringValue))
     }
+
+    /// The string or integer values at `keys` of the JSON object being decoded (an error when it is not
+    /// an object), read once through one keyed container; a key that is absent or holds another kind of
+    /// value is left out. Untagged unions whose struct variants hold constants (`type: file`) choose by
+    /// them before decoding a variant.
+    public func constantMembers(_ keys: [String]) throws -> [String: JSONValue] {
+        let container = try container(keyedBy: AnyObjectKey.self)
+        var values: [String: JSONValue] = [:]
+        for key in keys.map(AnyObjectKey.init(stringValue:)) where container.contains(key) {
+            if let text = try? container.decode(String.self, forKey: key) {
+                values[key.stringValue] = .string(text)
+            } else if let number = try? container.decode(Int64.self, forKey: key) {
+                values[key.stringValue] = .int(number)
+            }
+        }
+        return values
+    }
 }
 
 /// A coding key for any string, to list an object's keys.

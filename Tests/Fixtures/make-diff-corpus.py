@@ -420,6 +420,21 @@ STOP_UNION = ("  MeansPage:\n", "  Stop:\n    union:\n      variants:\n        s
 STOP_FIELD = ("      next: { type: string, optional: true }\n", "      next: { type: string, optional: true }\n      stop: { type: Stop, optional: true }\n")
 union_case("union-variant-added-untagged", [STOP_UNION, STOP_FIELD, ("        single: string\n", "        single: string\n        several: \"[string]\"\n")],
            ["union-variant-added|type Stop.variant several|compatible|breaking"], old_edits=[STOP_UNION, STOP_FIELD])
+# Structs told apart by a constant (issue 27 line 3): the union is unchanged, but the constant that chooses
+# a variant is another value, so each side's payloads reach the other's clients as .undocumented.
+TOOL_TYPES = ("  MeansPage:\n", "  CodeType: { enum: [code] }\n  FileType: { enum: [file] }\n  CodeTool:\n    fields:\n      type: CodeType\n"
+              "  FileTool:\n    fields:\n      type: FileType\n  Tool:\n    union:\n      variants:\n        code: CodeTool\n        file: FileTool\n  MeansPage:\n")
+TOOL_FIELD = ("      next: { type: string, optional: true }\n", "      next: { type: string, optional: true }\n      tool: { type: Tool, optional: true }\n")
+# The examples carry a tool both ways: an answer (each side's clients read the other's as .undocumented) and
+# a request body (each side's server rejects the other's constant).
+TOOL_EXAMPLE = ("{ kind: bank, iban: DE00 }] }", "{ kind: bank, iban: DE00 }], tool: { type: code } }")
+TOOL_OPERATION = ("operations:\n", "operations:\n  useTool:\n    http: POST /tools\n    body: Tool\n    examples:\n      code:\n        status: 200\n"
+                  "        request: { type: code }\n")
+union_case("union-variant-constant-changed",
+           [TOOL_TYPES, TOOL_FIELD, TOOL_EXAMPLE, TOOL_OPERATION, ("  CodeType: { enum: [code] }\n", "  CodeType: { enum: { code: script } }\n"),
+            ("tool: { type: code } }", "tool: { type: script } }"), ("request: { type: code }", "request: { type: script }")],
+           ["enum-case-value-changed|type CodeType.case code|breaks-both|compatible",
+            "union-variant-constant-changed|type Tool.variant code|breaks-both|compatible"], old_edits=[TOOL_TYPES, TOOL_FIELD, TOOL_EXAMPLE, TOOL_OPERATION])
 union_case("union-variant-removed", [("        bank: Bank\n", ""), (", { kind: bank, iban: DE00 }]", "]")],
            ["union-variant-removed|type Means.variant bank|compatible|breaking"])
 union_case("pagination-added", [("    response: MeansPage\n", "    response: MeansPage\n    paginate: { style: cursor, items: items, cursor: cursor, next: next }\n")],

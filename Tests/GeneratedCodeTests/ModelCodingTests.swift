@@ -234,6 +234,7 @@ final class ModelCodingTests: XCTestCase {
             // v3 types: unions of any type
             "StopSequences": { XCTAssertEqual(try decodeJSON(StopSequences.self, $0), .several(["\n", "END"])) },
             "SettingValue": { XCTAssertEqual(try decodeJSON(SettingValue.self, $0), .count(3)) },
+            "AssistantTool": { XCTAssertEqual(try decodeJSON(AssistantTool.self, $0), .retrieval(RetrievalTool(type: .retrieval, maxResults: 5))) },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {
@@ -243,7 +244,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 11, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, Identifiers' and Category's")
+        XCTAssertEqual(checked, 12, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, Identifiers' and Category's")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

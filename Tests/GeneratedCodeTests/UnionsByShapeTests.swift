@@ -80,4 +80,21 @@ final class UnionsByShapeTests: XCTestCase {
         XCTAssertEqual(request.settings?["odd"], .undocumented(.array([.object([:])])))
         XCTAssertEqual(try encodedJSON(request), try parseJSON(json))
     }
+
+    /// openai's assistant tools (`AssistantTool`): both variants require only `type`, and the constant each
+    /// holds there chooses; the key stays a field of the variant, and a tool of another type is kept.
+    func testStructsRequiringTheSameKeysAreToldApartByTheirConstants() throws {
+        XCTAssertEqual(try decodeJSON(AssistantTool.self, #"{"type":"code_interpreter"}"#), .codeInterpreter(CodeInterpreterTool(type: .codeInterpreter)))
+        XCTAssertEqual(
+            try decodeJSON(AssistantTool.self, #"{"type":"retrieval","maxResults":5}"#), .retrieval(RetrievalTool(type: .retrieval, maxResults: 5)))
+        for json in [#"{"type":"function","name":"f"}"#, #"{"type":1}"#, #"{"maxResults":5}"#, #""retrieval""#] {
+            let value = try decodeJSON(AssistantTool.self, json)
+            XCTAssertEqual(value, .undocumented(try parseJSON(json)), json)
+            XCTAssertEqual(try encodedJSON(value), try parseJSON(json), json)
+        }
+        let tools = #"[{"type":"retrieval"},{"type":"code_interpreter"}]"#
+        let request = try decodeJSON(CompletionRequest.self, #"{"prompt":"Hi","tools":\#(tools)}"#)
+        XCTAssertEqual(request.tools, [.retrieval(RetrievalTool(type: .retrieval)), .codeInterpreter(CodeInterpreterTool(type: .codeInterpreter))])
+        XCTAssertEqual(try encodedJSON(request.tools), try parseJSON(tools))
+    }
 }

@@ -83,6 +83,24 @@ final class UnionAndDateValidationTests: XCTestCase {
         XCTAssertTrue(object.first?.message.contains("circle: no 'radius'; labels: /a expected string") ?? false, "\(object)")
     }
 
+    /// `AssistantTool` (openai's tools): both variants require only `type`, and the constant each holds
+    /// there chooses, as the generated decoder does (UnionsByShapeTests decodes the same payloads). Keys
+    /// alone would take the first variant and report its `type` as an unknown enum value.
+    func testStructsRequiringTheSameKeysAreChosenByTheirConstants() throws {
+        XCTAssertEqual(try issues(#"{"type":"retrieval","maxResults":5}"#, "AssistantTool"), [])
+        XCTAssertEqual(try issues(#"{"type":"code_interpreter"}"#, "AssistantTool"), [])
+        let wrongField = try issues(#"{"type":"retrieval","maxResults":"five"}"#, "AssistantTool")
+        XCTAssertEqual(wrongField.map(\.kind), [.union], "\(wrongField)")
+        let message = wrongField.first?.message ?? ""
+        XCTAssertTrue(message.contains(#"(codeInterpreter: 'type' is not "code_interpreter"; retrieval: /maxResults expected integer"#), message)
+        let unknown = try issues(#"{"type":"function"}"#, "AssistantTool")
+        XCTAssertEqual(unknown.map(\.severity), [.warning], "\(unknown)")
+        XCTAssertTrue(
+            unknown.first?.message.contains(#"codeInterpreter: 'type' is not "code_interpreter"; retrieval: 'type' is not "retrieval""#) ?? false,
+            "\(unknown)")
+        XCTAssertTrue(unknown.first?.expected.contains(#"codeInterpreter (type: "code_interpreter")"#) ?? false, "\(unknown)")
+    }
+
     func testIntegerTagsMustBeNumbers() throws {
         XCTAssertEqual(try issues(#"{"level":1,"id":1,"text":"a"}"#, "Notice"), [])
         XCTAssertEqual(try issues(#"{"level":2,"id":1,"text":"a","until":1700000000000}"#, "Notice"), [])

@@ -117,4 +117,24 @@ final class UnionsAndDatesAgainstSandboxTests: XCTestCase {
         XCTAssertEqual(settings["circle"], .circle(Circle(radius: 2.5)))
         XCTAssertEqual(settings["unknown"], .undocumented(.null))
     }
+
+    /// Structs told apart by their constants (openai's tools, `AssistantTool`): the client sends each
+    /// variant with its `type`, the sandbox validates the body by the same rule, and the served tools
+    /// decode each as the variant its `type` names, an unknown one kept.
+    func testStructsChosenByTheirConstantsTravelBothWays() async throws {
+        sandbox = try await SandboxFixture.start(kitchenSink)
+        let request = CompletionRequest(
+            prompt: "Hi", tools: [.retrieval(RetrievalTool(type: .retrieval, maxResults: 2)), .codeInterpreter(CodeInterpreterTool(type: .codeInterpreter))])
+        let answer = try await client().complete(body: request)
+        let received = try XCTUnwrap(sandbox.receivedRequests("complete").first)
+        XCTAssertEqual(received.status, 200, "the sandbox validated the body")
+        let body = String(decoding: received.body, as: UTF8.self)
+        XCTAssertTrue(body.contains(#""tools":[{"maxResults":2,"type":"retrieval"},{"type":"code_interpreter"}]"#), body)
+        XCTAssertEqual(
+            answer.tools,
+            [
+                .codeInterpreter(CodeInterpreterTool(type: .codeInterpreter)), .retrieval(RetrievalTool(type: .retrieval, maxResults: 3)),
+                .undocumented(.object(["type": .string("function")])),
+            ])
+    }
 }

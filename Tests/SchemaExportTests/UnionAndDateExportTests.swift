@@ -52,6 +52,21 @@ final class UnionAndDateExportTests: XCTestCase {
         XCTAssertTrue(settingVariants.contains { $0["type"] as? String == "boolean" })
     }
 
+    /// Structs told apart by their constants (`AssistantTool`): `anyOf` of the variants, each constant
+    /// the one-value `enum` of its field's type, which a JSON Schema validator applies as the decoder does.
+    func testStructsToldApartByConstantsAreAnyOfWithOneValueEnums() throws {
+        let definitions = try definitions(strict: true)
+        let tool = try XCTUnwrap(definitions["AssistantTool"] as? [String: Any])
+        XCTAssertEqual(
+            tool["anyOf"] as? [[String: String]],
+            [["$ref": "#/$defs/CodeInterpreterTool", "type": "object"], ["$ref": "#/$defs/RetrievalTool", "type": "object"]])
+        XCTAssertEqual(try property(definitions, "RetrievalTool", "type")["$ref"] as? String, "#/$defs/RetrievalToolType")
+        let constant = try XCTUnwrap(definitions["RetrievalToolType"] as? [String: Any])
+        XCTAssertEqual(constant["enum"] as? [String], ["retrieval"])
+        let required = try XCTUnwrap((definitions["RetrievalTool"] as? [String: Any])?["required"] as? [String])
+        XCTAssertEqual(required, ["type"])
+    }
+
     func testIntegerTagsAreNumericConstants() throws {
         let notice = try XCTUnwrap(try definitions(strict: true)["Notice"] as? [String: Any])
         let condition = try XCTUnwrap(notice["if"] as? [String: Any])
@@ -98,6 +113,9 @@ final class UnionAndDateExportTests: XCTestCase {
         XCTAssertEqual(stop.map { $0["type"] as? String }, ["[string]", "string"])
         XCTAssertEqual(stop.map { $0["json"] as? String }, ["array", "string"])
         XCTAssertEqual(stop.first?["requiredKeys"] as? [String], [])
+        let tools = try XCTUnwrap(byName["AssistantTool"]?["variants"] as? [[String: Any]])
+        XCTAssertEqual(tools.map { $0["constants"] as? [String: String] }, [["type": "code_interpreter"], ["type": "retrieval"]])
+        XCTAssertNil(stop.first?["constants"], "only structs with constants list them")
         let notice = try XCTUnwrap(byName["Notice"])
         XCTAssertEqual(notice["tagType"] as? String, "integer")
         XCTAssertEqual((notice["variants"] as? [[String: Any]])?.first?["tag"] as? Int, 1)

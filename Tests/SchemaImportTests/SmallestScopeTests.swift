@@ -177,6 +177,65 @@ final class SmallestScopeTests: XCTestCase {
         XCTAssertEqual(result.schema.variantShape(of: .named("NumberFilter")), .map(.fraction))
     }
 
+    /// box's File is `allOf: [File--Mini, {…}]` and File--Mini `allOf: [File--Base, {…}]`, where File--Base
+    /// requires `id` and `type`: the flattened struct holds every part's properties and `required`, a
+    /// component part's too (they were dropped, so File required no keys).
+    func testAllOfOfComponentsKeepsEveryPartsFieldsAndRequiredKeys() throws {
+        let result = try imported(
+            document(
+                schemas: """
+                        FileBase:
+                          type: object
+                          required: [id, type]
+                          properties: { id: { type: string }, type: { type: string, enum: [file] }, etag: { type: string } }
+                        FileMini:
+                          allOf: [{ $ref: "#/components/schemas/FileBase" }, { properties: { name: { type: string } } }]
+                        File:
+                          allOf: [{ $ref: "#/components/schemas/FileMini" }, { properties: { size: { type: integer } } }]
+                    """))
+        let fields = try XCTUnwrap(result.schema.type(named: "File")?.fields, result.text)
+        XCTAssertEqual(fields.map { "\($0.wireName)\($0.isRequiredOnWire ? "" : "?")" }, ["id", "type", "etag?", "name?", "size?"], result.text)
+        XCTAssertEqual(result.schema.variantShape(of: .named("File")), .structure(requiredKeys: ["id", "type"], constants: ["type": .string("file")]))
+    }
+
+    /// box's `file | folder` and openai's assistant tools (`type: code_interpreter | retrieval`): structs
+    /// requiring the same keys but holding different constants (a single-value `enum` or a `const`) are an
+    /// untagged union (they were `json`, issue 27 line 3); structs alike in their constants too stay `json`.
+    func testUnionOfStructsToldApartByConstants() throws {
+        let result = try imported(
+            document(
+                schemas: """
+                        CodeTool:
+                          type: object
+                          required: [type]
+                          properties: { type: { type: string, enum: [code_interpreter] } }
+                        RetrievalTool:
+                          type: object
+                          required: [type]
+                          properties: { type: { const: retrieval } }
+                        Tool:
+                          oneOf: [{ $ref: "#/components/schemas/CodeTool" }, { $ref: "#/components/schemas/RetrievalTool" }]
+                        Level1:
+                          type: object
+                          required: [level, name]
+                          properties: { level: { type: integer, enum: [1] }, name: { type: string } }
+                        OtherLevel1:
+                          type: object
+                          required: [level, name]
+                          properties: { level: { type: integer, enum: [1] }, name: { type: string, format: email } }
+                        Same:
+                          anyOf: [{ $ref: "#/components/schemas/Level1" }, { $ref: "#/components/schemas/OtherLevel1" }]
+                    """))
+        guard case .union(let tool)? = result.schema.type(named: "Tool")?.kind else { return XCTFail("Tool is not a union:\n\(result.text)") }
+        XCTAssertNil(tool.discriminator)
+        XCTAssertEqual(tool.variants.map { result.schema.constants(of: $0) }, [["type": .string("code_interpreter")], ["type": .string("retrieval")]])
+        XCTAssertEqual(
+            result.warnings.map { $0.replacingOccurrences(of: #"api\.yaml:\d+:\d+: "#, with: "", options: .regularExpression) },
+            [
+                "warning: variants 'level1' and 'otherLevel1' of 'Same' require the same keys (level, name) and constants (level), so no payload tells them apart without a discriminator: imported as json [#/components/schemas/Same]"
+            ], result.text)
+    }
+
     /// openai's `stop` and `prompt`: `oneOf` of primitives, lists and inline objects is an untagged union
     /// chosen by shape, its variants named after their types; branches no shape tells apart (two plain
     /// strings) keep the union `json`, with a warning.

@@ -156,4 +156,69 @@ final class UnionShapeDiagnosticsTests: XCTestCase {
             text, line: line(of: "text: string", in: text), column: 9,
             contains: "variant 'text' of type 'U' must be a struct type, but 'string' is not; the discriminator is a key of the variant's object")
     }
+
+    /// Structs requiring the same keys are told apart by their constants (a required field of a one-case
+    /// enum, through an alias too: box's `type: file` and `type: folder`); lint rejects only structs whose
+    /// constants do not tell them apart, naming what the two share and what would tell them apart.
+    func testStructsRequiringTheSameKeysAreToldApartByTheirConstants() throws {
+        func schema(_ folderType: String, level: String = "LevelOne", extraTypes: String = "") -> String {
+            schemaText(
+                types: """
+                      FileType: { enum: [file] }
+                      FolderType: { enum: [folder] }
+                      OtherFileType: { type: FileType }
+                      LevelOne: { type: int, enum: [1] }
+                      LevelTwo: { type: int, enum: [2] }
+                      File:
+                        fields: { id: string, type: FileType, level: LevelOne, name: { type: string, optional: true } }
+                      Folder:
+                        fields: { id: string, type: \(folderType), level: \(level) }
+                    \(extraTypes)
+                      Entry:
+                        union:
+                          variants:
+                            file: File
+                            folder: Folder
+                    """)
+        }
+        let text = schema("FolderType")
+        let loaded = try XCTUnwrap(SchemaLoader.load(text: text, file: "test.yaml").schema, "\(diagnostics(text))")
+        guard case .union(let union)? = loaded.type(named: "Entry")?.kind else { return XCTFail("not a union") }
+        XCTAssertEqual(
+            union.variants.map { loaded.constants(of: $0) },
+            [["type": .string("file"), "level": .integer(1)], ["type": .string("folder"), "level": .integer(1)]])
+        XCTAssertEqual(diagnostics(schema("string", level: "LevelTwo")), [], "an integer constant tells them apart too")
+        // The same constants through an alias: nothing tells them apart.
+        let same = schema("OtherFileType")
+        assertSingleError(
+            same, line: line(of: "folder: Folder", in: same), column: 9,
+            contains:
+                #"variants 'file' and 'folder' of type 'Entry' require the same keys (id, level, type) and the same constants (level: 1, type: "file"), so without a 'discriminator' no payload can tell them apart; give both a required field of a one-case enum with different values (a constant such as 'type: file' and 'type: folder')"#
+        )
+        // Optional or nullable, a one-case enum is no constant: the key may be absent or null.
+        XCTAssertNil(loaded.constant(of: try XCTUnwrap(loaded.type(named: "File")?.fields.last)))
+    }
+
+    func testAStructWithoutConstantsTriedFirstTakesWhatAStructWithConstantsRequires() {
+        let text = schemaText(
+            types: """
+                  Kind: { enum: [x] }
+                  Plain:
+                    fields: { id: int, kind: string }
+                  Marked:
+                    fields: { id: int, kind: Kind }
+                  U:
+                    union:
+                      variants:
+                        plain: Plain
+                        marked: Marked
+                """)
+        assertSingleError(
+            text, line: line(of: "marked: Marked", in: text), column: 9,
+            contains: "variants 'plain' and 'marked' of type 'U' require the same keys (id, kind) and 'plain' holds no constant")
+        // Declared the other way round, the struct with the constant is tried first and the other takes the rest.
+        XCTAssertEqual(
+            diagnostics(
+                text.replacingOccurrences(of: "        plain: Plain\n        marked: Marked", with: "        marked: Marked\n        plain: Plain")), [])
+    }
 }

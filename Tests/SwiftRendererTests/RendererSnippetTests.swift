@@ -176,6 +176,50 @@ final class RendererSnippetTests: XCTestCase {
         XCTAssertTrue(swift.contains("    private enum DiscriminatorKey: String, CodingKey {\n        case tag = \"kind\"\n    }"), swift)
     }
 
+    /// An untagged union of structs requiring the same keys: the constants (one-case enums) are read once,
+    /// escaped, and a variant is tried only when the payload holds its constants; a struct without one
+    /// is tried after them (it requires fewer keys).
+    func testAnUntaggedUnionPeeksAtItsVariantsConstantsOnce() throws {
+        let swift = try declaration(
+            "public indirect enum Node",
+            types: """
+                  FileKind: { enum: { file: "f\\"" } }
+                  FolderKind: { enum: [d] }
+                  Version: { type: int, enum: [2] }
+                  Doc:
+                    fields: { kind: { type: FileKind, wire: "\\"" }, v: Version }
+                  Dir:
+                    fields: { kind: { type: FolderKind, wire: "\\"" }, v: Version }
+                  Link:
+                    fields: { id: string }
+                  Node:
+                    union:
+                      variants:
+                        link: Link
+                        doc: Doc
+                        dir: Dir
+                """)
+        XCTAssertTrue(
+            swift.contains(
+                #"""
+                        case .object:
+                            let keys = try decoder.objectKeys()
+                            let constants = try decoder.constantMembers(["\"", "v"])
+                            if constants["\""] == .string("f\""), constants["v"] == .int(2), keys.isSuperset(of: ["\"", "v"]), let value = try? (.init(from: decoder) as Doc) {
+                                self = .doc(value)
+                                return
+                            }
+                            if constants["\""] == .string("d"), constants["v"] == .int(2), keys.isSuperset(of: ["\"", "v"]), let value = try? (.init(from: decoder) as Dir) {
+                                self = .dir(value)
+                                return
+                            }
+                            if keys.isSuperset(of: ["id"]), let value = try? (.init(from: decoder) as Link) {
+                                self = .link(value)
+                                return
+                            }
+                """#), swift)
+    }
+
     func testAnOperationWithAPathAndAnOptionalQueryParameter() throws {
         let swift = try declaration(
             "public func getItem(",

@@ -119,6 +119,12 @@ struct PayloadFactory: Sendable {
     }
 
     private func value(for field: Field, depth: Int) -> JSON {
+        // A constant (`type: file`) chooses the struct in an untagged union: always its one value.
+        switch schema.constant(of: field) {
+        case .string(let text)?: return .string(text)
+        case .integer(let number)?: return .number(String(number))
+        case nil: break
+        }
         if let example = field.example { return JSON(example) }
         if field.isNullable { return .null }
         if case .named(let name) = field.type, let definition = types[name], let example = definition.examples.first,

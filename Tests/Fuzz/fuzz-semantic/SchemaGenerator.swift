@@ -216,6 +216,30 @@ struct SchemaGenerator {
                 }
             }
         }
+        // An untagged union of structs requiring the same keys, told apart by a constant each (a one-case
+        // enum field, its wire name and value hostile at times): openai's tools, box's `file | folder`.
+        if chance(40) {
+            let unionName = name("type", plain: "Choice", upper: true)
+            unions.append(unionName)
+            let integer = chance(25)
+            let wire = chance(50) ? "type" : pick(Self.hostileText) + "k"
+            var variantLines: [String] = []
+            var variantNames = Set<String>()
+            for index in 0..<int(2...3) {
+                let enumName = name("type", plain: "Kind", upper: true)
+                let structName = name("type", plain: "Model", upper: true)
+                // A distinct prefix per variant, so no two constants are equal.
+                let value = integer ? String(index + 1) : "v\(index)" + pick(Self.hostileText)
+                lines += ["  \(Self.key(enumName)):"] + (integer ? ["    type: int"] : [])
+                lines += ["    enum:", "      \(Self.key(name("case-\(enumName)", plain: "option"))): \(integer ? value : Self.yamlString(value))"]
+                lines += ["  \(Self.key(structName)):", "    fields:", "      tag: { type: \(Self.yamlString(enumName)), wire: \(Self.yamlString(wire)) }"]
+                lines.append("      shared: string")
+                let variant = name(nil, plain: "variant")
+                guard variantNames.insert(variant).inserted else { continue }
+                variantLines.append("        \(Self.key(variant)): \(Self.yamlString(structName))")
+            }
+            lines += ["  \(Self.key(unionName)):", "    union:", "      variants:"] + variantLines
+        }
         // A page for pagination, of the types the paginator reads.
         let paged = chance(50)
         let style = pick(["page", "token", "cursor"])
