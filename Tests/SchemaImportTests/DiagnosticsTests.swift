@@ -173,4 +173,51 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(outcomes[1].body, .named("Odd"))
         XCTAssertEqual(schema.operation(named: "second")?.errors, ["notFound"])
     }
+
+    /// An error status whose body is not the catalogue's (GitHub's 422 `ValidationError`, SCIM's 400) is a
+    /// case with that `body:`, listed by the operations that answer it; nothing is reported or lost.
+    func testAnErrorStatusWithAnotherBodyBecomesACaseWithThatBody() throws {
+        let text = """
+            openapi: 3.0.0
+            info: { title: Bodies, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                get:
+                  operationId: scim
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "400": { description: scim, content: { application/json: { schema: { $ref: "#/components/schemas/ScimError" } } } }
+              /b:
+                get:
+                  operationId: basic
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "400": { description: bad }
+                    "404": { description: nf, content: { application/json: { schema: { $ref: "#/components/schemas/BasicError" } } } }
+                    "422": { description: invalid, content: { application/json: { schema: { $ref: "#/components/schemas/ValidationError" } } } }
+              /c:
+                get:
+                  operationId: plain
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "400": { description: bad, content: { application/json: { schema: { $ref: "#/components/schemas/BasicError" } } } }
+            components:
+              schemas:
+                BasicError: { type: object, properties: { message: { type: string } } }
+                ScimError: { type: object, properties: { detail: { type: string } } }
+                ValidationError: { type: object, properties: { errors: { type: array, items: { type: string } } } }
+            """
+        let result = OpenAPIImport.importDocument(text: text, file: "bodies.yaml")
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let schema = try XCTUnwrap(SchemaLoader.load(text: XCTUnwrap(result.schema), file: "bodies.imported.yaml").schema)
+        let catalogue = try XCTUnwrap(schema.errors)
+        XCTAssertEqual(catalogue.body, .named("BasicError"))
+        XCTAssertEqual(catalogue.cases.map(\.name), ["badRequest", "notFound", "unprocessableContent", "badRequestBasicError"])
+        XCTAssertEqual(catalogue.cases.map(\.body), [.named("ScimError"), nil, .named("ValidationError"), .named("BasicError")])
+        XCTAssertEqual(schema.operation(named: "scim")?.errors, ["badRequest"])
+        XCTAssertEqual(
+            schema.operation(named: "basic")?.errors, ["badRequest", "notFound", "unprocessableContent"], "a 400 without a body is the status's first case")
+        XCTAssertEqual(schema.operation(named: "plain")?.errors, ["badRequestBasicError"])
+    }
 }
