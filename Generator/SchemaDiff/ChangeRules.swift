@@ -177,7 +177,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(
                 .breaksBoth,
                 "a `…WithHeaders` call fails when a header it requires is not sent (a new required one by an old server, a removed one by a new server) or no longer parses; the plain method reads no header",
-                .breaking, "the headers struct has different properties")
+                .breaking, "at worst the headers struct has different properties (the comparer judges header by header)")
         case .outcomesChanged:
             return Verdict(.breaksBoth, "the statuses and bodies the operation answers with changed", .breaking, "the result type or its cases changed")
         case .operationErrorsChanged:

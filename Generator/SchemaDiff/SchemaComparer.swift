@@ -310,6 +310,24 @@ public struct SchemaComparer {
             if renamed {
                 record(.errorCaseRenamed, subject, "renamed from \(oldCase.name)", old: oldCase.location, new: newCase.location)
             }
+            if let before, let after, let oldBody = before.body(of: oldCase), let newBody = after.body(of: newCase),
+                oldCase.body != nil || newCase.body != nil, inNewNames(oldBody) != newBody
+            {
+                // A case with a body of its own (`body:`): the case's payload type is what changed.
+                let oldClients = requiresMore(oldBody, than: newBody, reader: old, writer: new)
+                let newClients = requiresMore(newBody, than: oldBody, reader: new, writer: old)
+                record(
+                    .errorBodyChanged, subject, "body \(oldBody) -> \(newBody)", old: oldCase.bodyLocation ?? oldCase.location,
+                    new: newCase.bodyLocation ?? newCase.location
+                ) { verdict in
+                    guard let oldClients, let newClients else { return }
+                    verdict.wire = oldClients ? (newClients ? .breaksBoth : .breaksClients) : (newClients ? .breaksProducers : .compatible)
+                    verdict.wireReason =
+                        verdict.wire == .compatible
+                        ? "each side's body for the case carries every field the other side requires"
+                        : "one side's body for the case lacks a field the other side requires"
+                }
+            }
             if oldCase.code != newCase.code || oldCase.family != newCase.family {
                 record(.errorCodeChanged, subject, "code \(describe(oldCase)) -> \(describe(newCase))", old: oldCase.location, new: newCase.location)
             }
@@ -725,16 +743,99 @@ public struct SchemaComparer {
             record(
                 .responseHeadersChanged, subject,
                 "response headers [\(describeHeaders(before.responseHeaders))] -> [\(describeHeaders(after.responseHeaders))]", old: before.location,
-                new: after.location)
+                new: after.location
+            ) { verdict in
+                verdict = Self.headersVerdict(before.responseHeaders, after.responseHeaders)
+            }
         }
         let describeOutcomes: ([Outcome]?) -> String = { outcomes in
             (outcomes ?? []).map { "\($0.name) \($0.status.text)" }.joined(separator: ", ")
         }
         if describeOutcomes(before.outcomes) != describeOutcomes(after.outcomes) {
+            let widened = outcomesOnlyWidenedToTheirClass(before.outcomes ?? [], after.outcomes ?? [])
             record(
                 .outcomesChanged, subject, "responses [\(describeOutcomes(before.outcomes))] -> [\(describeOutcomes(after.outcomes))]", old: before.location,
-                new: after.location)
+                new: after.location
+            ) { verdict in
+                guard let widened else { return }
+                verdict.wire = .compatible
+                verdict.wireReason =
+                    "an exact status widened to its class (410 -> 4XX) with the same body: an old client still decodes the status it knew, a new one any status of the class"
+                if !widened.contains(where: { $0.body != nil }) {
+                    verdict.source = .compatible
+                    verdict.sourceReason = "the case gains the status received (`case gone(status: Int)`); a `switch` over the outcome still compiles"
+                } else {
+                    verdict.sourceReason = "the case gains the status received beside its body, so a pattern binding the body alone no longer matches"
+                }
+            }
         }
+    }
+
+    /// The outcomes whose exact status became its class (`410` -> `4XX`), when that is the only change
+    /// of the list (same names in the same order, same kind and body, same conditions); nil otherwise.
+    private func outcomesOnlyWidenedToTheirClass(_ before: [Outcome], _ after: [Outcome]) -> [Outcome]? {
+        guard before.count == after.count, !before.isEmpty else { return nil }
+        var widened: [Outcome] = []
+        for (old, new) in zip(before, after) {
+            guard old.name == new.name, old.conditions == new.conditions, old.errorCase == new.errorCase,
+                old.body.map(inNewNames) == new.body
+            else { return nil }
+            if old.status == new.status { continue }
+            guard case .exact(let status) = old.status, case .range(let digit) = new.status, status / 100 == digit else { return nil }
+            widened.append(new)
+        }
+        return widened.isEmpty ? nil : widened
+    }
+
+    /// The verdict of a change of `responseHeaders:`, header by header (the plain method reads none; only
+    /// `…WithHeaders` calls and code that reads or makes the headers struct are affected): a header added
+    /// as required breaks new clients on old servers, which do not send it; one removed or made optional
+    /// breaks old clients, which require it, on new servers; one made required breaks new clients on old
+    /// servers; a retyped one both. Source: a header added optional (the initialiser defaults it) or the
+    /// first headers of an operation (a new method) are additions; anything else changes a property or the
+    /// initialiser an app uses.
+    static func headersVerdict(_ before: [Field], _ after: [Field]) -> Verdict {
+        func key(_ field: Field) -> String { field.wireName.lowercased() }
+        var clients: [String] = []
+        var producers: [String] = []
+        var sourceBreaks: [String] = []
+        for new in after {
+            guard let old = before.first(where: { key($0) == key(new) }) else {
+                if !new.isOptional { producers.append("\(new.wireName) is required and old servers do not send it") }
+                if !new.isOptional && !before.isEmpty { sourceBreaks.append("the headers initialiser takes a new \(new.name)") }
+                continue
+            }
+            if old.type.description != new.type.description {
+                clients.append("\(new.wireName) is read as another type")
+                producers.append("\(new.wireName) is read as another type")
+                sourceBreaks.append("\(new.name) has another type")
+            } else if old.isOptional && !new.isOptional {
+                producers.append("\(new.wireName) is now required and old servers may not send it")
+                sourceBreaks.append("\(new.name) is no longer optional")
+            } else if !old.isOptional && new.isOptional {
+                clients.append("old clients require \(new.wireName), which new servers may leave out")
+                sourceBreaks.append("\(new.name) is now optional")
+            }
+            if old.name != new.name { sourceBreaks.append("\(old.name) is now \(new.name)") }
+        }
+        for old in before where !after.contains(where: { key($0) == key(old) }) {
+            if !old.isOptional { clients.append("old clients require \(old.wireName), which new servers do not send") }
+            sourceBreaks.append(after.isEmpty ? "the `…WithHeaders` method is gone" : "\(old.name) is gone")
+        }
+        let wire: WireImpact =
+            switch (clients.isEmpty, producers.isEmpty) {
+            case (true, true): .compatible
+            case (false, true): .breaksClients
+            case (true, false): .breaksProducers
+            case (false, false): .breaksBoth
+            }
+        let wireReason =
+            wire == .compatible
+            ? "no `…WithHeaders` call requires a header the other side does not send; the plain method reads none"
+            : (clients + producers).joined(separator: "; ")
+        return Verdict(
+            wire, wireReason, sourceBreaks.isEmpty ? .compatible : .breaking,
+            sourceBreaks.isEmpty ? "the headers struct and method only gain members an app does not have to pass" : sourceBreaks.joined(separator: "; "))
     }
 
     /// Whether a `reader` decoding `readType` needs a field that `writeType` (of `writer`) does not

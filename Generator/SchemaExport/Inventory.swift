@@ -40,6 +40,7 @@ public enum Inventory {
                                 value.set("deprecated", .bool(item.notes.isDeprecated))
                                 value.set("family", familyJSON(item.family))
                                 value.set("when", .array(item.conditions.map { .string($0.rawValue) }))
+                                value.set("body", item.body.map { .string($0.description) } ?? .null)
                                 return value.value
                             })
                     ),
@@ -83,6 +84,7 @@ public enum Inventory {
             }
         }
         if let body = schema.errors?.body, untyped(body) { places.append("errors body") }
+        for item in schema.errors?.cases ?? [] where item.body.map(untyped) == true { places.append("errors \(item.name) body") }
         return places
     }
 
@@ -330,6 +332,7 @@ public enum Inventory {
                 }
                 if !item.conditions.isEmpty { parts.append("when " + item.conditions.map(\.rawValue).joined(separator: "|")) }
                 if let status = item.status { parts.append(item.statusFirst ? "status \(status) before any code" : "status \(status)") }
+                if let body = item.body { parts.append("body \(body)") }
                 if item.isRetryable { parts.append("retryable") }
                 if item.notes.isDeprecated { parts.append("deprecated") }
                 lines.append("  \(item.name): " + parts.joined(separator: ", "))

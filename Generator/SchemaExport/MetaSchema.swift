@@ -172,6 +172,12 @@ public enum SchemaLanguageMetaSchema {
                                     anyOf([conditionWords, list(of: conditionWords)]), "Client-side conditions this case stands for: offline, timeout or both.")
                             ),
                             ("statusFirst", describe(boolean, "Recognise this case by its status before any code.")),
+                            (
+                                "body",
+                                describe(
+                                    ref("TypeExpression"),
+                                    "The type of this case's answers when it is not the catalogue's `body` (another operation's error answer for a status).")
+                            ),
                         ] + noteProperties
                     ), ["code", "status", "when"])
             ),

@@ -115,6 +115,7 @@ public enum OpenAPIExport {
                     }
                     if item.declaredRetryable == false { value.set("neverRetried", .bool(true)) }
                     if item.statusFirst { value.set("statusFirst", .bool(true)) }
+                    value.set("body", item.body?.description)
                     if !item.conditions.isEmpty { value.set("when", .array(item.conditions.map { .string($0.rawValue) })) }
                     if item.notes.isDeprecated { value.set("deprecated", .bool(true)) }
                     value.set("description", SchemaMapper.description(item.notes))
@@ -283,8 +284,12 @@ public enum OpenAPIExport {
             var response = ObjectBuilder()
             let names = cases.map { item in item.code.map { "\(item.name) (\($0))" } ?? item.name }
             response.set("description", "Error: " + names.joined(separator: ", ") + ".")
-            if let body = catalogue?.body {
-                response.set("content", .object([("application/json", .object([("schema", mapper.type(body))]))]))
+            // Cases of one status may carry bodies of their own (`body:` on a case): one schema each.
+            var bodies: [TypeReference] = []
+            for item in cases { if let body = catalogue?.body(of: item), !bodies.contains(body) { bodies.append(body) } }
+            if !bodies.isEmpty {
+                let schema = bodies.count == 1 ? mapper.type(bodies[0]) : .object([("oneOf", .array(bodies.map { mapper.type($0) }))])
+                response.set("content", .object([("application/json", .object([("schema", schema)]))]))
             }
             response.set("x-error-cases", .array(cases.map { .string($0.name) }))
             responses.set(String(status), response.value)
@@ -313,7 +318,8 @@ public enum OpenAPIExport {
             let group = outcomes.filter { $0.status == status }
             var bodies: [TypeReference] = []
             for outcome in group {
-                guard let body = outcome.body ?? (outcome.isResult ? nil : schema.errors?.body) else { continue }
+                let errorBody = outcome.errorCase.flatMap { schema.errorBody(status: status.representative, of: operation, errorCase: $0) }
+                guard let body = outcome.body ?? errorBody else { continue }
                 if !bodies.contains(body) { bodies.append(body) }
             }
             var response = ObjectBuilder()

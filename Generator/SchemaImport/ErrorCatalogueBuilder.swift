@@ -8,7 +8,6 @@ final class ErrorCatalogueBuilder {
     private let types: TypeTranslator
     private var log: ImportLog { document.log }
     private var cases: [(String, YAMLValue)] = []
-    private var statusNames: [Int: String] = [:]
     private var names = NameScope()
     private(set) var bodyTypeName: String?
     private var bodyPointer: JSONPointer?
@@ -20,18 +19,28 @@ final class ErrorCatalogueBuilder {
         if let catalogue = document.root["x-error-catalogue"] { declared = read(catalogue) }
     }
 
-    /// The catalogue case for an error response of `status` (creating it the first time).
+    /// The catalogue case for an error response of `status` with its body (creating it the first time):
+    /// one case per status and body, so an operation whose answer for a status has another body than the
+    /// others' gets a case with that `body:` (set once the catalogue's body is settled), listed in its `errors:`.
     func claim(status: Int, response: YAMLNode, pointer: JSONPointer, typeName: String) -> String {
+        var body: String?
         if let schema = response["content"]?["application/json"]?["schema"]
             ?? response["content"]?.pairs?.first(where: { $0.key.hasSuffix("json") })?.value["schema"]
         {
             let schemaPointer = pointer.appending("content").appending("application/json").appending("schema")
             let expression = types.use(SchemaNode(schema, schemaPointer), hint: "ErrorBody").expression
-            votes.append(Vote(body: expression, schema: schema, pointer: schemaPointer, fromStatus: true))
+            votes.append(Vote(body: expression, schema: schema, pointer: schemaPointer))
+            body = expression
         }
-        if let name = statusNames[status] { return name }
-        let name = names.claim(Self.reasonName(status))
-        statusNames[status] = name
+        // An answer without a body is the status's first case, whatever that case's body; a case made by
+        // one takes the first body documented for its status.
+        if let index = claimed.firstIndex(where: { $0.status == status && (body == nil || $0.body == body || $0.body == nil) }) {
+            if claimed[index].body == nil { claimed[index].body = body }
+            return claimed[index].name
+        }
+        let first = !claimed.contains { $0.status == status }
+        let name = names.claim(first ? Self.reasonName(status) : Self.reasonName(status) + ImportNames.upperCamel(body ?? ""))
+        claimed.append(ClaimedCase(name: name, status: status, body: body, isFirstOfStatus: first))
         var value = MapBuilder()
         value.set("status", .number(String(status)))
         ImportNotes.read(description: response["description"]?.scalar?.text, deprecated: nil, into: &value)
@@ -39,27 +48,34 @@ final class ErrorCatalogueBuilder {
         return name
     }
 
+    /// A case `claim` made: its status and the body its responses carry (nil: none documented).
+    private struct ClaimedCase {
+        let name: String
+        let status: Int
+        var body: String?
+        let isFirstOfStatus: Bool
+    }
+
+    private var claimed: [ClaimedCase] = []
+
     /// An error body some response documents; the catalogue's is the one most use (`settleBody`).
     private struct Vote {
         let body: String
         let schema: YAMLNode
         let pointer: JSONPointer
-        /// From an exact error status (reported when it is not the catalogue's body), rather than from a
-        /// `4XX`, `5XX` or `default` response (which the operation settles itself).
-        let fromStatus: Bool
     }
 
     private var votes: [Vote] = []
 
     /// The body of a `4XX`, `5XX` or `default` response, a candidate for the catalogue's body.
     func vote(body: String, schema: YAMLNode, pointer: JSONPointer) {
-        votes.append(Vote(body: body, schema: schema, pointer: pointer, fromStatus: false))
+        votes.append(Vote(body: body, schema: schema, pointer: pointer))
     }
 
     /// Chooses the catalogue's body once every operation has been read: the body most error responses
     /// document (the first of those in document order on a tie), so that one operation's odd error body
     /// (Box's OAuth2 endpoints) does not become every operation's. An exact error status with another
-    /// body is reported: the language has one error body.
+    /// body keeps it as its case's own `body:`.
     func settleBody() {
         guard declared == nil, bodyTypeName == nil, !votes.isEmpty else { return }
         var counts: [String: Int] = [:]
@@ -68,10 +84,18 @@ final class ErrorCatalogueBuilder {
         guard let chosen = votes.first(where: { counts[$0.body] == best }) else { return }
         bodyTypeName = chosen.body
         bodyPointer = chosen.pointer
-        for vote in votes where vote.fromStatus && vote.body != chosen.body {
-            log.warning(
-                "this error body (\(vote.body)) differs from the catalogue's body \(chosen.body) (from \(chosen.pointer)): the schema language has one error body, so it is decoded as \(chosen.body)",
-                at: vote.schema, vote.pointer)
+        giveCasesTheirBodies()
+    }
+
+    /// `body:` on each case whose responses carry another body than the catalogue's, and on every case
+    /// after the first of its status (two cases of one status are told apart by their bodies).
+    private func giveCasesTheirBodies() {
+        for claim in claimed {
+            guard let body = claim.body, body != bodyTypeName || !claim.isFirstOfStatus,
+                let index = cases.firstIndex(where: { $0.0 == claim.name }), case .map(var members) = cases[index].1
+            else { continue }
+            members.insert(("body", .string(body)), at: 1)
+            cases[index].1 = .map(members)
         }
     }
 
@@ -113,6 +137,7 @@ final class ErrorCatalogueBuilder {
             if item["retryable"]?.scalar?.text == "true" { value.set("retryable", .bool(true)) }
             if item["neverRetried"]?.scalar?.text == "true" { value.set("retryable", .bool(false)) }
             if item["statusFirst"]?.scalar?.text == "true" { value.set("statusFirst", .bool(true)) }
+            if let body = item["body"]?.scalar?.text { value.set("body", types.componentNames[body] ?? body) }
             if let conditions = item["when"]?.elements { value.set("when", .list(conditions.map(YAMLValue.init))) }
             ImportNotes.read(description: item["description"]?.scalar?.text, deprecated: item["deprecated"], into: &value)
             items.append((name, value.value))

@@ -459,8 +459,16 @@ final class OperationTranslator {
             return
         }
         if successes.count > 1 {
+            if let outcomes = successOutcomes(successes, pointer: pointer, typeName: typeName) {
+                // Every success status is an outcome (`responses:`): none is lost.
+                builder.set("responses", .map(outcomes))
+                if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
+                let firstExact = successes.lazy.compactMap { Int($0.key) }.first
+                if !classAnswers.isEmpty { pendingClassAnswers.append((operation, firstExact.map { .exact($0) } ?? .range(2), classAnswers)) }
+                return
+            }
             log.warning(
-                "several success responses (\(successes.map(\.key).joined(separator: ", "))): only \(first.key) is imported; use 'responses:' outcomes to say more",
+                "several success responses (\(successes.map(\.key).joined(separator: ", "))): only \(first.key) is imported, since one of them is not JSON (an outcome's body is a JSON type)",
                 at: successes[1].value, pointer.appending(successes[1].key))
         }
         let status = Int(first.key) ?? 200
@@ -491,6 +499,37 @@ final class OperationTranslator {
         if status != (hasBody ? 200 : 204) || first.key.count != 3 { builder.set("status", .number(String(status))) }
         if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
         if !classAnswers.isEmpty { pendingClassAnswers.append((operation, first.key == "2XX" ? .range(2) : .exact(status), classAnswers)) }
+    }
+
+    /// The outcomes (`responses:`) of an operation with several success responses, one per status with
+    /// its JSON body (or none); nil when one of them has a body that is not JSON, which an outcome cannot
+    /// carry. Headers of such responses are reported: an outcome has none.
+    private func successOutcomes(_ successes: [YAMLNode.Pair], pointer: JSONPointer, typeName: String) -> [(String, YAMLValue)]? {
+        var outcomes: [(String, YAMLValue)] = []
+        var resolved: [(status: StatusPattern, response: YAMLNode, pointer: JSONPointer)] = []
+        for pair in successes {
+            guard let status = StatusPattern(text: pair.key), status.isSuccess,
+                let (response, responsePointer) = document.resolve(pair.value, at: pointer.appending(pair.key))
+            else { continue }
+            if let content = response["content"], let (mediaType, _) = preferredContent(content), !Self.isJSON(mediaType) { return nil }
+            resolved.append((status, response, responsePointer))
+        }
+        for (status, response, responsePointer) in resolved {
+            var value = MapBuilder()
+            value.set("status", Self.statusValue(status))
+            if let content = response["content"], let (mediaType, media) = preferredContent(content) {
+                let mediaPointer = responsePointer.appending("content").appending(mediaType)
+                value.set("body", media["schema"].map { types.use(SchemaNode($0, mediaPointer.appending("schema")), hint: typeName).expression } ?? "json")
+            }
+            ImportNotes.read(description: response["description"]?.scalar?.text, deprecated: nil, into: &value)
+            if let headers = response["headers"], !(headers.pairs ?? []).isEmpty {
+                log.warning(
+                    "the \(status.text) response's headers cannot be written on an outcome (response headers belong to an operation with one success response): not imported",
+                    at: headers, responsePointer.appending("headers"))
+            }
+            outcomes.append((Self.successName(status), value.value))
+        }
+        return outcomes
     }
 
     /// `responseHeaders:` from a response's `headers` (`$ref`s to `components/headers` followed): each a
@@ -584,6 +623,18 @@ final class OperationTranslator {
     /// `response` stood): the success answer, then the class and `default` answers (an exact status
     /// beats its class, so the order written does not matter).
     private func asOutcomes(_ answers: [ClassAnswer], success: StatusPattern, members: [(String, YAMLValue)]) -> [(String, YAMLValue)] {
+        if let index = members.firstIndex(where: { $0.0 == "responses" }), case .map(var outcomes) = members[index].1 {
+            // Already outcomes (several success statuses): the class answers join them.
+            for answer in answers {
+                var value = MapBuilder()
+                value.set("status", Self.statusValue(answer.status))
+                value.set("body", answer.body)
+                outcomes.append((answer.name, value.value))
+            }
+            var rewritten = members
+            rewritten[index].1 = .map(outcomes)
+            return rewritten
+        }
         let response = members.first { $0.0 == "response" }?.1
         if case .map = response {
             // Raw bytes have no place in an outcome (its body is a JSON type): keep the shorthand.

@@ -370,6 +370,17 @@ public struct ErrorCatalogue: Sendable {
         public var statusFirst: Bool = false
         /// Where `statusFirst` is written, for diagnostics.
         public var statusFirstLocation: SourceLocation? = nil
+        /// `body:`: the type this case's responses carry, when it is not the catalogue's `body` (GitHub's
+        /// 422 `ValidationError` beside its `BasicError`); nil: the catalogue's. The generated case holds
+        /// `ErrorResponse<ThisType>`.
+        public var body: TypeReference? = nil
+        /// Where `body` is written, for diagnostics.
+        public var bodyLocation: SourceLocation? = nil
+    }
+
+    /// The body type `errorCase`'s responses decode as: its own `body`, else the catalogue's.
+    public func body(of errorCase: Case) -> TypeReference? {
+        errorCase.body ?? body
     }
 
     /// A set of codes one case stands for; the concrete code stays readable on the error.
@@ -682,9 +693,30 @@ extension OperationDefinition {
             let candidates = outcomes.candidates(for: status)
             let group = candidates.filter { $0.status == candidates.first?.status }
             if let body = group.compactMap(\.body).first { return body }
-            return group.contains { !$0.isResult } || (group.isEmpty && status >= 400) ? schema.errors?.body : nil
+            if let error = group.first(where: { !$0.isResult }) { return schema.errorBody(status: status, of: self, errorCase: error.errorCase) }
+            return group.isEmpty && status >= 400 ? schema.errorBody(status: status, of: self) : nil
         }
         if (200...299).contains(status) { return response }
-        return status >= 400 ? schema.errors?.body : nil
+        return status >= 400 ? schema.errorBody(status: status, of: self) : nil
+    }
+}
+
+extension Schema {
+    /// The catalogue case an error answer of `status` to `operation` is recognised as by its status alone:
+    /// the first such case in schema order among those the operation's `errors:` lets it see. nil when
+    /// none (a code may still decide, which a status cannot tell).
+    public func errorCase(status: Int, of operation: OperationDefinition?) -> ErrorCatalogue.Case? {
+        errors?.cases.first { errorCase in
+            errorCase.code == nil && errorCase.family == nil && errorCase.conditions.isEmpty && errorCase.status == status
+                && (operation.map { $0.errors.isEmpty || $0.errors.contains(errorCase.name) } ?? true)
+        }
+    }
+
+    /// The body an error answer of `status` to `operation` carries: the named case's own body (an error
+    /// outcome's), else that of the case its status alone is recognised as, else the catalogue's `body`.
+    public func errorBody(status: Int, of operation: OperationDefinition?, errorCase name: String? = nil) -> TypeReference? {
+        guard let catalogue = errors else { return nil }
+        let errorCase = name.flatMap { name in catalogue.cases.first { $0.name == name } } ?? errorCase(status: status, of: operation)
+        return errorCase.flatMap { catalogue.body(of: $0) } ?? catalogue.body
     }
 }

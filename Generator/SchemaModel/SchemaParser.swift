@@ -157,7 +157,7 @@ struct SchemaParser {
             guard
                 let caseReader = MappingReader(
                     pair.value, context: context,
-                    allowed: ["code", "status", "retryable", "when", "statusFirst"] + MappingReader.noteKeys, log: log)
+                    allowed: ["code", "status", "retryable", "when", "statusFirst", "body"] + MappingReader.noteKeys, log: log)
             else { return nil }
             let status = caseReader.int("status")
             if let status, !(100...599).contains(status) {
@@ -175,7 +175,8 @@ struct SchemaParser {
                 family: family, declaredRetryable: retryable,
                 conditions: transportConditions(caseReader, context: context),
                 statusFirst: caseReader.bool("statusFirst") ?? false,
-                statusFirstLocation: caseReader["statusFirst"]?.location)
+                statusFirstLocation: caseReader["statusFirst"]?.location,
+                body: caseReader["body"].flatMap(typeReference), bodyLocation: caseReader["body"]?.location)
         }
         return ErrorCatalogue(
             body: reader["body"].flatMap(typeReference), bodyLocation: reader["body"]?.location,

@@ -584,10 +584,12 @@ struct SchemaValidator {
                 codes[code] = errorCase.name
             } else if let status = errorCase.status {
                 if let other = statusOnly[status] {
-                    log.error("errors '\(other)' and '\(errorCase.name)' are both recognised by status \(status) alone", at: errorCase.location)
+                    checkSharedStatus(status, first: other, second: errorCase, in: catalogue)
+                } else {
+                    statusOnly[status] = errorCase.name
                 }
-                statusOnly[status] = errorCase.name
             }
+            checkCaseBody(errorCase, types: types)
         }
         checkDistinct(
             catalogue.cases.map { ($0.name, SwiftNaming.memberName($0.name, reserved: SwiftNaming.Reserved.errorCases), $0.location) },

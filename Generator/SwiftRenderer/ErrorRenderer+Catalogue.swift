@@ -5,6 +5,28 @@ import SchemaModel
 extension ErrorRenderer {
     typealias RenderedCase = (entry: ErrorCatalogue.Case, swift: String)
 
+    /// The type a case holds: `ErrorResponse<Body>` of its own body or the catalogue's, `any Error` for a
+    /// client-side case.
+    func payloadType(of entry: ErrorCatalogue.Case) -> String {
+        guard entry.conditions.isEmpty else { return "any Error" }
+        guard let body = entry.body else { return "ErrorResponse<\(bodyType)>" }
+        return "ErrorResponse<\(SwiftTypes.name(body, in: schema))>"
+    }
+
+    /// `.case(response)`, where `response` is the catalogue body's `ErrorResponse`: a case with a body of its
+    /// own decodes the raw body again as that type (inferred from the case).
+    func construct(_ entry: RenderedCase, from response: String = "response") -> String {
+        guard let body = entry.entry.body else { return ".\(entry.swift)(\(response))" }
+        return ".\(entry.swift)(\(response).decoded(\(secretsArgument(reachableFrom: body, first: true))))"
+    }
+
+    /// `secretNames: [...]` for a body type's secret fields, or nothing when it has none.
+    func secretsArgument(reachableFrom body: TypeReference?, first: Bool) -> String {
+        let secrets = schema.secretWireNames(reachableFrom: body.map { [$0] } ?? [])
+        guard let literal = SwiftTypes.stringSetLiteral(secrets.sorted()) else { return "" }
+        return (first ? "" : ", ") + "secretNames: \(literal)"
+    }
+
     /// How a case is recognised, for its doc comment.
     static func recognition(of entry: ErrorCatalogue.Case) -> String {
         var recognised: [String] = []
@@ -46,25 +68,25 @@ extension ErrorRenderer {
                     writer.switchBlock("code") { writer in
                         for entry in exact {
                             writer.line(
-                                "case \(SwiftEscaping.stringLiteral(entry.entry.code!)) where allows(.\(entry.swift)): return .\(entry.swift)(response)")
+                                "case \(SwiftEscaping.stringLiteral(entry.entry.code!)) where allows(.\(entry.swift)): return \(construct(entry))")
                         }
                         writer.line("default: break")
                     }
                 }
                 for (entry, prefix) in prefixes {
-                    writer.line("if code.hasPrefix(\(SwiftEscaping.stringLiteral(prefix))), allows(.\(entry.swift)) { return .\(entry.swift)(response) }")
+                    writer.line("if code.hasPrefix(\(SwiftEscaping.stringLiteral(prefix))), allows(.\(entry.swift)) { return \(construct(entry)) }")
                 }
                 for (entry, pattern) in patterns {
                     let icu = SwiftEscaping.stringLiteral(ECMAPattern.icuPattern(pattern))
                     writer.line(
-                        "if ClientRuntime.ErrorCodePattern.matches(code, icuPattern: \(icu)), allows(.\(entry.swift)) { return .\(entry.swift)(response) }")
+                        "if ClientRuntime.ErrorCodePattern.matches(code, icuPattern: \(icu)), allows(.\(entry.swift)) { return \(construct(entry)) }")
                 }
             }
         }
         if !byStatus.isEmpty {
             writer.switchBlock("response.status") { writer in
                 for entry in byStatus {
-                    writer.line("case \(entry.entry.status!) where allows(.\(entry.swift)): return .\(entry.swift)(response)")
+                    writer.line("case \(entry.entry.status!) where allows(.\(entry.swift)): return \(construct(entry))")
                 }
                 writer.line("default: break")
             }

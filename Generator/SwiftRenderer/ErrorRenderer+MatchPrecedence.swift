@@ -9,7 +9,7 @@ extension ErrorRenderer {
         writer.line("// Decided by status before any code: these answers carry a code like any failure.")
         writer.switchBlock("response.status") { writer in
             for entry in cases {
-                writer.line("case \(entry.entry.status!) where allows(.\(entry.swift)): return .\(entry.swift)(response)")
+                writer.line("case \(entry.entry.status!) where allows(.\(entry.swift)): return \(construct(entry))")
             }
             writer.line("default: break")
         }

@@ -26,6 +26,8 @@ struct ErrorRenderer {
         let responseType = "ErrorResponse<\(bodyType)>"
         let responseCases = cases.filter { $0.entry.conditions.isEmpty }
         let clientSideCases = cases.filter { !$0.entry.conditions.isEmpty }
+        // Cases whose answers carry a body of their own: their `response` is seen as the catalogue's body.
+        let ownBodies = responseCases.filter { $0.entry.body != nil }
         let table = CaseTable(
             typeName: typeName, isShielded: cases.contains { $0.entry.notes.isDeprecated },
             members: [
@@ -38,14 +40,14 @@ struct ErrorRenderer {
                 CaseTable.Member(name: "response", parameters: "_ error: {Self}", arguments: "error", returnType: "\(responseType)?") { writer in
                     // The switches over `error` name its cases through `caseSwitch`, which keeps a catalogue of
                     // hundreds of cases within what Swift can check for exhaustiveness.
+                    let sameBody = responseCases.filter { $0.entry.body == nil }.map { ".\($0.swift)(let response)" } + [".undocumented(let response)"]
+                    let asCatalogueBody = "return response.decoded(\(secretsArgument(reachableFrom: catalogue?.body, first: true)))"
+                    let withoutResponse = clientSideCases.map { ".\($0.swift)" } + Self.builtInCases.filter { $0 != "undocumented" }.map { ".\($0)" }
                     writer.caseSwitch(
                         "error",
-                        [
-                            SwitchArm(responseCases.map { ".\($0.swift)(let response)" } + [".undocumented(let response)"], ["return response"]),
-                            SwitchArm(
-                                clientSideCases.map { ".\($0.swift)" } + Self.builtInCases.filter { $0 != "undocumented" }.map { ".\($0)" },
-                                ["return nil"]),
-                        ])
+                        [SwitchArm(sameBody, ["return response"])]
+                            + ownBodies.map { SwitchArm([".\($0.swift)(let response)"], [asCatalogueBody]) }
+                            + [SwitchArm(withoutResponse, ["return nil"])])
                 },
                 CaseTable.Member(name: "name", parameters: "_ error: {Self}", arguments: "error", returnType: "String") { writer in
                     writer.caseSwitch(
@@ -69,7 +71,7 @@ struct ErrorRenderer {
                 ) { writer in
                     writer.switchBlock("code") { writer in
                         for entry in responseCases {
-                            writer.line("case .\(entry.swift): return .\(entry.swift)(response)")
+                            writer.line("case .\(entry.swift): return \(construct(entry))")
                         }
                         writer.line("default: return .undocumented(response)")
                     }
@@ -112,7 +114,7 @@ struct ErrorRenderer {
                 if let message = entry.entry.notes.deprecated {
                     writer.line(Docs.availability(message))
                 }
-                writer.line("case \(entry.swift)(\(entry.entry.conditions.isEmpty ? responseType : "any Error"))")
+                writer.line("case \(entry.swift)(\(payloadType(of: entry.entry)))")
             }
             writer.line("/// An error response the catalogue does not describe; its status and body are kept.")
             writer.line("case undocumented(\(responseType))")

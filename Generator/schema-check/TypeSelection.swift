@@ -50,7 +50,8 @@ enum TypeSelection {
             return outcomeBody(operation, outcomes, status: status ?? operation.successStatus, in: schema)
         }
         if let status, status != operation.successStatus {
-            guard status >= 400, let errorBody = schema.errors?.body else {
+            // The operation's case for the status may carry a body of its own (`body:` on the case).
+            guard status >= 400, let errorBody = schema.errorBody(status: status, of: operation) else {
                 return .failure(Failure("operation '\(name)' answers \(operation.successStatus) on success; status \(status) has no body type in the schema"))
             }
             return .success(errorBody)

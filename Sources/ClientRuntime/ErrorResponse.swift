@@ -44,6 +44,17 @@ extension ErrorResponse where Body: Decodable {
     }
 }
 
+extension ErrorResponse {
+    /// The same response with its body decoded as `Other`: a catalogue case whose answers carry a body of
+    /// their own (`body:` on the case), or that case's response seen as the catalogue's body.
+    @_spi(Generated) public func decoded<Other: Decodable & Sendable>(secretNames: Set<String> = []) -> ErrorResponse<Other> {
+        ErrorResponse<Other>(
+            status: status, headers: headers, rawBody: rawBody,
+            body: rawBody.isEmpty ? nil : try? JSONCoding.makeDecoder().decode(Other.self, from: rawBody),
+            secretNames: secretNames)
+    }
+}
+
 extension ErrorResponse: Equatable where Body: Equatable {}
 extension ErrorResponse: Hashable where Body: Hashable {}
 

@@ -296,12 +296,21 @@ case("outcomes-changed", [("    response: Item\n    errors: [notFound]\n", "    
 # the 404 an old client throws as notFound is a value to a new one, and the case carries the status.
 GONE = ("    response: Item\n    errors: [notFound]\n", "    responses:\n      found: { status: 200, body: Item }\n      gone: { status: 410 }\n    errors: [notFound]\n")
 # createItem starts declaring a required response header: new clients' createItemWithHeaders needs it from
-# old servers, which never send it.
-case("response-headers-changed", [("    status: 201\n    errors: [tooMany]\n", "    status: 201\n    errors: [tooMany]\n    responseHeaders:\n      location: { type: uri, wire: Location }\n")],
-     ["response-headers-changed|operation createItem|breaks-both|breaking"])
+# old servers, which never send it; old clients never read it, and the method is new (an addition).
+HEADERS_AT = "    status: 201\n    errors: [tooMany]\n"
+LOCATION = HEADERS_AT + "    responseHeaders:\n      location: { type: uri, wire: Location }\n"
+case("response-headers-changed", [(HEADERS_AT, LOCATION)],
+     ["response-headers-changed|operation createItem|breaks-producers|compatible"])
+# An optional header beside a declared one: absent is nil both ways, and the initialiser defaults it.
+case("response-headers-added-optional", [(HEADERS_AT, LOCATION + "      etag: { type: string, wire: ETag, optional: true }\n")],
+     ["response-headers-changed|operation createItem|compatible|compatible"], old_edits=[(HEADERS_AT, LOCATION)])
+# A required header is no longer declared (new servers stop sending it): old clients' createItemWithHeaders
+# requires it, and code reading `answer.headers.location` no longer compiles.
+case("response-headers-removed-required", [(HEADERS_AT, HEADERS_AT + "    responseHeaders:\n      etag: { type: string, wire: ETag, optional: true }\n")],
+     ["response-headers-changed|operation createItem|breaks-clients|breaking"], old_edits=[(HEADERS_AT, LOCATION)])
 MISSING_GONE = ("        status: 404\n        response: { code: NOT_FOUND }", "        status: 410")
 case("outcomes-changed-status-class", [(GONE[0], GONE[1].replace("status: 410", "status: 4XX")), MISSING_GONE],
-     ["outcomes-changed|operation getItem|breaks-both|breaking"], old_edits=[GONE, MISSING_GONE])
+     ["outcomes-changed|operation getItem|compatible|compatible"], old_edits=[GONE, MISSING_GONE])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

@@ -81,8 +81,8 @@ final class ResponseHeadersTests: XCTestCase {
     }
 }
 
-/// A transport that answers every request with one response.
-private struct FixedAnswer: HTTPTransport {
+/// A transport that answers every request with one response (shared by the tests of this target).
+struct FixedAnswer: HTTPTransport {
     let response: HTTPResponse
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }

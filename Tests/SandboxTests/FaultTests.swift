@@ -238,3 +238,24 @@ final class FaultTests: XCTestCase {
         XCTAssertThrowsError(try FaultHeader(parsing: "status=503;count=2"))
     }
 }
+
+/// An error status whose catalogue case has a body of its own (kitchensink.yaml's 422 cases `invalidItem`
+/// and `invalidName`): the sandbox answers each operation with an example of its case's body.
+@available(macOS 14, iOS 17, tvOS 17, *)
+final class ErrorCaseBodyServingTests: XCTestCase {
+    func testA422FaultAnswersTheOperationsCaseBody() async throws {
+        let sandbox = try await Running.start(TestSchemas.kitchenSink)
+        let auth = ["Authorization": "Bearer t", "Content-Type": "application/json"]
+        let item = Data(#"{"sku":"A1","name":"Apple"}"#.utf8)
+        sandbox.server.inject(.failures(count: 1, status: 422), for: "createItem")
+        sandbox.server.inject(.failures(count: 1, status: 422), for: "renameItem")
+        let created = try await sandbox.client.send("POST", "/items", headers: auth, body: item)
+        XCTAssertEqual(created.status, 422)
+        XCTAssertNotNil(value(created.json, at: "problems") as? [Any], "createItem's 422 is a ValidationProblem: \(String(describing: created.json))")
+        XCTAssertNil(value(created.json, at: "error"), "not the catalogue's ErrorBody")
+        let renamed = try await sandbox.client.send("PATCH", "/items/A1", headers: auth, body: item)
+        XCTAssertEqual(renamed.status, 422)
+        XCTAssertNotNil(value(renamed.json, at: "title") as? String, "renameItem's 422 is a Problem: \(String(describing: renamed.json))")
+        await sandbox.stop()
+    }
+}

@@ -182,6 +182,25 @@ final class RuleTests: XCTestCase {
 
     /// Issue 25 line 11: wiring a login (or refresh, or logout) to the token store generates API
     /// (`<scheme>TokenMiddleware(store:)`, the call with `savingTo:`), so the diff lists it, as a minor change.
+    /// A case's own body (`body:` on a catalogue case) is the case's payload type: a change of it is an
+    /// `error-body-changed` of that case, with the wire verdict of what each side's body requires.
+    func testACaseBodyChangeIsReportedOnTheCase() throws {
+        let bodies = """
+              Basic: { fields: { message: string } }
+              Validation: { fields: { message: string, errors: "[string]" } }
+              Loose: { fields: { message: string, errors: { type: "[string]", optional: true } } }
+            """
+        let catalogue = { (body: String) in
+            "errors:\n  body: Basic\n  cases:\n    notFound: { status: 404 }\n    invalid: { status: 422\(body) }\n"
+        }
+        let plain = catalogue("") + miniSchema(types: bodies)
+        let strict = catalogue(", body: Validation") + miniSchema(types: bodies)
+        let loose = catalogue(", body: Loose") + miniSchema(types: bodies)
+        try assertChanges(plain, strict, ["error-body-changed|error invalid|breaks-producers|breaking"])
+        try assertChanges(strict, loose, ["error-body-changed|error invalid|breaks-clients|breaking"])
+        try assertChanges(strict, strict, [])
+    }
+
     func testCredentialFlowWiringIsListed() throws {
         let tokens = "  Tokens: { fields: { access_token: string, id_token: string } }"
         let signIn = "  signIn:\n    http: POST /sign-in\n    auth: none\n    response: Tokens"

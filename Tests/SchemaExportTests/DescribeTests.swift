@@ -50,7 +50,7 @@ final class DescribeTests: XCTestCase {
             }
         }
         for item in cases {
-            XCTAssertEqual(Set(item.keys), ["name", "code", "status", "retryable", "deprecated", "family", "when"])
+            XCTAssertEqual(Set(item.keys), ["name", "code", "status", "retryable", "deprecated", "family", "when", "body"])
         }
 
         // Same schema, same bytes; same as the library.

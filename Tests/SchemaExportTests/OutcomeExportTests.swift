@@ -73,6 +73,26 @@ final class OutcomeExportTests: XCTestCase {
         XCTAssertEqual(entry("scanAuthFailed")?["codePrefix"] as? String, "B0")
         XCTAssertEqual(entry("internalError")?["neverRetried"] as? Bool, true)
         XCTAssertEqual(entry("deadlineExceeded")?["when"] as? [String], ["timeout"])
+        XCTAssertEqual(entry("invalidItem")?["body"] as? String, "ValidationProblem")
+        XCTAssertNil(entry("outOfStock")?["body"], "the catalogue's body is not repeated")
+    }
+
+    func testACaseWithABodyOfItsOwnIsThatStatussSchemaAndReadsBack() throws {
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(OpenAPIExport.document(schema).text().utf8)) as? [String: Any])
+        func schemaRef(_ path: String, _ method: String, _ status: String) throws -> String? {
+            let response = try XCTUnwrap(try responses(document, path, method)[status] as? [String: Any])
+            return (((response["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])?["$ref"] as? String
+        }
+        XCTAssertEqual(try schemaRef("/items", "post", "422"), "#/components/schemas/ValidationProblem")
+        XCTAssertEqual(try schemaRef("/items/{sku}", "patch", "422"), "#/components/schemas/Problem")
+        XCTAssertEqual(try schemaRef("/items", "post", "409"), "#/components/schemas/ErrorBody")
+
+        let summary = Inventory.summary(schema)
+        XCTAssertTrue(summary.contains("invalidItem: status 422, body ValidationProblem"), summary)
+        let inventory = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(Inventory.json(schema).text().utf8)) as? [String: Any])
+        let cases = try XCTUnwrap((inventory["errors"] as? [String: Any])?["cases"] as? [[String: Any]])
+        XCTAssertEqual(cases.first { $0["name"] as? String == "invalidName" }?["body"] as? String, "Problem")
     }
 
     func testDescribeShowsOutcomesFamiliesAndConditions() throws {

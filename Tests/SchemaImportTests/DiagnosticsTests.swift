@@ -173,4 +173,90 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(outcomes[1].body, .named("Odd"))
         XCTAssertEqual(schema.operation(named: "second")?.errors, ["notFound"])
     }
+
+    /// An error status whose body is not the catalogue's (GitHub's 422 `ValidationError`, SCIM's 400) is a
+    /// case with that `body:`, listed by the operations that answer it; nothing is reported or lost.
+    func testAnErrorStatusWithAnotherBodyBecomesACaseWithThatBody() throws {
+        let text = """
+            openapi: 3.0.0
+            info: { title: Bodies, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                get:
+                  operationId: scim
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "400": { description: scim, content: { application/json: { schema: { $ref: "#/components/schemas/ScimError" } } } }
+              /b:
+                get:
+                  operationId: basic
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "400": { description: bad }
+                    "404": { description: nf, content: { application/json: { schema: { $ref: "#/components/schemas/BasicError" } } } }
+                    "422": { description: invalid, content: { application/json: { schema: { $ref: "#/components/schemas/ValidationError" } } } }
+              /c:
+                get:
+                  operationId: plain
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: string } } } }
+                    "400": { description: bad, content: { application/json: { schema: { $ref: "#/components/schemas/BasicError" } } } }
+            components:
+              schemas:
+                BasicError: { type: object, properties: { message: { type: string } } }
+                ScimError: { type: object, properties: { detail: { type: string } } }
+                ValidationError: { type: object, properties: { errors: { type: array, items: { type: string } } } }
+            """
+        let result = OpenAPIImport.importDocument(text: text, file: "bodies.yaml")
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let schema = try XCTUnwrap(SchemaLoader.load(text: XCTUnwrap(result.schema), file: "bodies.imported.yaml").schema)
+        let catalogue = try XCTUnwrap(schema.errors)
+        XCTAssertEqual(catalogue.body, .named("BasicError"))
+        XCTAssertEqual(catalogue.cases.map(\.name), ["badRequest", "notFound", "unprocessableContent", "badRequestBasicError"])
+        XCTAssertEqual(catalogue.cases.map(\.body), [.named("ScimError"), nil, .named("ValidationError"), .named("BasicError")])
+        XCTAssertEqual(schema.operation(named: "scim")?.errors, ["badRequest"])
+        XCTAssertEqual(
+            schema.operation(named: "basic")?.errors, ["badRequest", "notFound", "unprocessableContent"], "a 400 without a body is the status's first case")
+        XCTAssertEqual(schema.operation(named: "plain")?.errors, ["badRequestBasicError"])
+    }
+
+    /// Several success responses are outcomes (`responses:`), one per status with its body, so no success
+    /// status is lost; a class answer with its own body joins them, and their headers are reported.
+    func testSeveralSuccessResponsesBecomeOutcomes() throws {
+        let text = """
+            openapi: 3.0.0
+            info: { title: Successes, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /a:
+                put:
+                  operationId: upsert
+                  responses:
+                    "200": { description: replaced, content: { application/json: { schema: { $ref: "#/components/schemas/Thing" } } } }
+                    "201": { description: created, content: { application/json: { schema: { $ref: "#/components/schemas/Thing" } } } }
+                    "204": { description: unchanged, headers: { ETag: { schema: { type: string } } } }
+                    "404": { description: nf, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+                    4XX: { description: odd, content: { application/json: { schema: { $ref: "#/components/schemas/Odd" } } } }
+            components:
+              schemas:
+                Thing: { type: object, properties: { id: { type: string } } }
+                Problem: { type: object, properties: { detail: { type: string } } }
+                Odd: { type: object, properties: { reason: { type: string } } }
+            """
+        let result = OpenAPIImport.importDocument(text: text, file: "successes.yaml")
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                "successes.yaml:11:51: warning: the 204 response's headers cannot be written on an outcome (response headers belong to an operation with one success response): not imported [#/paths/~1a/put/responses/204/headers]"
+            ])
+        let schema = try XCTUnwrap(SchemaLoader.load(text: XCTUnwrap(result.schema), file: "successes.imported.yaml").schema)
+        let upsert = try XCTUnwrap(schema.operation(named: "upsert"))
+        let outcomes = try XCTUnwrap(upsert.outcomes)
+        XCTAssertEqual(outcomes.map(\.name), ["ok", "created", "noContent", "clientError"])
+        XCTAssertEqual(outcomes.map(\.status), [.exact(200), .exact(201), .exact(204), .range(4)])
+        XCTAssertEqual(outcomes.map(\.body), [.named("Thing"), .named("Thing"), nil, .named("Odd")])
+        XCTAssertEqual(upsert.successStatus, 200)
+        XCTAssertEqual(upsert.errors, ["notFound"])
+    }
 }

@@ -26,6 +26,7 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.ErrorCatalogue": ["body", "bodyLocation", "codePath", "cases", "notes", "envelope", "envelopeLocation"],
         "SchemaModel.ErrorCatalogue.Case": [
             "name", "code", "status", "isRetryable", "notes", "location", "family", "declaredRetryable", "conditions", "statusFirst", "statusFirstLocation",
+            "body", "bodyLocation",
         ],
         "SchemaModel.Example": ["name", "value", "location"],
         "SchemaModel.ExcludedValue": ["text", "location"],

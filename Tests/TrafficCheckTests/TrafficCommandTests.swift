@@ -318,6 +318,27 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[6], ["response  error"], "default's body is Problem, whatever the status")
     }
 
+    func testAnErrorAnswerIsCheckedAgainstItsCasesOwnBody() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let base = "https://api.kitchensink.example/v2"
+        let bearer = [("Authorization", "Bearer t")]
+        let validation = #"{"message":"Validation failed","problems":[{"field":"name","code":"missing"}]}"#
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "\(base)/items", method: "POST", headers: bearer, status: 422, body: validation),
+                Self.entry(url: "\(base)/items", method: "POST", headers: bearer, status: 422, body: #"{"error":{"code":"X"}}"#),
+                Self.entry(url: "\(base)/items/A1", method: "PATCH", headers: bearer, status: 422, body: #"{"title":"Bad name"}"#),
+                Self.entry(url: "\(base)/items/A1", method: "PATCH", headers: bearer, status: 422, body: validation),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result).mapValues { $0.filter { $0.hasPrefix("response") } }
+        XCTAssertEqual(issues[1], [], "createItem's 422 is invalidItem's ValidationProblem")
+        XCTAssertNotEqual(issues[2], [], "the catalogue's ErrorBody is not a ValidationProblem")
+        XCTAssertEqual(issues[3], [], "renameItem's 422 is invalidName's Problem")
+        XCTAssertNotEqual(issues[4], [], "a ValidationProblem has no title")
+    }
+
     func testDeclaredResponseHeadersAreChecked() throws {
         let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
         func entry(_ headers: [(String, String)]) -> String {

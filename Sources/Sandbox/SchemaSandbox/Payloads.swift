@@ -226,13 +226,17 @@ struct PayloadFactory: Sendable {
     /// `fallbackCode` when that case is matched by status alone) at the catalogue's code path, and
     /// `message` in the body's first message-like string field.
     func errorBody(status: Int, fallbackCode: String, message: String, operationErrors: [String] = []) -> JSON {
-        guard let catalogue = schema.errors, let bodyType = catalogue.body, let fields = fields(of: bodyType) else {
+        let matched = errorCase(status: status, operationErrors: operationErrors)
+        // A case with a body of its own (`body:` on the case) answers with that type instead.
+        let bodyType = matched.flatMap { schema.errors?.body(of: $0) } ?? schema.errors?.body
+        guard let catalogue = schema.errors, let bodyType, let fields = fields(of: bodyType) else {
+            if let bodyType, matched?.body != nil { return synthesize(bodyType, constraints: Constraints(), depth: 0) }
             return .object([JSON.Member(key: "message", value: .string(message))])
         }
         var body = synthesize(bodyType, constraints: Constraints(), depth: 0)
-        if let codePath = catalogue.codePath {
+        if let codePath = catalogue.codePath, matched?.body == nil || field(at: FieldPath(codePath), in: bodyType) != nil {
             let path = FieldPath(codePath)
-            let code = errorCase(status: status, operationErrors: operationErrors)?.code ?? fallbackCode
+            let code = matched?.code ?? fallbackCode
             let codePrimitive = field(at: path, in: bodyType).flatMap { primitive(of: $0.type) }
             let numeric = Int(code) != nil && (codePrimitive?.isNumeric == true || codePrimitive == .json)
             body.set(numeric ? .number(code) : .string(code), at: path)

@@ -99,8 +99,10 @@ struct SchemaGenerator {
             for index in 0..<int(1...6) {
                 let caseName = name("error", plain: "failure")
                 errorCases.append(caseName)
-                var entry =
-                    index == 0 && chance(30) ? "when: [\(pick(["offline", "timeout"]))]" : "code: \(Self.yamlString(pick(Self.hostileText) + String(index)))"
+                let clientSide = index == 0 && chance(30)
+                var entry = clientSide ? "when: [\(pick(["offline", "timeout"]))]" : "code: \(Self.yamlString(pick(Self.hostileText) + String(index)))"
+                // A body of its own (`body:` on a case): the case holds `ErrorResponse<CaseProblem>`.
+                if !clientSide && chance(30) { entry += ", body: \(pick(["CaseProblem", "\"[CaseProblem]\""]))" }
                 if chance(40) { entry += ", retryable: \(chance(50))" }
                 if chance(30) { entry += ", docs: \(text())" }
                 lines.append("    \(Self.key(caseName)): { \(entry) }")
@@ -108,8 +110,9 @@ struct SchemaGenerator {
         }
         lines.append("types:")
         lines += ["  Problem:", "    fields:", "      code: string"]
+        lines += ["  CaseProblem:", "    fields:", "      detail: string", "      code: { type: string, optional: true }"]
         // `Page` is written below when an operation paginates.
-        used["type", default: []].formUnion(["Problem", "Page"])
+        used["type", default: []].formUnion(["Problem", "CaseProblem", "Page"])
 
         // Enums first, so fields can refer to them.
         var enums: [String] = []

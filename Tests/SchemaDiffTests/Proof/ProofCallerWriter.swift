@@ -82,6 +82,11 @@ struct ProofCallerWriter {
                     )
                 }
                 let call = "try await client.\(operation.name)(\(arguments(operation, example: example).joined(separator: ", ")))"
+                // With declared response headers the `…WithHeaders` twin is called, so that a header one side
+                // requires and the other does not send is observed.
+                let headersCall =
+                    "try await client.\(SwiftNaming.withHeadersMethodName(operation.name, api: schema.api))(\(arguments(operation, example: example).joined(separator: ", ")))"
+                let readsHeaders = !operation.responseHeaders.isEmpty && operation.outcomes == nil
                 if expectsError {
                     lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
                     lines.append("        results.append(\(literal(label + ": failed: succeeded where the example is an error")))")
@@ -98,10 +103,10 @@ struct ProofCallerWriter {
                     lines.append(
                         "        results.append(\(literal(label + ": ")) + (outcome == \(literal(outcome.name)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
                 } else if operation.response == nil {
-                    lines.append("        \(call)")
+                    lines.append(readsHeaders ? "        _ = \(headersCall)" : "        \(call)")
                     lines.append("        results.append(\(literal(label + ": ok")))")
                 } else {
-                    lines.append("        let value = \(call)")
+                    lines.append(readsHeaders ? "        let value = \(headersCall).body" : "        let value = \(call)")
                     lines.append(
                         "        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))"
                     )
@@ -233,6 +238,7 @@ struct ProofCallerWriter {
             } else {
                 lines.append(operation.response.map { "    let _: \(swiftType($0)) = \(call)" } ?? "    \(call)")
             }
+            lines += headersUsage(operation, arguments: arguments)
             if let pagination = operation.pagination {
                 // The page sequences take every argument but the one they drive themselves.
                 var pageArguments = operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
@@ -270,6 +276,19 @@ struct ProofCallerWriter {
             lines.append("    let _: \(swiftType(body))? = proofValue(\(schema.api)Error.self).response?.body")
         }
         lines.append("}")
+        return lines
+    }
+
+    /// The `…WithHeaders` twin as app code uses it: each header read with its type, and the headers struct
+    /// made with every property (as a test or preview does).
+    private func headersUsage(_ operation: OperationDefinition, arguments: [String]) -> [String] {
+        guard !operation.responseHeaders.isEmpty, operation.outcomes == nil else { return [] }
+        let method = SwiftNaming.withHeadersMethodName(operation.name, api: schema.api)
+        let headersType = "\(client).\(SwiftNaming.responseHeadersTypeName(operation.name, api: schema.api))"
+        var lines = ["    do {", "        let answer = try await client.\(method)(\(arguments.joined(separator: ", ")))"]
+        for field in operation.responseHeaders { lines.append("        let _: \(swiftType(of: field)) = answer.headers.\(field.name)") }
+        let members = operation.responseHeaders.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
+        lines += ["        _ = \(headersType)(\(members.joined(separator: ", ")))", "    }"]
         return lines
     }
 
