@@ -235,6 +235,12 @@ final class ModelCodingTests: XCTestCase {
             "StopSequences": { XCTAssertEqual(try decodeJSON(StopSequences.self, $0), .several(["\n", "END"])) },
             "SettingValue": { XCTAssertEqual(try decodeJSON(SettingValue.self, $0), .count(3)) },
             "AssistantTool": { XCTAssertEqual(try decodeJSON(AssistantTool.self, $0), .retrieval(RetrievalTool(type: .retrieval, maxResults: 5))) },
+            // Composition: included fields and members beyond them
+            "Note": {
+                let note = try decodeJSON(Note.self, $0)
+                XCTAssertEqual(note.text, "Fragile")
+                XCTAssertEqual(note.additionalFields, ["shelf": "B2", "colour": "red"])
+            },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {

@@ -115,6 +115,9 @@ final class ServingTests: XCTestCase {
             ("saveCategory", "PUT", "/categories/Apples", bearer, schema.type(named: "Category")!.examples[0].value.jsonText, 200),
             // v3: untagged unions of any type
             ("complete", "POST", "/completions", bearer, #"{"prompt":"Hi","stop":["END"],"settings":{"n":2}}"#, 200),
+            // Issue 27: included fields and members beyond the fields
+            ("getNote", "GET", "/notes/N1", bearer, nil, 200),
+            ("saveNote", "PUT", "/notes/N1", bearer, schema.type(named: "Note")!.examples[0].value.jsonText, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {
