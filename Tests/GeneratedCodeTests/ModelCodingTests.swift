@@ -250,7 +250,7 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 12, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, Identifiers' and Category's")
+        XCTAssertEqual(checked, 13, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, Identifiers', Category's and Note's")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {
