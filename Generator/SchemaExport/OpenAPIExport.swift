@@ -129,14 +129,15 @@ public enum OpenAPIExport {
     private static func paths(_ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
         var order: [String] = []
         var items: [String: ObjectBuilder] = [:]
-        var methods: [String: Set<String>] = [:]
+        var claimedRoutes: Set<String> = []
         for operation in schema.operations {
             var path = RequestShapesExport.pathKey(operation)
-            // A second operation of one route (the language allows it when the requests differ): OpenAPI
-            // has one per path and method, so it goes under the path with a fragment, which is never
-            // sent (as Box's document writes `/files/{file_id}#get_shared_link`; import drops it).
-            if methods[path, default: []].contains(operation.method.lowercased()) { path += "#" + operation.name }
-            methods[path, default: []].insert(operation.method.lowercased())
+            // A second operation of one route (the language allows it when the requests differ; placeholder
+            // names aside, as OpenAPI compares templated paths): OpenAPI has one per path and method, so it
+            // goes under the path with a fragment, which is never sent (as Box's document writes
+            // `/files/{file_id}#get_shared_link`; import drops it).
+            let route = operation.hasAbsoluteURL ? operation.method + " " + path : operation.routeKey
+            if !claimedRoutes.insert(route).inserted { path += "#" + operation.name }
             if items[path] == nil {
                 order.append(path)
                 items[path] = ObjectBuilder()

@@ -1,6 +1,7 @@
 import Foundation
 import PayloadValidation
 import SchemaModel
+import TestSupport
 import XCTest
 
 /// The router the sandbox and `schema-check traffic` share: which operation a method and a path below
@@ -106,29 +107,7 @@ final class OperationRouterTests: XCTestCase {
     /// schema order; a candidate the caller refuses gives way to the next; when all are refused, the
     /// first is the answer, so its checks say what is wrong.
     func testOperationsSharingARouteAreTriedMostRequirementsFirstUntilOneIsAccepted() throws {
-        let text = """
-            api: Files
-            version: "1"
-            environments:
-              production: { url: "https://api.example.com" }
-            types:
-              File: { fields: { id: string } }
-            operations:
-              getFile:
-                http: GET /files/{fileId}
-                path: { fileId: string }
-                query: { fields: { type: string, optional: true } }
-                response: File
-              getFileSharedLink:
-                http: GET /files/{id}
-                path: { id: string }
-                query: { fields: string }
-                response: File
-              deleteFile:
-                http: DELETE /files/{fileId}
-                path: { fileId: string }
-            """
-        let result = SchemaLoader.load(text: text, file: "files.yaml")
+        let result = SchemaLoader.load(text: filesSharingARouteSchemaText, file: "files.yaml")
         let schema = try XCTUnwrap(result.schema, "\(result.diagnostics)")
         XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 0, "\(result.diagnostics)")
         let router = OperationRouter(schema: schema)

@@ -29,6 +29,32 @@ public func schemaText(types: String = "", operations: String = "", extra: Strin
     """
 }
 
+/// Box's `GET /files/{file_id}` and `GET /files/{file_id}#get_shared_link` in the language: two
+/// operations of one route (placeholder names aside) that a server tells apart by the required `fields`
+/// query parameter, and another method on the route. The router, traffic and round-trip tests share it.
+public let filesSharingARouteSchemaText = """
+    api: Files
+    version: "1"
+    environments:
+      production: { url: "https://api.example.com" }
+    types:
+      File: { fields: { id: string } }
+    operations:
+      getFile:
+        http: GET /files/{fileId}
+        path: { fileId: string }
+        query: { fields: { type: string, optional: true } }
+        response: File
+      getFileSharedLink:
+        http: GET /files/{id}
+        path: { id: string }
+        query: { fields: string }
+        response: File
+      deleteFile:
+        http: DELETE /files/{fileId}
+        path: { fileId: string }
+    """
+
 /// Loads schema text and returns its diagnostics as printed (`file:line:column: error: message`).
 public func diagnostics(_ text: String, file: String = "test.yaml") -> [String] {
     SchemaLoader.load(text: text, file: file).diagnostics.map(\.description)

@@ -159,27 +159,7 @@ final class TrafficCommandTests: XCTestCase {
     /// whose request it passes, the one requiring more first.
     func testAnExchangeOnASharedRouteIsTheOperationWhoseRequestItPasses() throws {
         let schema = try temporaryFolder().appendingPathComponent("files.yaml")
-        try Data(
-            """
-            api: Files
-            version: "1"
-            environments:
-              production: { url: "https://api.example.com" }
-            types:
-              File: { fields: { id: string } }
-            operations:
-              getFile:
-                http: GET /files/{fileId}
-                path: { fileId: string }
-                query: { fields: { type: string, optional: true } }
-                response: File
-              getFileSharedLink:
-                http: GET /files/{fileId}
-                path: { fileId: string }
-                query: { fields: string }
-                response: File
-            """.utf8
-        ).write(to: schema)
+        try Data(filesSharingARouteSchemaText.utf8).write(to: schema)
         let capture = try writeCapture(
             Self.har(entries: [
                 Self.entry(url: "https://api.example.com/files/F1?fields=shared_link", headers: [], status: 200, body: #"{"id": "F1"}"#),
