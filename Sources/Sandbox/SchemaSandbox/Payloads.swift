@@ -118,7 +118,7 @@ struct PayloadFactory: Sendable {
         }
     }
 
-    private func value(for field: Field, depth: Int) -> JSON {
+    func value(for field: Field, depth: Int) -> JSON {
         if let example = field.example { return JSON(example) }
         if field.isNullable { return .null }
         if case .named(let name) = field.type, let definition = types[name], let example = definition.examples.first,
