@@ -135,6 +135,13 @@ public struct ProofCallerWriter {
                         "        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))"
                     )
                 }
+                if !expectsError {
+                    // What the server said (the sandbox's 400 lists the problems it found in the request).
+                    lines += [
+                        "    } catch let error as \(schema.api)Error {",
+                        "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\" + (error.response?.bodyText.map { \": \\($0.prefix(800))\" } ?? \"\"))",
+                    ]
+                }
                 lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
             }
         }

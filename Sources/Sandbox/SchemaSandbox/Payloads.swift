@@ -142,6 +142,12 @@ struct PayloadFactory: Sendable {
     private func synthesize(_ primitive: Primitive, constraints: Constraints) -> JSON {
         switch primitive {
         case .string:
+            // A pattern's own sample where the walk finds one within the length limits (else the plain text).
+            if let pattern = constraints.pattern, let text = PatternSample.text(matching: pattern),
+                text.count >= (constraints.minLength ?? 0), text.count <= (constraints.maxLength ?? .max)
+            {
+                return .string(text)
+            }
             let length = max(constraints.minLength ?? 0, 6)
             let text = String(String(repeating: "sample", count: length / 6 + 1).prefix(min(length, constraints.maxLength ?? length)))
             return .string(text)
