@@ -118,8 +118,9 @@ public struct ProofCallerWriter {
                     // The answer must be the example's outcome; its body is not compared.
                     lines.append("        let answer = \(call)")
                     lines.append("        let outcome = proofCaseName(answer)")
+                    let caseName = SwiftNaming.bare(SwiftNaming.memberName(outcome.name, reserved: ["init"]))
                     lines.append(
-                        "        results.append(\(literal(label + ": ")) + (outcome == \(literal(SwiftNaming.bare(SwiftNaming.memberName(outcome.name, reserved: ["init"])))) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
+                        "        results.append(\(literal(label + ": ")) + (outcome == \(literal(caseName)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
                 } else if operation.response == nil {
                     lines.append("        \(call)")
                     lines.append("        results.append(\(literal(label + ": ok")))")
@@ -163,7 +164,9 @@ public struct ProofCallerWriter {
     /// The operation's examples, or with `callsEveryOperation` one synthesized call when it has none.
     private func calls(of operation: OperationDefinition) -> [Call] {
         let sampledBody = operation.body.map { samples.json(of: $0.type) } ?? "{}"
-        let examples = operation.examples.map { Call(name: $0.name, status: $0.status, parameters: $0.parameters, requestJSON: $0.request?.jsonText ?? sampledBody) }
+        let examples = operation.examples.map {
+            Call(name: $0.name, status: $0.status, parameters: $0.parameters, requestJSON: $0.request?.jsonText ?? sampledBody)
+        }
         guard examples.isEmpty, callsEveryOperation else { return examples }
         return [Call(name: nil, status: nil, parameters: [:], requestJSON: sampledBody)]
     }
