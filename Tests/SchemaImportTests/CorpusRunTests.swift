@@ -18,7 +18,8 @@ import XCTest
 /// time); RUN_CORPUS_RUN=all runs all fifteen (Scripts/corpus-run.sh). It prints a table per document
 /// (operations, called, passed) and every failure, and fails on any operation that does not pass unless
 /// `expectedFailures` lists it (printed on every run; an entry whose operation passes fails too, so the
-/// list only shrinks). The package of clients is built once in .build/corpus-run, incrementally.
+/// list only shrinks). The package of clients is built once in .build/corpus-run-small (all fifteen:
+/// .build/corpus-run), incrementally.
 final class CorpusRunTests: XCTestCase {
     /// Left out of RUN_CORPUS_RUN=1: github-ghes-3.0 (664 operations, 868 types) and box (245 operations).
     static let largeDocuments: Set<String> = ["github-ghes-3.0.yaml", "box.json"]
@@ -55,7 +56,9 @@ final class CorpusRunTests: XCTestCase {
         let started = Date()
         let documents = try corpusDocuments().filter { selection == "all" || !Self.largeDocuments.contains($0.name) }
         let package = ClientPackage(
-            name: "CorpusRun", root: repositoryRoot.appendingPathComponent(".build/corpus-run"), repository: repositoryRoot,
+            // One folder per selection, so switching between them rebuilds neither.
+            name: "CorpusRun", root: repositoryRoot.appendingPathComponent(selection == "all" ? ".build/corpus-run" : ".build/corpus-run-small"),
+            repository: repositoryRoot,
             modules: documents.map { document in
                 ClientPackage.Module(
                     name: document.module, schema: document.schema,
