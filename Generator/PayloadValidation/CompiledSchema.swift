@@ -213,20 +213,21 @@ struct Bound: Sendable {
 
 /// A compiled regular expression with ECMA-262 semantics (JSON Schema's). Simple patterns run on
 /// `SimpleRegex`, the rest on ICU after `ECMAPattern` rewrites where ICU's meaning differs.
-/// `NSRegularExpression` is immutable and documented as safe to use from several threads.
-final class Pattern: @unchecked Sendable {
-    let source: String
+/// `NSRegularExpression` is immutable and documented as safe to use from several threads. Public for the
+/// sandbox, which checks that a value it synthesizes for a pattern is one the validator accepts.
+public final class Pattern: @unchecked Sendable {
+    public let source: String
     private let simple: SimpleRegex?
     private let regex: NSRegularExpression?
 
-    init(_ source: String) {
+    public init(_ source: String) {
         self.source = source
         self.simple = SimpleRegex.compile(source)
         self.regex = simple == nil ? try? NSRegularExpression(pattern: ECMAPattern.icuPattern(source)) : nil
     }
 
     /// JSON Schema semantics: the pattern is searched for, not anchored (write `^…$` to anchor).
-    func matches(_ text: String) -> Bool {
+    public func matches(_ text: String) -> Bool {
         if let simple { return simple.matches(text) }
         guard let regex else { return true }
         return regex.firstMatch(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)) != nil

@@ -6,7 +6,8 @@ import SchemaModel
 /// method and path.
 ///
 /// Each operation is a route: its method and its path template, split at `/`, where a `{name}` segment
-/// is a path parameter. An operation whose whole URL is given at call time (`http: PUT {uploadUrl}`,
+/// is a path parameter, and a segment with parameters among literal text (`{id}.json`, `{query}.{ext}`)
+/// matches that text around non-empty parameter values. An operation whose whole URL is given at call time (`http: PUT {uploadUrl}`,
 /// an upload to a pre-signed URL) has no path of its own; it is routed at `/_sandbox/url/<operation>`
 /// (`callTimeURLPath(of:)`), where the sandbox serves it and where a capture of the sandbox has it.
 ///
@@ -27,6 +28,36 @@ public struct OperationRouter: Sendable {
         case literal(String)
         /// A path parameter, by wire name.
         case parameter(String)
+        /// Literal text and parameters in one segment (`{id}.json`).
+        case template([Piece])
+
+        enum Piece: Sendable, Equatable {
+            case literal(String)
+            case parameter(String)
+        }
+
+        /// The segment with its parameters' names left out: segments of one shape match the same paths.
+        var unnamed: Segment {
+            switch self {
+            case .literal: self
+            case .parameter: .parameter("")
+            case .template(let pieces):
+                .template(
+                    pieces.map { piece in
+                        if case .literal = piece { piece } else { .parameter("") }
+                    })
+            }
+        }
+
+        /// Literal text narrows a match: a literal segment ranks above one with parameters in text, that
+        /// above a whole-segment parameter.
+        var specificity: Int {
+            switch self {
+            case .literal: 2
+            case .template: 1
+            case .parameter: 0
+            }
+        }
     }
 
     struct Route: Sendable {
@@ -34,19 +65,12 @@ public struct OperationRouter: Sendable {
         /// Uppercased.
         let method: String
         let segments: [Segment]
-        /// Literal segments first: `/items/search` wins over `/items/{sku}`.
-        var specificity: [Bool] { segments.map { if case .literal = $0 { true } else { false } } }
+        /// Literal segments first: `/items/search` wins over `/items/{sku}.json`, which wins over `/items/{sku}`.
+        var specificity: [Int] { segments.map(\.specificity) }
 
         /// The same method and path, parameter names aside.
         func sharesRoute(with other: Route) -> Bool {
-            method == other.method && segments.count == other.segments.count
-                && zip(segments, other.segments).allSatisfy { pair in
-                    switch pair {
-                    case (.literal(let a), .literal(let b)): return a == b
-                    case (.parameter, .parameter): return true
-                    case (.literal, .parameter), (.parameter, .literal): return false
-                    }
-                }
+            method == other.method && segments.map(\.unnamed) == other.segments.map(\.unnamed)
         }
     }
 
@@ -68,7 +92,7 @@ public struct OperationRouter: Sendable {
             return (route: route, group: groups[key]!, required: route.operation.requestRequirements.count, offset: offset)
         }
         routes = keyed.sorted { lhs, rhs in
-            for (a, b) in zip(lhs.route.specificity, rhs.route.specificity) where a != b { return a }
+            for (a, b) in zip(lhs.route.specificity, rhs.route.specificity) where a != b { return a > b }
             if lhs.group != rhs.group { return lhs.group < rhs.group }
             return lhs.required != rhs.required ? lhs.required > rhs.required : lhs.offset < rhs.offset
         }.map(\.route)
@@ -113,14 +137,51 @@ public struct OperationRouter: Sendable {
                 guard literal == part || literal == part.removingPercentEncoding else { return nil }
             case .parameter(let name):
                 parameters[name] = part.removingPercentEncoding ?? part
+            case .template(let pieces):
+                // Matched against the decoded text, so an encoded `.` in the literal text still matches.
+                guard let values = match(pieces[...], Substring(part.removingPercentEncoding ?? part)) else { return nil }
+                parameters.merge(values) { first, _ in first }
             }
         }
         return parameters
     }
 
+    /// The parameters' values when `text` is `pieces` with a non-empty value for each parameter; the
+    /// first way that fits, trying shorter values first (`{name}.{ext}` on `a.b.c`: `a`, `b.c`).
+    private static func match(_ pieces: ArraySlice<Segment.Piece>, _ text: Substring) -> [String: String]? {
+        guard let first = pieces.first else { return text.isEmpty ? [:] : nil }
+        switch first {
+        case .literal(let literal):
+            guard text.hasPrefix(literal) else { return nil }
+            return match(pieces.dropFirst(), text.dropFirst(literal.count))
+        case .parameter(let name):
+            var end = text.startIndex
+            while end < text.endIndex {
+                end = text.index(after: end)
+                if var rest = match(pieces.dropFirst(), text[end...]) {
+                    rest[name] = String(text[..<end])
+                    return rest
+                }
+            }
+            return nil
+        }
+    }
+
     static func segments(of template: String) -> [Segment] {
         template.split(separator: "/").map { part in
-            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+            guard part.contains("{") else { return .literal(String(part)) }
+            if part.hasPrefix("{") && part.hasSuffix("}") && part.dropFirst().firstIndex(of: "{") == nil {
+                return .parameter(String(part.dropFirst().dropLast()))
+            }
+            var pieces: [Segment.Piece] = []
+            var rest = part[...]
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                if open > rest.startIndex { pieces.append(.literal(String(rest[..<open]))) }
+                pieces.append(.parameter(String(rest[rest.index(after: open)..<close])))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+            return .template(pieces)
         }
     }
 }

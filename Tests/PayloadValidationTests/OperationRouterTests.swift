@@ -35,6 +35,12 @@ final class OperationRouterTests: XCTestCase {
               getVariant:
                 http: GET /items/{sku}/variants/{variant}
                 path: { sku: string, variant: string }
+              getItemDocument:
+                http: GET /items/{sku}.json
+                path: { sku: string }
+              getTile:
+                http: GET /tiles/tile-{name}.{ext}
+                path: { name: string, ext: string }
               upload:
                 http: PUT {uploadUrl}
                 path: { uploadUrl: uri }
@@ -68,6 +74,19 @@ final class OperationRouterTests: XCTestCase {
         XCTAssertEqual(route("GET", "/items/A1/variants/red"), "getVariant(sku=A1,variant=red)")
         XCTAssertEqual(route("GET", "/"), "root()")
         XCTAssertEqual(route("GET", ""), "root()")
+    }
+
+    /// Discourse's `/admin/users/{id}.json`, TomTom's `{query}.{ext}`: parameters within a segment's text.
+    func testASegmentWithParametersInItsTextMatchesThatTextAroundThem() {
+        XCTAssertEqual(route("GET", "/items/A1.json"), "getItemDocument(sku=A1)", "its text ranks above a whole-segment parameter declared first")
+        XCTAssertEqual(route("GET", "/items/A1.xml"), "getItem(sku=A1.xml)", "other text is the whole-segment parameter's")
+        XCTAssertEqual(route("GET", "/items/search"), "searchItems()", "a literal segment still wins")
+        XCTAssertEqual(route("GET", "/items/.json"), "getItem(sku=.json)", "a parameter within text is not empty")
+        XCTAssertEqual(route("GET", "/items/a%2Fb.json"), "getItemDocument(sku=a/b)", "values are percent-decoded")
+        XCTAssertEqual(route("GET", "/tiles/tile-7.png"), "getTile(ext=png,name=7)")
+        XCTAssertEqual(route("GET", "/tiles/tile-a.b.png"), "getTile(ext=b.png,name=a)", "the first fit, shorter values first")
+        XCTAssertEqual(route("GET", "/tiles/7.png"), "404", "the literal prefix is required")
+        XCTAssertEqual(route("PUT", "/items/A1.json"), "405 [\"GET\"]")
     }
 
     func testParametersArePercentDecodedAndLiteralsMatchEitherForm() {

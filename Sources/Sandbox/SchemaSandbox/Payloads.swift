@@ -118,7 +118,7 @@ struct PayloadFactory: Sendable {
         }
     }
 
-    private func value(for field: Field, depth: Int) -> JSON {
+    func value(for field: Field, depth: Int) -> JSON {
         // A constant (`type: file`) chooses the struct in an untagged union: always its one value.
         switch schema.constant(of: field) {
         case .string(let text)?: return .string(text)
@@ -148,6 +148,12 @@ struct PayloadFactory: Sendable {
     private func synthesize(_ primitive: Primitive, constraints: Constraints) -> JSON {
         switch primitive {
         case .string:
+            // A pattern's own sample where the walk finds one within the length limits (else the plain text).
+            if let pattern = constraints.pattern, let text = PatternSample.text(matching: pattern),
+                text.count >= (constraints.minLength ?? 0), text.count <= (constraints.maxLength ?? .max)
+            {
+                return .string(text)
+            }
             let length = max(constraints.minLength ?? 0, 6)
             let text = String(String(repeating: "sample", count: length / 6 + 1).prefix(min(length, constraints.maxLength ?? length)))
             return .string(text)

@@ -7,8 +7,13 @@ enum ResponseHeaderValues {
     /// An HTTP-date, as `Last-Modified` and `Expires` write dates.
     static let date = "Sun, 06 Nov 1994 08:49:37 GMT"
 
+    /// Headers that frame the message (`Content-Length`, SwiftPM's registry declares it): the server sets
+    /// them from the body it sends, and a made-up value would make the client wait for bytes that never come.
+    static let framing: Set<String> = ["content-length", "transfer-encoding", "connection", "content-encoding"]
+
     static func headers(of operation: OperationDefinition) -> [(String, String)] {
         operation.responseHeaders.compactMap { field in
+            guard !framing.contains(field.wireName.lowercased()) else { return nil }
             guard case .primitive(let primitive) = field.type, let value = value(of: primitive) else { return nil }
             return (field.wireName, value)
         }

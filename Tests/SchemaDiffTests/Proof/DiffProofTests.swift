@@ -1,3 +1,4 @@
+import ClientProof
 import Foundation
 import PayloadValidation
 import SchemaDiff

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaModel
+import SchemaSandbox
 
 @testable import SwiftRenderer
 
@@ -21,12 +22,29 @@ import SchemaModel
 /// The same file compiles inside the module it was written for; compiled against the other version
 /// of the module, it shows whether that version is source-compatible. Member names are the schema's
 /// (the corpus uses plain identifiers); types are spelled by the renderer's own `SwiftTypes`.
-struct ProofCallerWriter {
-    let schema: Schema
+///
+/// With `callsEveryOperation` (the corpus run: imported documents have no examples), an operation
+/// without examples is called once too (`operation/synthesized`), with the values the sandbox would
+/// synthesize for every required parameter and the body, and the sandbox's own answer, read as above.
+/// A required parameter an example does not give gets such a value too.
+public struct ProofCallerWriter {
+    public let schema: Schema
+    public let callsEveryOperation: Bool
+    /// Whether `proofSourceUsage` is written (the diff proof's source check needs it; the corpus run,
+    /// whose documents' names the usage does not spell through the renderer's naming rules, does not).
+    public let writesSourceUsage: Bool
+    private let samples: SampleValues
+
+    public init(schema: Schema, callsEveryOperation: Bool = false, writesSourceUsage: Bool = true) {
+        self.schema = schema
+        self.callsEveryOperation = callsEveryOperation
+        self.writesSourceUsage = writesSourceUsage
+        samples = SampleValues(schema: schema)
+    }
 
     private var client: String { "\(schema.api)Client" }
 
-    func render() -> String {
+    public func render() -> String {
         var lines = ["import Foundation", "import ClientRuntime", "import ProofSupport", ""]
         lines += exampleHeaderMiddleware()
         lines += [
@@ -34,9 +52,14 @@ struct ProofCallerWriter {
             "let proofWireNames: [String: [String: String]] = \(wireNames())",
         ]
         lines += ["", "func proofValue<T>(_: T.Type) -> T { fatalError(\"never called\") }", ""]
+        lines += [
+            "/// A parameter value from its JSON, read as the client reads a response (a fragment, wrapped in a list).",
+            "func proofDecode<T: Decodable>(_: T.Type, from json: String) throws -> T {",
+            "    try JSONCoding.makeDecoder().decode([T].self, from: Data(\"[\\(json)]\".utf8))[0]",
+            "}", "",
+        ]
         lines += runFunction()
-        lines += [""]
-        lines += sourceUsageFunction()
+        if writesSourceUsage { lines += [""] + sourceUsageFunction() }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -65,27 +88,27 @@ struct ProofCallerWriter {
         let credentialsArgument = credentials.isEmpty ? "" : ", credentials: StaticCredentials([\(credentials.joined(separator: ", "))])"
         var lines = ["public func proofRun(baseURL: URL) async -> [String] {", "    var results: [String] = []"]
         for operation in schema.operations {
-            for example in operation.examples {
-                let label = "\(operation.name)/\(example.name)"
+            for example in calls(of: operation) {
+                let label = "\(operation.name)/\(example.name ?? "synthesized")"
                 let status = example.status ?? operation.successStatus
                 // With `responses:`, the outcome the example's status selects decides (conditions aside).
                 let outcome = operation.outcomes?.candidates(for: status).first
                 let expectsError = outcome.map { !$0.isResult } ?? (status >= 400)
                 lines += [
                     "    do {",
-                    "        let header = ProofExampleHeader(name: \(literal(example.name)))",
+                    "        let header = ProofExampleHeader(name: \(example.name.map(literal) ?? "nil"))",
                     "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
                 ]
                 if let body = operation.body {
                     lines.append(
-                        "        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.request?.jsonText ?? "{}")).utf8))"
+                        "        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.requestJSON)).utf8))"
                     )
                 }
-                let call = "try await client.\(operation.name)(\(arguments(operation, example: example).joined(separator: ", ")))"
+                let argumentList = arguments(operation, parameters: example.parameters).joined(separator: ", ")
+                let call = "try await client.\(method(operation))(\(argumentList))"
                 // With declared response headers the `…WithHeaders` twin is called, so that a header one side
                 // requires and the other does not send is observed.
-                let headersCall =
-                    "try await client.\(SwiftNaming.withHeadersMethodName(operation.name, api: schema.api))(\(arguments(operation, example: example).joined(separator: ", ")))"
+                let headersCall = "try await client.\(SwiftNaming.withHeadersMethodName(operation.name, api: schema.api))(\(argumentList))"
                 let readsHeaders = !operation.responseHeaders.isEmpty && operation.outcomes == nil
                 if expectsError {
                     lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
@@ -100,16 +123,30 @@ struct ProofCallerWriter {
                     // The answer must be the example's outcome; its body is not compared.
                     lines.append("        let answer = \(call)")
                     lines.append("        let outcome = proofCaseName(answer)")
+                    let caseName = SwiftNaming.bare(SwiftNaming.memberName(outcome.name, reserved: ["init"]))
                     lines.append(
-                        "        results.append(\(literal(label + ": ")) + (outcome == \(literal(outcome.name)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
+                        "        results.append(\(literal(label + ": ")) + (outcome == \(literal(caseName)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
                 } else if operation.response == nil {
                     lines.append(readsHeaders ? "        _ = \(headersCall)" : "        \(call)")
                     lines.append("        results.append(\(literal(label + ": ok")))")
+                } else if operation.responseContentType != nil {
+                    // Raw bytes (`BinaryResponse`): read unchanged.
+                    lines.append("        let value = \(call)")
+                    lines.append(
+                        "        results.append(\(literal(label + ": ")) + (value.data == header.served.body ? \"ok\" : \"failed: read \\(value.data.count) bytes, not the \\(header.served.body.count) sent\"))"
+                    )
                 } else {
                     lines.append(readsHeaders ? "        let value = \(headersCall).body" : "        let value = \(call)")
                     lines.append(
                         "        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))"
                     )
+                }
+                if !expectsError {
+                    // What the server said (the sandbox's 400 lists the problems it found in the request).
+                    lines += [
+                        "    } catch let error as \(schema.api)Error {",
+                        "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\" + (error.response?.bodyText.map { \": \\($0.prefix(800))\" } ?? \"\"))",
+                    ]
                 }
                 lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
             }
@@ -119,6 +156,24 @@ struct ProofCallerWriter {
         }
         lines += ["    return results", "}"]
         return lines
+    }
+
+    /// One call of an operation: an example's, or (`name` nil) one with synthesized values.
+    private struct Call {
+        var name: String?
+        var status: Int?
+        var parameters: [String: YAMLNode]
+        var requestJSON: String
+    }
+
+    /// The operation's examples, or with `callsEveryOperation` one synthesized call when it has none.
+    private func calls(of operation: OperationDefinition) -> [Call] {
+        let sampledBody = operation.body.map { samples.json(of: $0.type) } ?? "{}"
+        let examples = operation.examples.map {
+            Call(name: $0.name, status: $0.status, parameters: $0.parameters, requestJSON: $0.request?.jsonText ?? sampledBody)
+        }
+        guard examples.isEmpty, callsEveryOperation else { return examples }
+        return [Call(name: nil, status: nil, parameters: [:], requestJSON: sampledBody)]
     }
 
     /// A paginated operation is also read to its end through `<operation>Items`, with its first success
@@ -132,7 +187,7 @@ struct ProofCallerWriter {
         let label = "\(operation.name)/\(example.name)/pages"
         let driven = "\(pagination.requestParameter):"
         let cacheArguments = Set((operation.cache?.parameters ?? []).map { "\($0.name):" })
-        let arguments = arguments(operation, example: example).filter { argument in
+        let arguments = arguments(operation, parameters: example.parameters).filter { argument in
             !argument.hasPrefix(driven) && !cacheArguments.contains { argument.hasPrefix($0) }
         }
         // Without X-Sandbox-Example the sandbox pages through its data set.
@@ -148,7 +203,8 @@ struct ProofCallerWriter {
         }
         lines += [
             "        var count = 0",
-            "        for try await _ in client.\(operation.name)Items(\(arguments.joined(separator: ", "))) {",
+            // A decoded argument may throw; `try` only then, so the driver compiles without warnings.
+            "        for try await _ in \(arguments.contains { $0.contains("try proofDecode(") } ? "try " : "")client.\(operation.name)Items(\(arguments.joined(separator: ", "))) {",
             "            count += 1",
             "            if count > 1000 { break }",
             "        }",
@@ -166,7 +222,8 @@ struct ProofCallerWriter {
     private func wireNames() -> String {
         let entries = schema.types.compactMap { type -> String? in
             guard case .structure(let fields) = type.kind, !fields.isEmpty else { return nil }
-            return "\(literal(type.name)): [\(fields.map { "\(literal($0.name)): \(literal($0.wireName))" }.joined(separator: ", "))]"
+            let properties = fields.map { "\(literal(SwiftNaming.bare(SwiftNaming.fieldName($0.name)))): \(literal($0.wireName))" }
+            return "\(literal(swiftType(.named(type.name)))): [\(properties.joined(separator: ", "))]"
         }
         return entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
     }
@@ -181,39 +238,49 @@ struct ProofCallerWriter {
     }
 
     /// Path parameters, the body, query and header parameters, as the generated method orders them.
-    private func arguments(_ operation: OperationDefinition, example: OperationDefinition.OperationExample) -> [String] {
+    private func arguments(_ operation: OperationDefinition, parameters: [String: YAMLNode]) -> [String] {
         // Cache arguments come first and are never sent: ask the server, keep the schema's age.
         var arguments = (operation.cache?.parameters ?? []).map { "\($0.name): \($0.role == .cacheOnly ? "false" : "nil")" }
         for field in operation.pathParameters {
-            arguments.append("\(field.name): \(parameterLiteral(field, example.parameters[field.name]))")
+            arguments.append("\(label(field)): \(parameterLiteral(field, parameters[field.name]))")
         }
         if operation.body != nil { arguments.append("body: body") }
         for field in operation.queryParameters + operation.headerParameters {
-            let value = example.parameters[field.name] ?? example.parameters[field.wireName]
+            let value = parameters[field.name] ?? parameters[field.wireName]
             if value == nil && !field.isRequiredOnWire { continue }
-            arguments.append("\(field.name): \(parameterLiteral(field, value))")
+            arguments.append("\(label(field)): \(parameterLiteral(field, value))")
         }
         return arguments
     }
 
-    /// A parameter value from the example, or a plain one of the parameter's type when the example has none.
+    /// A parameter value from the example, else the one the sandbox would synthesize for it (a number,
+    /// a boolean or a string as a literal; any other type decoded from that value's JSON, as the client
+    /// decodes it, so dates, UUIDs, enums, lists and structs need no spelling of their own).
     private func parameterLiteral(_ field: Field, _ node: YAMLNode?) -> String {
         let text = node?.scalar?.text
         switch field.type {
-        case .primitive(let primitive) where primitive.isNumeric:
-            return text ?? "1"
-        case .primitive(.bool):
-            return text ?? "false"
+        case .primitive(let primitive) where primitive.isNumeric && text != nil:
+            return text!
+        case .primitive(.bool) where text != nil:
+            return text!
         case .primitive(.string), .primitive(.email):
-            return literal(text ?? "x")
-        case .named(let name):
+            return literal(text ?? sampleText(field))
+        case .named(let name) where text != nil:
             if case .enumeration = schema.type(named: name)?.kind {
-                return "\(name)(rawValue: \(literal(text ?? "x")))"
+                return "\(swiftType(field.type))(rawValue: \(literal(text!)))"
             }
-            return "proofValue(\(swiftType(field.type)).self)"
+            fallthrough
         default:
-            return "proofValue(\(swiftType(field.type)).self)"
+            let json = node.map(\.jsonText) ?? samples.json(for: field)
+            if case .primitive(let primitive) = field.type, primitive.isNumeric || primitive == .bool { return json }
+            return "try proofDecode(\(swiftType(of: field)).self, from: \(literal(json)))"
         }
+    }
+
+    /// The synthesized string of a string parameter.
+    private func sampleText(_ field: Field) -> String {
+        let json = samples.json(for: field)
+        return (try? JSONDecoder().decode([String].self, from: Data("[\(json)]".utf8)).first) ?? "sample"
     }
 
     // MARK: Using the API as app code does
@@ -298,6 +365,14 @@ struct ProofCallerWriter {
     }
 
     // MARK: Spelling
+
+    /// The operation's method, as the renderer names it.
+    private func method(_ operation: OperationDefinition) -> String { SwiftNaming.operationName(operation.name, api: schema.api) }
+
+    /// A parameter's argument label, as the renderer names it.
+    private func label(_ field: Field) -> String {
+        SwiftNaming.argumentLabel(SwiftNaming.memberName(field.name, reserved: SwiftNaming.Reserved.parameters))
+    }
 
     /// Types as the generated module spells them (the renderer's own rules, so the caller cannot drift).
     private func swiftType(_ reference: TypeReference) -> String { SwiftTypes.name(reference, in: schema) }

@@ -1,0 +1,140 @@
+import Foundation
+import SchemaModel
+import SwiftRenderer
+
+/// A SwiftPM package of generated clients, each with its `ProofCallerWriter` caller (modules use
+/// `ProofSupport`, the misread check), plus `proof-driver`, which runs one module's calls against a URL:
+/// `proof-driver <Module> <base URL>` prints one line per call. Built once for every module it holds, so
+/// a proof over many schemas costs one build; it lives under .build so reruns are incremental. The diff
+/// proof (old and new clients of each pair) and the corpus run (every imported corpus document) write one.
+public struct ClientPackage {
+    public struct Module {
+        public var name: String
+        public var schema: Schema
+        /// The caller's source (`ProofCallerWriter.render()`), compiled into the module.
+        public var caller: String
+
+        public init(name: String, schema: Schema, caller: String) {
+            (self.name, self.schema, self.caller) = (name, schema, caller)
+        }
+    }
+
+    /// The package's folder.
+    public let root: URL
+    /// The package's name, an identifier.
+    public let name: String
+    public var modules: [Module]
+
+    /// `repository`: the checkout whose Sources/WireFormat and Sources/ClientRuntime the clients are built against.
+    public let repository: URL
+
+    public init(name: String, root: URL, repository: URL, modules: [Module]) {
+        (self.name, self.root, self.repository, self.modules) = (name, root, repository, modules)
+    }
+
+    /// A module name made of a document or pair name (`oai-petstore.yaml` → `OaiPetstoreYaml` with no
+    /// prefix): its letters and digits, each run capitalised.
+    public static func moduleName(_ name: String, prefix: String) -> String {
+        prefix + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// Writes the package (files whose contents did not change are left alone, keeping builds incremental).
+    public func write() throws {
+        let sources = root.appendingPathComponent("Sources")
+        // The runtime and the wire formats it re-exports, as a consumer's build gets them.
+        for module in ["WireFormat", "ClientRuntime"] {
+            let runtimeSource = repository.appendingPathComponent("Sources/\(module)")
+            for file in try FileManager.default.contentsOfDirectory(atPath: runtimeSource.path) where file.hasSuffix(".swift") {
+                try writeIfChanged(
+                    try String(contentsOf: runtimeSource.appendingPathComponent(file), encoding: .utf8),
+                    to: sources.appendingPathComponent("\(module)/\(file)"))
+            }
+        }
+        try writeIfChanged(ProofSupportSource.source + "\n", to: sources.appendingPathComponent("ProofSupport/ProofSupport.swift"))
+        for module in modules {
+            let folder = sources.appendingPathComponent(module.name)
+            for file in SwiftRenderer.render(module.schema, schemaFileName: "schema.yaml") {
+                try writeIfChanged(file.contents, to: folder.appendingPathComponent(file.name))
+            }
+            try writeIfChanged(module.caller, to: folder.appendingPathComponent("ProofCaller.swift"))
+        }
+        let names = modules.map(\.name)
+        var main = ["import Foundation"] + names.map { "import \($0)" }
+        main += ["", "let url = URL(string: CommandLine.arguments[2])!", "let results: [String]", "switch CommandLine.arguments[1] {"]
+        main += names.map { "case \"\($0)\": results = await \($0).proofRun(baseURL: url)" }
+        main += ["default: fatalError(\"unknown module \\(CommandLine.arguments[1])\")", "}", "for line in results { print(line) }"]
+        try writeIfChanged(main.joined(separator: "\n") + "\n", to: sources.appendingPathComponent("proof-driver/main.swift"))
+        let targets = names.map { ".target(name: \"\($0)\", dependencies: [\"ClientRuntime\", \"ProofSupport\"])," }
+        let manifest = """
+            // swift-tools-version: 6.0
+            // Written by Tests/ClientProof/ClientPackage.swift: generated clients and the driver that runs their calls.
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                platforms: [.macOS(.v13)],
+                targets: [
+                    .target(name: "WireFormat"),
+                    .target(name: "ClientRuntime", dependencies: ["WireFormat"]),
+                    .target(name: "ProofSupport", dependencies: ["ClientRuntime"]),
+                    \(targets.joined(separator: "\n        "))
+                    .executableTarget(name: "proof-driver", dependencies: [\(names.map { "\"\($0)\"" }.joined(separator: ", "))]),
+                ]
+            )
+
+            """
+        try writeIfChanged(manifest, to: root.appendingPathComponent("Package.swift"))
+        try removeModulesNoLongerListed(in: sources)
+    }
+
+    /// `swift build` of the driver; returns the folder of the built products.
+    public func build() throws -> URL {
+        let result = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--product", "proof-driver"], in: root)
+        guard result.status == 0 else {
+            throw ProofError("the package \(name) did not build:\n\(result.output.suffix(6000))")
+        }
+        let binPath = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--show-bin-path"], in: root)
+        return URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// A folder of a module an earlier run wrote (another selection of documents) would be a target
+    /// the manifest does not list, which SwiftPM refuses.
+    private func removeModulesNoLongerListed(in sources: URL) throws {
+        let kept = Set(modules.map(\.name) + ["WireFormat", "ClientRuntime", "ProofSupport", "proof-driver"])
+        for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !kept.contains(folder) {
+            try FileManager.default.removeItem(at: sources.appendingPathComponent(folder))
+        }
+    }
+
+    private func writeIfChanged(_ text: String, to url: URL) throws {
+        let data = Data(text.utf8)
+        if (try? Data(contentsOf: url)) == data { return }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+}
+
+public struct ProofError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+public enum ProcessRunner {
+    /// Runs a tool and returns its exit status and standard output and error together.
+    public static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
