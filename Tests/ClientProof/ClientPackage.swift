@@ -38,9 +38,15 @@ public struct ClientPackage {
         prefix + name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    /// Writes the package (files whose contents did not change are left alone, keeping builds incremental).
+    /// Writes the package (files whose contents did not change are left alone, keeping builds incremental;
+    /// files an earlier run wrote and this one does not, such as a runtime file that moved, are removed).
     public func write() throws {
         let sources = root.appendingPathComponent("Sources")
+        var written: Set<String> = []
+        func writeIfChanged(_ text: String, to url: URL) throws {
+            written.insert(url.standardizedFileURL.path)
+            try self.writeIfChanged(text, to: url)
+        }
         // The runtime and the wire formats it re-exports, as a consumer's build gets them.
         for module in ["WireFormat", "ClientRuntime"] {
             let runtimeSource = repository.appendingPathComponent("Sources/\(module)")
@@ -85,6 +91,7 @@ public struct ClientPackage {
             """
         try writeIfChanged(manifest, to: root.appendingPathComponent("Package.swift"))
         try removeModulesNoLongerListed(in: sources)
+        try removeFiles(notIn: written, below: sources)
     }
 
     /// `swift build` of the driver; returns the folder of the built products.
@@ -103,6 +110,19 @@ public struct ClientPackage {
         let kept = Set(modules.map(\.name) + ["WireFormat", "ClientRuntime", "ProofSupport", "proof-driver"])
         for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !kept.contains(folder) {
             try FileManager.default.removeItem(at: sources.appendingPathComponent(folder))
+        }
+    }
+
+    /// A file left by an earlier run in a module's folder (the runtime's `DateWireFormat.swift` after it
+    /// moved to WireFormat) would be compiled with the new ones.
+    private func removeFiles(notIn written: Set<String>, below sources: URL) throws {
+        let fileManager = FileManager.default
+        for folder in try fileManager.contentsOfDirectory(atPath: sources.path) {
+            let folderURL = sources.appendingPathComponent(folder)
+            for file in try fileManager.contentsOfDirectory(atPath: folderURL.path) {
+                let url = folderURL.appendingPathComponent(file)
+                if !written.contains(url.standardizedFileURL.path) { try fileManager.removeItem(at: url) }
+            }
         }
     }
 
