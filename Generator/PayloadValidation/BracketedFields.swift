@@ -64,9 +64,16 @@ struct BracketTree: Sendable {
         children[key, default: BracketTree()].insert(value, at: path.dropFirst())
     }
 
-    /// `card[exp_month][x]` as `["card", "exp_month", "x"]` (an empty segment for `[]`); nil when the
-    /// brackets are unbalanced or text follows a closing bracket.
+    /// `card[exp_month][x]` as `["card", "exp_month", "x"]` (an empty segment for `[]`). A name whose
+    /// brackets do not pair up but that ends in `]` is one member (`labels[k]ey]`: a map key holding a
+    /// bracket, as clients send it); nil for other names that are not a base and brackets.
     static func segments(of name: String) -> [String]? {
+        if let strict = strictSegments(of: name) { return strict }
+        guard let open = name.firstIndex(of: "["), name.hasSuffix("]"), open != name.startIndex else { return nil }
+        return [String(name[..<open]), String(name[name.index(after: open)..<name.index(before: name.endIndex)])]
+    }
+
+    private static func strictSegments(of name: String) -> [String]? {
         guard let open = name.firstIndex(of: "[") else { return name.contains("]") ? nil : [name] }
         var segments = [String(name[..<open])]
         var rest = name[open...]
