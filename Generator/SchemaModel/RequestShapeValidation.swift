@@ -209,23 +209,26 @@ extension SchemaValidator {
         }
     }
 
+    /// `declared` is the field's type as written, for messages (`[Tree]` while `type` is its element).
     private func checkNestedMember(
-        _ type: TypeReference, field: String, owner: String, at location: SourceLocation, walk: inout NestedWalk, types: [String: TypeDefinition]
+        _ type: TypeReference, field: String, owner: String, at location: SourceLocation, walk: inout NestedWalk, types: [String: TypeDefinition],
+        declared: TypeReference? = nil
     ) {
+        let declared = declared ?? type
         func refuse(_ reason: String) {
-            log.error("field '\(field)' of \(owner) is '\(type)', but \(walk.what) (\(walk.context)) \(reason)", at: location)
+            log.error("field '\(field)' of \(owner) is '\(declared)', but \(walk.what) (\(walk.context)) \(reason)", at: location)
         }
         switch resolvedAlias(type, types: types) {
         case .primitive(let primitive):
             if primitive == .json { refuse("cannot carry an untyped json value in brackets: give the field a type") }
         case .array(let element):
-            checkNestedMember(element, field: field, owner: owner, at: location, walk: &walk, types: types)
+            checkNestedMember(element, field: field, owner: owner, at: location, walk: &walk, types: types, declared: declared)
         case .map(let key, let value):
             if key != .string {
                 refuse("needs string map keys: a key is a bracketed name (metadata[order_id])")
                 return
             }
-            checkNestedMember(value, field: field, owner: owner, at: location, walk: &walk, types: types)
+            checkNestedMember(value, field: field, owner: owner, at: location, walk: &walk, types: types, declared: declared)
         case .named(let name):
             guard let definition = types[name] else { return }  // reported as an unknown type
             switch definition.kind {
