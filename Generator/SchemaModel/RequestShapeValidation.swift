@@ -242,6 +242,9 @@ extension SchemaValidator {
                     return
                 }
                 guard walk.checked.insert(name).inserted else { return }
+                if definition.additionalFields != nil {
+                    refuse("cannot hold '\(name)', whose additionalFields the server could not tell from mistyped members")
+                }
                 walk.path.append(name)
                 for inner in fields {
                     checkNestedMember(inner.type, field: inner.name, owner: "type '\(name)'", at: inner.typeLocation, walk: &walk, types: types)

@@ -154,6 +154,12 @@ extension Schema {
         }
     }
 
+    /// The fields of the struct `type` names (through aliases); empty for other types.
+    public func structFields(of type: TypeReference) -> [Field] {
+        guard case .named(let name) = resolvingAliases(type), case .structure(let fields)? = self.type(named: name)?.kind else { return [] }
+        return fields
+    }
+
     /// The fields of a multipart body that are sent as file parts: those of type `binary`.
     public func fileFields(of body: OperationDefinition.Body) -> [Field] {
         guard body.encoding == .multipart, case .named(let name) = resolvingAliases(body.type) else { return [] }
