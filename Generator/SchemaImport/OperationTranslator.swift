@@ -401,7 +401,8 @@ final class OperationTranslator {
             // A flat form is written as it is; a form with nested members is Stripe's bracket style
             // (`style: deepObject`, what the document's `encoding` says for them); a multipart body is
             // any struct, its objects and lists of objects JSON parts.
-            let nested = isForm && !types.isFlatStruct(expression) && types.isNestableStruct(expression)
+            let saysDeepObject = media["encoding"]?.pairs?.contains { $0.value["style"]?.scalar?.text == "deepObject" } ?? false
+            let nested = isForm && (saysDeepObject || !types.isFlatStruct(expression)) && types.isNestableStruct(expression)
             guard isForm ? (types.isFlatStruct(expression) || nested) : types.isStruct(expression) else {
                 let holds =
                     isForm
@@ -414,9 +415,11 @@ final class OperationTranslator {
             value.set("type", expression)
             value.set("encoding", isForm ? "form" : "multipart")
             if nested { value.set("style", "deepObject") }
-            // The file parts' content type: JSON parts are named `application/json` beside them.
-            let partTypes = media["encoding"]?.pairs?.compactMap { $0.value["contentType"]?.scalar?.text } ?? []
-            if !isForm, let partType = partTypes.first(where: { !Self.isJSON($0) }) {
+            // The file parts' content type, from the `encoding` of a binary field (JSON and text parts
+            // are named beside them).
+            let files = Set(types.binaryFieldWireNames(expression))
+            let partTypes = media["encoding"]?.pairs?.filter { files.contains($0.key) }.compactMap { $0.value["contentType"]?.scalar?.text } ?? []
+            if !isForm, let partType = partTypes.first {
                 value.set("contentType", partType)
             }
         default:

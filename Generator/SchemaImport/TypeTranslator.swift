@@ -535,6 +535,16 @@ final class TypeTranslator {
         return members.contains { $0.0 == "fields" }
     }
 
+    /// The wire names of a struct's `binary` fields: a multipart body's file parts.
+    func binaryFieldWireNames(_ expression: String) -> [String] {
+        guard case .map(let members)? = bodies[expression], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return [] }
+        return fields.compactMap { field in
+            guard Self.fieldType(field.1) == "binary" else { return nil }
+            if case .map(let keys) = field.1, case .string(let wire)? = keys.first(where: { $0.0 == "wire" })?.1 { return wire }
+            return field.0
+        }
+    }
+
     /// A `[string: scalar]` map.
     func isScalarMap(_ expression: String) -> Bool {
         guard expression.hasPrefix("[string: "), expression.hasSuffix("]") else { return false }

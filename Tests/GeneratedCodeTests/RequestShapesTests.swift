@@ -263,7 +263,7 @@ final class RequestShapesTests: XCTestCase {
         defer { server.shutdown() }
         let file = Data([0x00, 0x0D, 0x0A, 0xFF])
 
-        _ = try await makeClient(server, credentials: ["bearer": "t"]).uploadFileWithAttributes(
+        _ = try await makeClient(server, credentials: ["bearer": "t"]).uploadFile(
             body: FileUpload(
                 attributes: FileAttributes(name: "a \"b\".txt", parent: FolderReference(id: "0")), file: file,
                 tags: [FolderReference(id: "7")], note: "n"))

@@ -165,7 +165,7 @@ final class RequestShapesAgainstSandboxTests: XCTestCase {
 
     func testMultipartJSONPartIsAcceptedAndValidatedAgainstItsType() async throws {
         let upload = FileUpload(attributes: FileAttributes(name: "a.txt", parent: FolderReference(id: "0")), file: Data([1, 2]))
-        let ticket = try await client().uploadFileWithAttributes(body: upload)
+        let ticket = try await client().uploadFile(body: upload)
         XCTAssertFalse(ticket.filename.isEmpty)
 
         func body(attributes: String, contentType: String = "application/json") -> Data {
