@@ -158,7 +158,8 @@ extension RequestValidator {
             var indexed: [(index: Int, tree: BracketTree)] = []
             for key in tree.keys {
                 guard let index = Int(key), index >= 0, String(index) == key else {
-                    issues.append(refuse(member(key), expected: "a list index", found: "'\(key)'", "'\(member(key))' names a list element by '\(key)', not an index"))
+                    issues.append(
+                        refuse(member(key), expected: "a list index", found: "'\(key)'", "'\(member(key))' names a list element by '\(key)', not an index"))
                     continue
                 }
                 indexed.append((index, tree[key]!))
@@ -196,10 +197,12 @@ extension RequestValidator {
     }
 
     /// Issues of a `deepObject` query parameter: the items named `wire[…]` read as its nested value.
+    /// A bare `wire=value` item is read too, and refused: the parameter is an object, sent in brackets.
     func deepObjectIssues(_ field: Field, query: [(name: String, value: String)]) -> [ValidationIssue] {
         let prefix = field.wireName + "["
-        let (tree, problems) = BracketTree.parse(query.filter { $0.name.hasPrefix(prefix) }, base: field.wireName)
-        if tree.keys.isEmpty, problems.isEmpty, !field.isRequiredOnWire { return [] }
+        let items = query.filter { $0.name == field.wireName || $0.name.hasPrefix(prefix) }
+        let (tree, problems) = BracketTree.parse(items, base: field.wireName)
+        if items.isEmpty, !field.isRequiredOnWire { return [] }
         return problems.map(Self.issue(for:)) + bracketIssues(tree, field.type, name: field.wireName, field: field)
     }
 

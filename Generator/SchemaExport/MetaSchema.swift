@@ -310,7 +310,13 @@ public enum SchemaLanguageMetaSchema {
                         ("default", describe(anything, "The value used when the key is absent; the Swift property is then not optional.")),
                         ("example", describe(anything, "An example value, checked against the type.")),
                         ("secret", describe(boolean, "A credential or personal secret: never shown in logs, descriptions or reports.")),
-                        ("style", describe(words(QueryStyle.allCases.map(\.rawValue)), "Query parameters whose value is an object: form (members as items) or deepObject (name[key], nested to any depth).")),
+                        (
+                            "style",
+                            describe(
+                                words(QueryStyle.allCases.map(\.rawValue)),
+                                "Query parameters whose value is an object: form (members as items) or deepObject (name[key], nested to any depth)."
+                            )
+                        ),
                     ] + constraintProperties + noteProperties,
                     required: ["type"]
                 )

@@ -522,7 +522,8 @@ final class TypeTranslator {
             case "[": depth += 1
             case "]": depth -= 1
             case ":" where depth == 0:
-                return (String(inner[..<index]).trimmingCharacters(in: .whitespaces), String(inner[inner.index(after: index)...]).trimmingCharacters(in: .whitespaces))
+                let key = String(inner[..<index]).trimmingCharacters(in: .whitespaces)
+                return (key, String(inner[inner.index(after: index)...]).trimmingCharacters(in: .whitespaces))
             default: continue
             }
         }

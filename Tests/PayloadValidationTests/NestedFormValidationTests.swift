@@ -118,12 +118,14 @@ final class NestedFormValidationTests: XCTestCase {
         XCTAssertTrue(
             formIssues("amount=1&card[number]=1&card[exp_month]=1&items[][price]=p")
                 .contains { $0.contains("has [] before another bracket: name list elements by index") })
-        XCTAssertTrue(formIssues("amount=1&card[number]=1&card[exp_month]=1&card[number]x=1").contains { $0.contains("is not a name followed by [member] brackets") })
+        XCTAssertTrue(
+            formIssues("amount=1&card[number]=1&card[exp_month]=1&card[number]x=1").contains { $0.contains("is not a name followed by [member] brackets") })
     }
 
     func testDeepObjectQueryNestsObjectsAndLists() {
         XCTAssertEqual(queryIssues("filter[price][gte]=10&filter[tags][0]=open&filter[tags][]=closed"), [])
         XCTAssertEqual(queryIssues(""), [])
+        XCTAssertEqual(queryIssues("filter=open"), ["filter: 'filter' holds Search: send its members as filter[…]"], "an object, not a value")
         let issues = queryIssues("filter%5Bprice%5D%5Bgte%5D=cheap&filter%5Btags%5D%5B0%5D=opened&filter%5Bcolour%5D=red")
         XCTAssertTrue(issues.contains { $0.hasPrefix("filter[price][gte]: expected") }, "\(issues)")
         XCTAssertTrue(issues.contains("filter[colour]: not a member of Search"), "\(issues)")
@@ -131,7 +133,8 @@ final class NestedFormValidationTests: XCTestCase {
 
     func testMultipartJSONPartIsValidatedAgainstItsFieldsType() {
         func issues(_ attributes: String, contentType: String = "application/json") -> [String] {
-            let body = "--B\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: \(contentType)\r\n\r\n\(attributes)\r\n"
+            let body =
+                "--B\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: \(contentType)\r\n\r\n\(attributes)\r\n"
                 + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n--B--\r\n"
             return validator.multipartBodyIssues(Data(body.utf8), contentType: "multipart/form-data; boundary=B", of: operation("upload").body!)
                 .filter { $0.severity == .error }.map { "\($0.pointer): \($0.message)" }

@@ -105,11 +105,11 @@ final class RuleTests: XCTestCase {
             """
         }
         let operation = { (style: String) in "  charge:\n    http: POST /charges\n    body: { type: Charge, encoding: form\(style) }" }
-        let flat = miniSchema(types: "  Flat:\n    fields:\n      expand: \"[string]\"", extraOperations: "  charge:\n    http: POST /charges\n    body: { type: Flat, encoding: form }")
+        let flatType = "  Flat:\n    fields:\n      expand: \"[string]\""
+        let flat = miniSchema(types: flatType, extraOperations: "  charge:\n    http: POST /charges\n    body: { type: Flat, encoding: form }")
         let flatNested = miniSchema(
-            types: "  Flat:\n    fields:\n      expand: \"[string]\"", extraOperations: "  charge:\n    http: POST /charges\n    body: { type: Flat, encoding: form, style: deepObject }")
-        try assertChanges(
-            flat, flatNested, ["request-body-changed|operation charge|breaks-both|compatible"])
+            types: flatType, extraOperations: "  charge:\n    http: POST /charges\n    body: { type: Flat, encoding: form, style: deepObject }")
+        try assertChanges(flat, flatNested, ["request-body-changed|operation charge|breaks-both|compatible"])
         let old = miniSchema(types: types(""), extraOperations: operation(", style: deepObject"))
         let required = miniSchema(types: types("\n      cvc: string"), extraOperations: operation(", style: deepObject"))
         try assertChanges(old, required, ["field-added-required|type Card.field cvc|breaks-clients|breaking"])

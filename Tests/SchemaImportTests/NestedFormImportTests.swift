@@ -152,16 +152,17 @@ final class NestedFormImportTests: XCTestCase {
             """,
             schemas: """
 
-                Node:
-                  type: object
-                  properties:
-                    children: { type: array, items: { $ref: "#/components/schemas/Node" } }
-                    payload: {}
-            """)
+                    Node:
+                      type: object
+                      properties:
+                        children: { type: array, items: { $ref: "#/components/schemas/Node" } }
+                        payload: {}
+                """)
         XCTAssertNil(schema.operations.first { $0.name == "postNode" })
         XCTAssertTrue(
             warnings.contains {
-                $0.contains("a form body is a struct of primitives, enums, lists, maps and structs of them (no json, union or recursion): operation not imported")
+                $0.contains(
+                    "a form body is a struct of primitives, enums, lists, maps and structs of them (no json, union or recursion): operation not imported")
             }, "\(warnings)")
     }
 }

@@ -330,7 +330,9 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
         }
         assertError(
             nested("json"), at: "value: {",
-            contains: "field 'value' of type 'Outer' is 'json', but a form body with style: deepObject (the body of operation 'post') cannot carry an untyped json value in brackets")
+            contains:
+                "field 'value' of type 'Outer' is 'json', but a form body with style: deepObject (the body of operation 'post') cannot carry an untyped json value in brackets"
+        )
         assertError(
             nested("\"[string: [json]]\""), at: "value: {", contains: "cannot carry an untyped json value in brackets")
         assertError(
@@ -354,7 +356,8 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
                           children: "[Tree]"
                     """), at: "children: \"[Tree]\"",
             contains:
-                "field 'children' of type 'Tree' is '[Tree]', but a form body with style: deepObject (the body of operation 'post') cannot hold 'Tree' again inside itself")
+                "field 'children' of type 'Tree' is '[Tree]', but a form body with style: deepObject (the body of operation 'post') cannot hold 'Tree' again inside itself"
+        )
         assertError(
             nested("Outer"), at: "value: {",
             contains: "cannot hold 'Outer' again inside itself: a form or query nests to a bounded depth, so recursion through it is refused")
@@ -369,7 +372,9 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
                         query:
                           filter: { type: "[string: json]", style: deepObject }
                     """), at: "filter:",
-            contains: "field 'filter' of the map is 'json', but a deepObject query parameter (query parameter 'filter' of operation 'search') cannot carry an untyped json value")
+            contains:
+                "field 'filter' of the map is 'json', but a deepObject query parameter (query parameter 'filter' of operation 'search') cannot carry an untyped json value"
+        )
     }
 
     func testStyleOfABodyIsOnlyForForms() {

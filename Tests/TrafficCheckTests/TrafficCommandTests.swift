@@ -598,7 +598,10 @@ final class TrafficCommandTests: XCTestCase {
             Self.har(entries: [
                 Self.entry(
                     url: "http://127.0.0.1:9/charges", method: "POST", headers: bearer, status: 200, body: #"{"id":"ch_1"}"#,
-                    request: (form, "amount=5&card%5Bnumber%5D=4242&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2030&expand%5B0%5D=customer&items%5B0%5D%5Bprice%5D=p")),
+                    request: (
+                        form,
+                        "amount=5&card%5Bnumber%5D=4242&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2030&expand%5B0%5D=customer&items%5B0%5D%5Bprice%5D=p"
+                    )),
                 Self.entry(
                     url: "http://127.0.0.1:9/charges", method: "POST", headers: bearer, status: 200, body: #"{"id":"ch_1"}"#,
                     request: (form, "amount=5&card[number]=4242&card[exp_month]=13&card[exp_year]=2030&items[0][quantity]=1")),
