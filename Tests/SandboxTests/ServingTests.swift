@@ -93,7 +93,8 @@ final class ServingTests: XCTestCase {
                 "uploadFile", "POST", "/files/content", bearer.merging(["Content-Type": "multipart/form-data; boundary=B"]) { $1 },
                 "--B\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: application/json\r\n\r\n"
                     + #"{"name":"a","parent":{"id":"0"}}"# + "\r\n"
-                    + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\nContent-Type: application/octet-stream\r\n\r\nbytes\r\n--B--\r\n", 200
+                    + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    + "bytes\r\n--B--\r\n", 200
             ),
             // v2 sessions: wired schemes accept only credentials the sandbox issued.
             ("confirmSmsCode", "POST", "/sms-sessions", [:], #"{"phone":"+79990001122","code":"123456"}"#, 200),
