@@ -171,6 +171,7 @@ public struct RequestValidator: Sendable {
     /// item of the request, decoded.
     public func queryObjectIssues(_ field: Field, query: [(name: String, value: String)], operation: OperationDefinition) -> [ValidationIssue] {
         let style = field.queryStyle ?? .form
+        if style == .deepObject { return deepObjectIssues(field, query: query) }
         // A form-style object takes every item that is not another parameter or a query credential.
         let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + queryCredentialNames(of: operation))
         var members: [(key: String, value: String)] = []
@@ -179,20 +180,24 @@ public struct RequestValidator: Sendable {
             case .form:
                 if !others.contains(item.name) { members.append((item.name, item.value)) }
             case .deepObject:
-                let prefix = field.wireName + "["
-                if item.name.hasPrefix(prefix), item.name.hasSuffix("]"), item.name.count > prefix.count {
-                    members.append((String(item.name.dropFirst(prefix.count).dropLast()), item.value))
-                }
+                continue  // read above, nested
             }
         }
         if members.isEmpty, !field.isRequiredOnWire { return [] }
-        let itemName = { (key: String) in style == .deepObject ? "\(field.wireName)[\(key)]" : key }
-        return memberIssues(members, of: field.type, itemName: itemName, template: field)
+        return memberIssues(members, of: field.type, itemName: { $0 }, template: field)
     }
 
     // MARK: Bodies
 
-    /// Issues of an `application/x-www-form-urlencoded` body against the body type's fields.
+    /// Issues of an `application/x-www-form-urlencoded` body against the operation's body: a flat struct
+    /// member by member, or with `style: deepObject` the bracketed names read back into the nested value
+    /// (`card[exp_month]=12`; issues name the bracket path, `items[0][price]`).
+    public func formBodyIssues(_ body: Data, of operationBody: OperationDefinition.Body) -> [ValidationIssue] {
+        guard operationBody.style == .deepObject else { return formBodyIssues(body, of: operationBody.type) }
+        return nestedFormIssues(Self.formItems(String(decoding: body, as: UTF8.self)), of: operationBody.type)
+    }
+
+    /// Issues of a flat `application/x-www-form-urlencoded` body against the body type's fields.
     public func formBodyIssues(_ body: Data, of type: TypeReference) -> [ValidationIssue] {
         memberIssues(Self.formItems(String(decoding: body, as: UTF8.self)).map { ($0.name, $0.value) }, of: type, itemName: { $0 })
     }
@@ -208,10 +213,13 @@ public struct RequestValidator: Sendable {
             ]
         }
         let fileNames = Set(schema.fileFields(of: operationBody).map(\.wireName))
+        let jsonFields = schema.jsonPartFields(of: operationBody)
         var issues: [ValidationIssue] = []
         var texts: [(key: String, value: String)] = []
         for part in parts {
-            if fileNames.contains(part.name) {
+            if let field = jsonFields.first(where: { $0.wireName == part.name }) {
+                issues += jsonPartIssues(part, as: field)
+            } else if fileNames.contains(part.name) {
                 if let expected = operationBody.contentType, part.contentType?.lowercased() != expected.lowercased() {
                     issues.append(
                         issue(
@@ -228,7 +236,31 @@ public struct RequestValidator: Sendable {
                 issues.append(issue(name, expected: "a file part", found: "none", "the file part is required"))
             }
         }
-        return issues + memberIssues(texts, of: operationBody.type, itemName: { $0 }, skipping: fileNames)
+        for field in jsonFields where field.isRequiredOnWire && !present.contains(field.wireName) {
+            issues.append(issue(field.wireName, expected: "a JSON part of type \(field.type)", found: "none", "the JSON part is required"))
+        }
+        let structured = fileNames.union(jsonFields.map(\.wireName))
+        return issues + memberIssues(texts, of: operationBody.type, itemName: { $0 }, skipping: structured)
+    }
+
+    /// A JSON part (an object or list field of a multipart body): `application/json` when it names a
+    /// content type, and its bytes a JSON value of the field's type; pointers start at the part's name.
+    private func jsonPartIssues(_ part: Multipart.Part, as field: Field) -> [ValidationIssue] {
+        if let contentType = part.contentType {
+            let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            if mediaType != "application/json", !mediaType.hasSuffix("+json") {
+                return [
+                    issue(
+                        part.name, expected: "application/json", found: contentType,
+                        "the part holds \(field.type) as JSON, so its Content-Type must be application/json, found '\(contentType)'")
+                ]
+            }
+        }
+        return validator.validate(data: part.data, against: field.type).map { found in
+            var issue = found
+            issue.pointer = part.name + found.pointer
+            return issue
+        }
     }
 
     /// A query string or form body, `a=1&b=x+y`, as decoded (name, value) pairs in order: `+` is a space

@@ -703,12 +703,24 @@ public struct SchemaComparer {
         case (let body?, nil):
             record(.requestBodyRemoved, subject, "body \(body.type) removed", old: body.typeLocation, new: after.location)
         case (let oldBody?, let newBody?):
-            if inNewNames(oldBody.type) != newBody.type || oldBody.encoding != newBody.encoding || oldBody.contentType != newBody.contentType {
-                let sameJSON = oldBody.encoding == newBody.encoding && oldBody.contentType == newBody.contentType && sameShape(oldBody.type, newBody.type)
+            // A form's style is part of its encoding: `expand=a` and `expand[0]=a` are different bodies.
+            let oldStyle = oldBody.style ?? .form
+            let newStyle = newBody.style ?? .form
+            let sameEncoding = oldBody.encoding == newBody.encoding && oldBody.contentType == newBody.contentType && oldStyle == newStyle
+            if inNewNames(oldBody.type) != newBody.type || !sameEncoding {
+                let sameJSON = sameEncoding && sameShape(oldBody.type, newBody.type)
+                let sameType = inNewNames(oldBody.type) == newBody.type
+                func described(_ body: OperationDefinition.Body) -> String {
+                    "\(body.encoding.rawValue)\(body.encoding == .form && body.style == .deepObject ? ", deepObject" : "")"
+                }
                 record(
-                    .requestBodyChanged, subject, "body \(oldBody.type) (\(oldBody.encoding.rawValue)) -> \(newBody.type) (\(newBody.encoding.rawValue))",
+                    .requestBodyChanged, subject, "body \(oldBody.type) (\(described(oldBody))) -> \(newBody.type) (\(described(newBody)))",
                     old: oldBody.typeLocation, new: newBody.typeLocation
                 ) { verdict in
+                    if sameType {
+                        verdict.source = .compatible
+                        verdict.sourceReason = "the body argument keeps its type; only how it is written on the wire changes"
+                    }
                     guard sameJSON else { return }
                     verdict.wire = .compatible
                     verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"

@@ -155,6 +155,10 @@ public enum Inventory {
         if operation.hasAbsoluteURL { builder.set("url", "given at call time") }
         if let body = operation.body, body.encoding != .json {
             builder.set("requestContentType", body.encoding.mediaType(contentType: body.contentType))
+            // Only where used: a nested form, a multipart body with JSON parts.
+            if body.encoding == .form, body.style == .deepObject { builder.set("requestStyle", "deepObject") }
+            let jsonParts = schema.jsonPartFields(of: body)
+            if !jsonParts.isEmpty { builder.set("jsonParts", .array(jsonParts.map { .string($0.wireName) })) }
         }
         if let contentType = operation.responseContentType { builder.set("responseContentType", contentType) }
         builder.set("outcomes", operation.outcomes.map { outcomes in .array(outcomes.map(outcomeJSON)) } ?? .null)
@@ -275,7 +279,8 @@ public enum Inventory {
             let route = operation.method + " " + operation.path
             var notes: [String] = []
             if let body = operation.body {
-                notes.append("body \(body.type)" + (body.encoding == .json ? "" : " as \(body.encoding.mediaType(contentType: body.contentType))"))
+                let nested = body.encoding == .form && body.style == .deepObject ? " (deepObject)" : ""
+                notes.append("body \(body.type)" + (body.encoding == .json ? "" : " as \(body.encoding.mediaType(contentType: body.contentType))\(nested)"))
             }
             if let outcomes = operation.outcomes {
                 notes.append("→ " + outcomes.map(outcomeSummary).joined(separator: " | "))

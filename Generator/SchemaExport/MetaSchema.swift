@@ -319,7 +319,13 @@ public enum SchemaLanguageMetaSchema {
                         ("default", describe(anything, "The value used when the key is absent; the Swift property is then not optional.")),
                         ("example", describe(anything, "An example value, checked against the type.")),
                         ("secret", describe(boolean, "A credential or personal secret: never shown in logs, descriptions or reports.")),
-                        ("style", describe(words(QueryStyle.allCases.map(\.rawValue)), "Query parameters whose value is an object: form or deepObject.")),
+                        (
+                            "style",
+                            describe(
+                                words(QueryStyle.allCases.map(\.rawValue)),
+                                "Query parameters whose value is an object: form (members as items) or deepObject (name[key], nested to any depth)."
+                            )
+                        ),
                     ] + constraintProperties + noteProperties,
                     required: ["type"]
                 )
@@ -400,6 +406,13 @@ public enum SchemaLanguageMetaSchema {
                         ("type", describe(ref("TypeExpression"), "Required. The body's type.")),
                         ("encoding", describe(words(BodyEncoding.allCases.map(\.rawValue)), "How the body is sent (default: json).")),
                         ("contentType", describe(text, "The Content-Type of a body that is not JSON.")),
+                        (
+                            "style",
+                            describe(
+                                words(QueryStyle.allCases.map(\.rawValue)),
+                                "Form bodies: deepObject nests structs, maps and lists in brackets (card[number]=4242, items[0][price]=p_1); form (default) is flat."
+                            )
+                        ),
                     ] + noteProperties,
                     required: ["type"]
                 )

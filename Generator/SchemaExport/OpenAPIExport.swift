@@ -177,7 +177,7 @@ public enum OpenAPIExport {
             request.set("required", .bool(true))
             var media = ObjectBuilder()
             media.set("schema", body.encoding == .raw ? RequestShapesExport.binarySchema : mapper.type(body.type))
-            if let encoding = RequestShapesExport.multipartEncoding(body, in: schema) { media.set("encoding", encoding) }
+            if let encoding = RequestShapesExport.bodyEncoding(body, in: schema) { media.set("encoding", encoding) }
             let examples = body.encoding == .raw ? [] : operation.examples.compactMap { example in example.request.map { (example.name, $0) } }
             if !examples.isEmpty {
                 media.set("examples", .object(examples.map { ($0.0, .object([("value", OrderedJSON($0.1))])) }))

@@ -31,11 +31,32 @@ enum RequestShapesExport {
         schema.isQueryObject(field.type) ? (field.queryStyle ?? .form) : nil
     }
 
-    /// OpenAPI's `encoding` of a multipart body: the content type of each file part.
-    static func multipartEncoding(_ body: OperationDefinition.Body, in schema: Schema) -> OrderedJSON? {
-        let files = schema.fileFields(of: body)
-        guard !files.isEmpty else { return nil }
-        let contentType = body.contentType ?? "application/octet-stream"
-        return .object(files.map { ($0.wireName, .object([("contentType", .string(contentType))])) })
+    /// OpenAPI's `encoding` of a form or multipart body: for a multipart body the content type of each
+    /// file part and `application/json` for each JSON part (an object or list of objects); for a form
+    /// body with `style: deepObject`, `style: deepObject, explode: true` on every field that is not a
+    /// scalar (Stripe's document writes the same), which the import reads back as the body's style.
+    static func bodyEncoding(_ body: OperationDefinition.Body, in schema: Schema) -> OrderedJSON? {
+        var entries: [(String, OrderedJSON)] = []
+        switch body.encoding {
+        case .multipart:
+            let contentType = body.contentType ?? "application/octet-stream"
+            let files = Set(schema.fileFields(of: body).map(\.wireName))
+            let json = Set(schema.jsonPartFields(of: body).map(\.wireName))
+            for field in schema.structFields(of: body.type) {
+                if files.contains(field.wireName) {
+                    entries.append((field.wireName, .object([("contentType", .string(contentType))])))
+                } else if json.contains(field.wireName) {
+                    entries.append((field.wireName, .object([("contentType", .string("application/json"))])))
+                }
+            }
+        case .form:
+            guard body.style == .deepObject else { return nil }
+            for field in schema.structFields(of: body.type) where !schema.isScalar(field.type) {
+                entries.append((field.wireName, .object([("style", .string("deepObject")), ("explode", .bool(true))])))
+            }
+        case .json, .raw:
+            return nil
+        }
+        return entries.isEmpty ? nil : .object(entries)
     }
 }

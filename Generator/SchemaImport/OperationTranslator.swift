@@ -302,11 +302,17 @@ final class OperationTranslator {
         let style = node["style"]?.scalar?.text
         let fits: Bool
         switch location {
-        case "query": fits = types.isScalarOrList(usage.expression) || types.isScalarMap(usage.expression) || types.isFlatStruct(usage.expression)
+        case "query":
+            fits =
+                types.isScalarOrList(usage.expression) || types.isScalarMap(usage.expression) || types.isFlatStruct(usage.expression)
+                || (style == "deepObject" && (types.isNestableStruct(usage.expression) || types.isNestableMap(usage.expression)))
         default: fits = types.isScalar(usage.expression)
         }
         if !fits {
-            let holds = location == "query" ? "a primitive, an enum, a list of them, or an object of them" : "a primitive or an enum"
+            let holds =
+                location == "query"
+                ? "a primitive, an enum, a list of them, or an object of them (with style: deepObject, objects, maps and lists nested without recursion, json or unions)"
+                : "a primitive or an enum"
             log.warning(
                 "\(location) parameter '\(wire)' is \(usage.expression), but a \(location) parameter holds \(holds): imported as string", at: node, pointer)
             usage = TypeUsage(expression: "string")
@@ -397,16 +403,29 @@ final class OperationTranslator {
             value.set("type", schema.map { types.use($0, hint: typeName).expression } ?? "json")
         case 1, 2:
             let expression = schema.map { types.use($0, hint: typeName).expression } ?? "json"
-            guard types.isFlatStruct(expression) else {
-                log.warning(
-                    "the \(mediaType) body is \(expression), but a form or multipart body is a struct of primitives, enums and lists of them: operation not imported",
-                    at: media, mediaPointer)
+            let isForm = mediaType == Self.formMediaType
+            // A flat form is written as it is; a form with nested members is Stripe's bracket style
+            // (`style: deepObject`, what the document's `encoding` says for them); a multipart body is
+            // any struct, its objects and lists of objects JSON parts.
+            let saysDeepObject = media["encoding"]?.pairs?.contains { $0.value["style"]?.scalar?.text == "deepObject" } ?? false
+            let nested = isForm && (saysDeepObject || !types.isFlatStruct(expression)) && types.isNestableStruct(expression)
+            guard isForm ? (types.isFlatStruct(expression) || nested) : types.isStruct(expression) else {
+                let holds =
+                    isForm
+                    ? "a form body is a struct of primitives, enums, lists, maps and structs of them (no json, union or recursion)"
+                    : "a multipart body is a struct"
+                log.warning("the \(mediaType) body is \(expression), but \(holds): operation not imported", at: media, mediaPointer)
                 skipped = true
                 return
             }
             value.set("type", expression)
-            value.set("encoding", mediaType == Self.formMediaType ? "form" : "multipart")
-            if let partType = media["encoding"]?.pairs?.compactMap({ $0.value["contentType"]?.scalar?.text }).first {
+            value.set("encoding", isForm ? "form" : "multipart")
+            if nested { value.set("style", "deepObject") }
+            // The file parts' content type, from the `encoding` of a binary field (JSON and text parts
+            // are named beside them).
+            let files = Set(types.binaryFieldWireNames(expression))
+            let partTypes = media["encoding"]?.pairs?.filter { files.contains($0.key) }.compactMap { $0.value["contentType"]?.scalar?.text } ?? []
+            if !isForm, let partType = partTypes.first {
                 value.set("contentType", partType)
             }
         default:

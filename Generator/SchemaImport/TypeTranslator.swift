@@ -513,6 +513,76 @@ final class TypeTranslator {
         return fields.allSatisfy { field in Self.fieldType(field.1).map(isScalarOrList) ?? false }
     }
 
+    /// What a nested form or a `deepObject` query parameter holds (docs/SchemaLanguage.md, "Nested
+    /// forms"): a struct whose fields are scalars, string-keyed maps, lists and structs of the same, to
+    /// a finite depth; never `json`, a union, a struct with `additionalFields` or one holding itself.
+    func isNestableStruct(_ expression: String) -> Bool {
+        guard case .map(let members)? = bodies[expression], members.contains(where: { $0.0 == "fields" }) else { return false }
+        var visiting: [String] = []
+        return isNestable(expression, visiting: &visiting)
+    }
+
+    /// A `[string: T]` map whose values nest (`isNestableStruct`).
+    func isNestableMap(_ expression: String) -> Bool {
+        guard let (key, value) = Self.mapParts(expression), key == "string" else { return false }
+        var visiting: [String] = []
+        return isNestable(value, visiting: &visiting)
+    }
+
+    private func isNestable(_ expression: String, visiting: inout [String]) -> Bool {
+        if expression.hasPrefix("["), expression.hasSuffix("]") {
+            if let (key, value) = Self.mapParts(expression) { return key == "string" && isNestable(value, visiting: &visiting) }
+            return isNestable(String(expression.dropFirst().dropLast()), visiting: &visiting)
+        }
+        if isScalar(expression) { return true }
+        guard !visiting.contains(expression), visiting.count < 32, case .map(let members)? = bodies[expression] else { return false }
+        if members.contains(where: { $0.0 == "union" || $0.0 == "additionalFields" }) { return false }
+        visiting.append(expression)
+        defer { visiting.removeLast() }
+        if case .string(let target)? = members.first(where: { $0.0 == "type" })?.1 { return isNestable(target, visiting: &visiting) }
+        if case .list(let included)? = members.first(where: { $0.0 == "includes" })?.1 {
+            for base in included {
+                guard case .string(let name) = base, isNestable(name, visiting: &visiting) else { return false }
+            }
+        }
+        guard case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return false }
+        return fields.allSatisfy { field in Self.fieldType(field.1).map { isNestable($0, visiting: &visiting) } ?? false }
+    }
+
+    /// `[K: V]` as (K, V), split at the top-level `: `; nil for a list or anything else.
+    private static func mapParts(_ expression: String) -> (String, String)? {
+        guard expression.hasPrefix("["), expression.hasSuffix("]") else { return nil }
+        let inner = expression.dropFirst().dropLast()
+        var depth = 0
+        for index in inner.indices {
+            switch inner[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case ":" where depth == 0:
+                let key = String(inner[..<index]).trimmingCharacters(in: .whitespaces)
+                return (key, String(inner[inner.index(after: index)...]).trimmingCharacters(in: .whitespaces))
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// A struct (fields of any type): what a multipart body holds, its non-scalar fields as JSON parts.
+    func isStruct(_ expression: String) -> Bool {
+        guard case .map(let members)? = bodies[expression] else { return false }
+        return members.contains { $0.0 == "fields" }
+    }
+
+    /// The wire names of a struct's `binary` fields: a multipart body's file parts.
+    func binaryFieldWireNames(_ expression: String) -> [String] {
+        guard case .map(let members)? = bodies[expression], case .map(let fields)? = members.first(where: { $0.0 == "fields" })?.1 else { return [] }
+        return fields.compactMap { field in
+            guard Self.fieldType(field.1) == "binary" else { return nil }
+            if case .map(let keys) = field.1, case .string(let wire)? = keys.first(where: { $0.0 == "wire" })?.1 { return wire }
+            return field.0
+        }
+    }
+
     /// A `[string: scalar]` map.
     func isScalarMap(_ expression: String) -> Bool {
         guard expression.hasPrefix("[string: "), expression.hasSuffix("]") else { return false }

@@ -3,9 +3,11 @@
 public enum BodyEncoding: String, Sendable, Hashable, CaseIterable {
     /// `application/json` (the default).
     case json
-    /// `application/x-www-form-urlencoded`: a struct of scalars and lists of scalars.
+    /// `application/x-www-form-urlencoded`: a struct of scalars and lists of scalars, or with
+    /// `style: deepObject` of structs, maps and lists nested in brackets (`card[number]=4242`).
     case form
-    /// `multipart/form-data`: a struct of scalars and lists of scalars; `binary` fields are file parts.
+    /// `multipart/form-data`: a struct; `binary` fields are file parts, scalars and lists of scalars text
+    /// parts, any other field (an object, a list of objects) a JSON part (`Content-Type: application/json`).
     case multipart
     /// The bytes as they are (`type: binary`), with the schema's `contentType`.
     case raw
@@ -21,11 +23,13 @@ public enum BodyEncoding: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// `style:` of a query parameter whose type is a `[string: T]` map or a struct.
+/// `style:` of a query parameter whose type is a `[string: T]` map or a struct, or of a form body.
 public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
-    /// Each member is its own query item, `status=x` (OpenAPI `style: form, explode: true`).
+    /// Each member is its own query item, `status=x` (OpenAPI `style: form, explode: true`); a form body
+    /// is a flat struct of scalars and lists of scalars.
     case form
-    /// Each member is `name[key]=value` (OpenAPI `style: deepObject`).
+    /// Each member is `name[key]=value` (OpenAPI `style: deepObject, explode: true`), nested to any depth
+    /// in Stripe's bracket style: `filter[price][gte]=10`, `items[0][price]=p_1`, list elements by index.
     case deepObject
 }
 
@@ -131,6 +135,35 @@ extension Schema {
             return false
         case .primitive, .array: return false
         }
+    }
+
+    /// The fields of a multipart body that are sent as JSON parts (`Content-Type: application/json`):
+    /// those that are neither a scalar (a primitive other than `json`, an enum) nor a list of scalars,
+    /// as OpenAPI sends a complex property of a multipart body.
+    public func jsonPartFields(of body: OperationDefinition.Body) -> [Field] {
+        guard body.encoding == .multipart, case .named(let name) = resolvingAliases(body.type) else { return [] }
+        return (type(named: name)?.fields ?? []).filter { field in
+            var element = resolvingAliases(field.type)
+            if case .array(let inner) = element { element = resolvingAliases(inner) }
+            return !isScalar(element)
+        }
+    }
+
+    /// Whether a value of `type` is one text item on the wire: a primitive other than `json`, or an enum.
+    public func isScalar(_ type: TypeReference) -> Bool {
+        switch resolvingAliases(type) {
+        case .primitive(let primitive): return primitive != .json
+        case .named(let name):
+            if case .enumeration? = self.type(named: name)?.kind { return true }
+            return false
+        case .array, .map: return false
+        }
+    }
+
+    /// The fields of the struct `type` names (through aliases); empty for other types.
+    public func structFields(of type: TypeReference) -> [Field] {
+        guard case .named(let name) = resolvingAliases(type), case .structure(let fields)? = self.type(named: name)?.kind else { return [] }
+        return fields
     }
 
     /// The fields of a multipart body that are sent as file parts: those of type `binary`.

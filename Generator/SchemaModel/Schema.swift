@@ -427,6 +427,10 @@ public struct OperationDefinition: Sendable {
         public var encoding: BodyEncoding = .json
         /// `contentType:` of a raw body (or a multipart body's file parts).
         public var contentType: String? = nil
+        /// `style:` of a form body: `deepObject` nests structs, maps and lists in brackets
+        /// (`card[number]=4242`, `items[0][price]=p_1`, docs/SchemaLanguage.md "Nested forms"); nil or
+        /// `form` is a flat struct of scalars. Refused on other encodings.
+        public var style: QueryStyle? = nil
     }
 
     public struct OperationExample: Sendable {

@@ -459,12 +459,13 @@ struct SchemaParser {
         if let bodyNode = reader["body"] {
             if bodyNode.pairs != nil {
                 if let bodyReader = MappingReader(
-                    bodyNode, context: "the body of \(context)", allowed: ["type", "encoding", "contentType"] + MappingReader.noteKeys, log: log),
+                    bodyNode, context: "the body of \(context)", allowed: ["type", "encoding", "contentType", "style"] + MappingReader.noteKeys, log: log),
                     let typeNode = bodyReader["type"], let type = typeReference(typeNode)
                 {
                     body = OperationDefinition.Body(type: type, typeLocation: typeNode.location, notes: bodyReader.notes())
                     body?.encoding = bodyEncoding(bodyReader, context: context)
                     body?.contentType = bodyReader.string("contentType")
+                    body?.style = queryStyle(bodyReader, context: "the body of \(context)")
                 } else if bodyNode["type"] == nil {
                     log.error("the body of \(context) needs a 'type'", at: bodyNode.location)
                 }

@@ -45,11 +45,18 @@ extension ClientRenderer {
         switch body.encoding {
         case .json: return "jsonBody: body, "
         case .raw: return ""
-        case .form: return "body: body, encoding: .form, "
+        case .form:
+            switch body.style ?? .form {
+            case .form: return "body: body, encoding: .form, "
+            case .deepObject: return "body: body, encoding: .deepObjectForm, "
+            }
         case .multipart:
             let contentType = SwiftEscaping.stringLiteral(body.contentType ?? "application/octet-stream")
             let files = schema.fileFields(of: body).map { "\(SwiftEscaping.stringLiteral($0.wireName)): \(contentType)" }
-            return "body: body, encoding: .multipart(files: [\(files.isEmpty ? ":" : files.joined(separator: ", "))]), "
+            // Objects and lists of objects travel as JSON parts; omitted when there are none.
+            let jsonParts = schema.jsonPartFields(of: body).map { SwiftEscaping.stringLiteral($0.wireName) }
+            let json = jsonParts.isEmpty ? "" : ", jsonParts: [\(jsonParts.joined(separator: ", "))]"
+            return "body: body, encoding: .multipart(files: [\(files.isEmpty ? ":" : files.joined(separator: ", "))]\(json)), "
         }
     }
 

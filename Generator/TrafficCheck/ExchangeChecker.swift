@@ -192,7 +192,7 @@ public struct ExchangeChecker: Sendable {
         case .raw:
             return issues
         case .form:
-            return issues + requestValidator.formBodyIssues(Data(sent), of: body.type)
+            return issues + requestValidator.formBodyIssues(Data(sent), of: body)
         case .multipart:
             return issues + requestValidator.multipartBodyIssues(Data(sent), contentType: exchange.requestHeaderValues("Content-Type").first ?? "", of: body)
         case .json:

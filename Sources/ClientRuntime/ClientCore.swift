@@ -253,7 +253,8 @@ public struct ClientCore: Sendable {
             switch encoding {
             case .json: try request.setJSONBody(body)
             case .form: try request.setFormBody(body)
-            case .multipart(let files): try request.setMultipartBody(body, files: files)
+            case .deepObjectForm: try request.setFormBody(body, nested: true)
+            case .multipart(let files, let jsonParts): try request.setMultipartBody(body, files: files, jsonParts: jsonParts)
             }
         } catch {
             throw Failure.invalidRequest(error)

@@ -4,8 +4,10 @@ import Foundation
 @_spi(Generated) public enum QueryObjectStyle: Sendable, Hashable {
     /// OpenAPI `style: form, explode: true`: each member becomes its own item, `status=x&page=2`.
     case form
-    /// OpenAPI `style: deepObject`: each member becomes `name[key]=value`, `filter[status]=x`; the
-    /// brackets are percent-encoded (`filter%5Bstatus%5D=x`) like every other reserved character.
+    /// OpenAPI `style: deepObject`: each member becomes `name[key]=value`, `filter[status]=x`, nested
+    /// to any depth by the `FlatFields.bracketedPairs` rules (`filter[price][gte]=10`,
+    /// `filter[tags][0]=a`); the brackets are percent-encoded (`filter%5Bstatus%5D=x`) like every other
+    /// reserved character.
     case deepObject
 }
 
@@ -19,7 +21,8 @@ import Foundation
 /// - a string is its text, a number its JSON text (`2`, `1.5`), a boolean `true` or `false`;
 /// - a `null` member is left out;
 /// - an array of scalars gives one pair per element, in order, under the same name (`scope=a&scope=b`);
-/// - a nested object, or an array holding an object or array, cannot be flattened and throws
+/// - a nested object, or an array holding an object or array, cannot be flattened (a nested form uses
+///   `bracketedPairs` instead, a multipart body a JSON part) and throws
 ///   `RequestBuildError.unflattenableValue` naming the member (the schema linter rejects such types, so
 ///   generated code never hits it).
 enum FlatFields {
@@ -43,6 +46,38 @@ enum FlatFields {
             }
         }
         return pairs
+    }
+
+    /// The name/value pairs of a nested form body or `deepObject` query parameter (docs/SchemaLanguage.md,
+    /// "Nested forms"), Stripe's bracket style: a member of an object is `name[key]`, an element of an
+    /// array `name[index]` from 0, at any depth (`items[0][price]=p_1`, `card[exp_month]=12`,
+    /// `expand[0]=customer`). Values are written as by `pairs(of:)` (the shared JSON encoder, keys sorted
+    /// by code point, `null` left out); an empty array or object adds nothing. `prefix` names the whole
+    /// value (`filter` of `filter[status]`); nil for a body, whose top-level members are bare names.
+    static func bracketedPairs(of value: some Encodable, prefix: String?) throws -> [(name: String, value: String)] {
+        let json = try JSONCoding.makeDecoder().decode(JSONValue.self, from: JSONCoding.makeEncoder().encode(value))
+        guard case .object = json else { throw RequestBuildError.unflattenableValue(member: prefix ?? "") }
+        var pairs: [(name: String, value: String)] = []
+        appendBracketed(json, name: prefix, to: &pairs)
+        return pairs
+    }
+
+    private static func appendBracketed(_ value: JSONValue, name: String?, to pairs: inout [(name: String, value: String)]) {
+        func child(_ key: String) -> String { name.map { "\($0)[\(key)]" } ?? key }
+        switch value {
+        case .null:
+            return
+        case .object(let members):
+            for key in members.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+                appendBracketed(members[key]!, name: child(key), to: &pairs)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                appendBracketed(element, name: child(String(index)), to: &pairs)
+            }
+        case .bool, .int, .double, .string:
+            pairs.append((name ?? "", value.scalarText ?? ""))
+        }
     }
 }
 
@@ -74,7 +109,8 @@ enum FlatFields {
 }
 
 /// `multipart/form-data` (RFC 7578) with the WHATWG escaping of names: `"` as `%22`, CR as `%0D`, LF as
-/// `%0A`. Text parts carry no `Content-Type`; file parts carry a `filename` and their content type.
+/// `%0A`. Text parts carry no `Content-Type`; file parts carry a `filename` and their content type; JSON
+/// parts (a member that is an object or a list of objects) carry `Content-Type: application/json`.
 @_spi(Generated) public enum MultipartFormData {
     /// One part of the body.
     public struct Part: Sendable {

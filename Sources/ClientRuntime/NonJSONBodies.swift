@@ -4,11 +4,15 @@ import Foundation
 @_spi(Generated) public enum RequestBodyEncoding: Sendable, Hashable {
     /// `application/json` with the shared encoder.
     case json
-    /// `application/x-www-form-urlencoded` (`FormURLEncoding`).
+    /// `application/x-www-form-urlencoded` (`FormURLEncoding`), a flat struct of scalars.
     case form
+    /// `application/x-www-form-urlencoded` with members nested in brackets (`card[number]=4242`,
+    /// `items[0][price]=p_1`): a form body with `style: deepObject` (`FlatFields.bracketedPairs`).
+    case deepObjectForm
     /// `multipart/form-data` (`MultipartFormData`); `files` maps the wire names of `Data` members to the
-    /// content type of their file part.
-    case multipart(files: [String: String])
+    /// content type of their file part; the members named in `jsonParts` (objects, lists of objects) are
+    /// parts of their own holding the member's JSON, with `Content-Type: application/json`.
+    case multipart(files: [String: String], jsonParts: Set<String> = [])
 }
 
 /// An `Output` that `ClientCore.perform` builds from the raw response instead of decoding JSON.

@@ -47,17 +47,18 @@ import Foundation
         }
     }
 
-    /// Appends an object-valued parameter (a `[String: T]` map or a struct with scalar members) in
-    /// `style`: `form` writes each member as its own item (`status=x`), `deepObject` as `name[key]=value`.
-    /// Members are flattened by the `FlatFields` rules (sorted by name, `nil` left out, arrays repeated)
-    /// and then percent-encoded strictly like every query item; `nil` adds nothing. A value that cannot
-    /// be flattened makes `build()` throw `RequestBuildError.unflattenableValue`.
+    /// Appends an object-valued parameter (a `[String: T]` map or a struct) in `style`: `form` writes each
+    /// scalar member as its own item (`status=x`; members flattened by the `FlatFields` rules: sorted by
+    /// name, `nil` left out, arrays repeated), `deepObject` as `name[key]=value` nested to any depth
+    /// (`filter[price][gte]=10`, `filter[tags][0]=a`; `FlatFields.bracketedPairs`). Items are then
+    /// percent-encoded strictly like every query item; `nil` adds nothing. A value that cannot be
+    /// flattened makes `build()` throw `RequestBuildError.unflattenableValue`.
     public mutating func addQueryObject(_ name: String, _ value: (some Encodable)?, style: QueryObjectStyle) {
         guard let value else { return }
         do {
-            for pair in try FlatFields.pairs(of: value) {
-                let itemName = style == .deepObject ? "\(name)[\(pair.name)]" : pair.name
-                queryItems.append((name: itemName, value: pair.value))
+            switch style {
+            case .form: queryItems += try FlatFields.pairs(of: value)
+            case .deepObject: queryItems += try FlatFields.bracketedPairs(of: value, prefix: name)
             }
         } catch {
             deferredError = (error as? RequestBuildError) ?? .unflattenableValue(member: name)
@@ -79,25 +80,41 @@ import Foundation
         headers["Content-Type"] = contentType
     }
 
-    /// Encodes `value` as `application/x-www-form-urlencoded` (`FormURLEncoding`, members flattened by
-    /// the `FlatFields` rules).
-    public mutating func setFormBody(_ value: some Encodable & Sendable) throws {
-        body = FormURLEncoding.encode(try FlatFields.pairs(of: value))
+    /// Encodes `value` as `application/x-www-form-urlencoded` (`FormURLEncoding`), members flattened by
+    /// the `FlatFields` rules, or nested in brackets (`card[number]=4242`, `items[0][price]=p_1`) by the
+    /// `FlatFields.bracketedPairs` rules when `nested` (a form body with `style: deepObject`).
+    public mutating func setFormBody(_ value: some Encodable & Sendable, nested: Bool = false) throws {
+        body = FormURLEncoding.encode(nested ? try FlatFields.bracketedPairs(of: value, prefix: nil) : try FlatFields.pairs(of: value))
         headers["Content-Type"] = "application/x-www-form-urlencoded"
     }
 
     /// Encodes `value` as `multipart/form-data` with a fresh random boundary. Members are flattened by
     /// the `FlatFields` rules into text parts, except those named in `files` (wire name: content type),
     /// which hold `Data` and become file parts with their bytes, the member name as file name and the
-    /// given content type.
-    public mutating func setMultipartBody(_ value: some Encodable & Sendable, files: [String: String]) throws {
-        let parts = try FlatFields.pairs(of: value).map { pair -> MultipartFormData.Part in
-            guard let contentType = files[pair.name] else {
-                return MultipartFormData.Part(name: pair.name, data: Data(pair.value.utf8))
+    /// given content type, and those named in `jsonParts` (objects, lists of objects), each one part
+    /// holding the member's JSON (shared encoder, keys sorted) with `Content-Type: application/json`,
+    /// as OpenAPI sends a complex property of a multipart body. A `nil` member sends no part.
+    public mutating func setMultipartBody(_ value: some Encodable & Sendable, files: [String: String], jsonParts: Set<String> = []) throws {
+        let json = try JSONCoding.makeDecoder().decode(JSONValue.self, from: JSONCoding.makeEncoder().encode(value))
+        guard case .object(let members) = json else { throw RequestBuildError.unflattenableValue(member: "") }
+        var parts: [MultipartFormData.Part] = []
+        // One member at a time, in the order of their names' code points, so parts keep `FlatFields`' order.
+        for name in members.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            let member = members[name]!
+            if jsonParts.contains(name) {
+                if member != .null {
+                    parts.append(MultipartFormData.Part(name: name, data: try JSONCoding.makeEncoder().encode(member), contentType: "application/json"))
+                }
+                continue
             }
-            // `Data` members come out of the JSON encoder as base64.
-            guard let bytes = Data(base64Encoded: pair.value) else { throw RequestBuildError.unflattenableValue(member: pair.name) }
-            return MultipartFormData.Part(name: pair.name, data: bytes, filename: pair.name, contentType: contentType)
+            parts += try FlatFields.pairs(of: JSONValue.object([name: member])).map { pair -> MultipartFormData.Part in
+                guard let contentType = files[pair.name] else {
+                    return MultipartFormData.Part(name: pair.name, data: Data(pair.value.utf8))
+                }
+                // `Data` members come out of the JSON encoder as base64.
+                guard let bytes = Data(base64Encoded: pair.value) else { throw RequestBuildError.unflattenableValue(member: pair.name) }
+                return MultipartFormData.Part(name: pair.name, data: bytes, filename: pair.name, contentType: contentType)
+            }
         }
         let boundary = MultipartFormData.makeBoundary()
         body = MultipartFormData.encode(parts, boundary: boundary)

@@ -209,6 +209,82 @@ final class RequestShapesTests: XCTestCase {
         XCTAssertEqual(request.queryItems.map(\.name), ["filter[maxPrice]", "filter[status]", "labels[a]", "labels[k]ey]", "page"])
     }
 
+    // MARK: Nested forms, nested deepObject queries and multipart JSON parts
+
+    func testNestedFormBodyIsStripesBracketsWithIndexedListsAndEncodedBrackets() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"id":"ch_1"}"#) }
+        defer { server.shutdown() }
+
+        let receipt = try await makeClient(server, credentials: ["bearer": "t"]).createCharge(
+            body: ChargeRequest(
+                amount: 2000, card: PaymentCard(number: "4242 4242", expMonth: 12, expYear: 2030),
+                metadata: ["order_id": "6735", "a&b": "x=y"], expand: ["customer", "invoice"],
+                items: [ChargeItem(price: "p_1", quantity: 2), ChargeItem(price: "p_2")]))
+
+        XCTAssertEqual(receipt.id, "ch_1")
+        let request = try onlyRequest(server)
+        XCTAssertEqual(request.headers["content-type"], "application/x-www-form-urlencoded")
+        // Members sorted by wire name at every level, list elements by index, brackets percent-encoded.
+        XCTAssertEqual(
+            request.bodyText,
+            "amount=2000&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2030&card%5Bnumber%5D=4242+4242"
+                + "&expand%5B0%5D=customer&expand%5B1%5D=invoice"
+                + "&items%5B0%5D%5Bprice%5D=p_1&items%5B0%5D%5Bquantity%5D=2&items%5B1%5D%5Bprice%5D=p_2"
+                + "&metadata%5Ba%26b%5D=x%3Dy&metadata%5Border_id%5D=6735")
+    }
+
+    func testNestedFormLeavesOutNilMembersAndEmptyLists() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"id":"ch_2"}"#) }
+        defer { server.shutdown() }
+        _ = try await makeClient(server, credentials: ["bearer": "t"]).createCharge(
+            body: ChargeRequest(amount: 1, card: PaymentCard(number: "1", expMonth: 1, expYear: 2031), expand: []))
+        XCTAssertEqual(try onlyRequest(server).bodyText, "amount=1&card%5Bexp_month%5D=1&card%5Bexp_year%5D=2031&card%5Bnumber%5D=1")
+    }
+
+    func testDeepObjectQueryNestsObjectsAndIndexesLists() async throws {
+        let server = try TestHTTPServer { _ in .json(200, "{}") }
+        defer { server.shutdown() }
+
+        _ = try await makeClient(server, credentials: ["bearer": "t"]).findItems(
+            filter: ItemSearch(tags: ["a b", "c"], price: PriceRange(gte: 10, lte: 99.5), status: .kycInProgress), page: 3)
+
+        let request = try onlyRequest(server)
+        XCTAssertEqual(
+            request.target,
+            "/items/nested-search?filter%5Bprice%5D%5Bgte%5D=10&filter%5Bprice%5D%5Blte%5D=99.5&filter%5Bstatus%5D=KYC%20In%20Progress"
+                + "&filter%5Btags%5D%5B0%5D=a%20b&filter%5Btags%5D%5B1%5D=c&page=3")
+        XCTAssertEqual(
+            request.queryItems.map(\.name),
+            ["filter[price][gte]", "filter[price][lte]", "filter[status]", "filter[tags][0]", "filter[tags][1]", "page"])
+    }
+
+    func testMultipartObjectFieldsAreJSONParts() async throws {
+        let server = try TestHTTPServer { _ in .json(200, #"{"filename":"f-2","uploadUrl":"https://storage.example/f-2"}"#) }
+        defer { server.shutdown() }
+        let file = Data([0x00, 0x0D, 0x0A, 0xFF])
+
+        _ = try await makeClient(server, credentials: ["bearer": "t"]).uploadFile(
+            body: FileUpload(
+                attributes: FileAttributes(name: "a \"b\".txt", parent: FolderReference(id: "0")), file: file,
+                tags: [FolderReference(id: "7")], note: "n"))
+
+        let request = try onlyRequest(server)
+        let contentType = try XCTUnwrap(request.headers["content-type"])
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        var expected = Data(
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: application/json\r\n\r\n"
+                + #"{"name":"a \"b\".txt","parent":{"id":"0"}}"# + "\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"file\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                .utf8)
+        expected.append(file)
+        expected.append(Data("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nn\r\n".utf8))
+        expected.append(
+            Data(
+                ("--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\nContent-Type: application/json\r\n\r\n"
+                    + #"[{"id":"7"}]"# + "\r\n--\(boundary)--\r\n").utf8))
+        XCTAssertEqual(request.body, expected, String(decoding: request.body, as: UTF8.self))
+    }
+
     // MARK: Base URLs given whole at run time
 
     func testWholeURLEnvironmentAcceptsAnAbsoluteHTTPURLAndKeepsItsPath() async throws {

@@ -119,4 +119,67 @@ final class RequestShapesAgainstSandboxTests: XCTestCase {
         XCTAssertEqual(unknown.status, 400)
         XCTAssertTrue(unknown.text.contains("filter[colour]: not a member of ItemFilter"), unknown.text)
     }
+
+    // MARK: Nested forms, nested deepObject queries, multipart JSON parts
+
+    func testNestedFormBodyIsAcceptedAndAWrongNestedMemberRefusedByItsBracketPath() async throws {
+        let charge = ChargeRequest(
+            amount: 500, card: PaymentCard(number: "4242", expMonth: 7, expYear: 2030), metadata: ["order_id": "6735"],
+            expand: ["customer"], items: [ChargeItem(price: "p_1", quantity: 2)])
+        let receipt = try await client().createCharge(body: charge)
+        XCTAssertFalse(receipt.id.isEmpty)
+
+        // Rails-style `expand[]` reads like the generated client's `expand[0]`.
+        let form = "application/x-www-form-urlencoded"
+        let railsStyle = try await send(
+            "POST", "/charges", contentType: form,
+            body: Data("amount=1&card[number]=1&card[exp_month]=1&card[exp_year]=2031&expand[]=a&expand[]=b".utf8))
+        XCTAssertEqual(railsStyle.status, 200, railsStyle.text)
+
+        let badMonth = try await send(
+            "POST", "/charges", contentType: form,
+            body: Data("amount=1&card%5Bnumber%5D=1&card%5Bexp_month%5D=13&card%5Bexp_year%5D=2031&items%5B0%5D%5Bquantity%5D=x".utf8))
+        XCTAssertEqual(badMonth.status, 400)
+        XCTAssertTrue(badMonth.text.contains("body card[exp_month]"), badMonth.text)
+        XCTAssertTrue(badMonth.text.contains("body items[0][quantity]"), badMonth.text)
+        XCTAssertTrue(badMonth.text.contains("body items[0][price]"), badMonth.text)
+
+        let unknown = try await send("POST", "/charges", contentType: form, body: Data("amount=1&card[number]=1&card[cvc]=123".utf8))
+        XCTAssertEqual(unknown.status, 400)
+        XCTAssertTrue(unknown.text.contains("body card[cvc]: not a member of PaymentCard"), unknown.text)
+        XCTAssertTrue(unknown.text.contains("card[exp_month]"), unknown.text)
+    }
+
+    func testNestedDeepObjectQueryIsParsedAndValidated() async throws {
+        _ = try await client().findItems(filter: ItemSearch(tags: ["a", "b"], price: PriceRange(gte: 10)))
+        let recorded = try XCTUnwrap(sandbox.receivedRequests("findItems").first)
+        XCTAssertEqual(recorded.queryItems.map(\.name), ["filter[price][gte]", "filter[tags][0]", "filter[tags][1]"])
+
+        let bad = try await send("GET", "/items/nested-search?filter%5Bprice%5D%5Bgte%5D=cheap&filter%5Btags%5D%5B%5D=a")
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertTrue(bad.text.contains("filter[price][gte]"), bad.text)
+        let deep = try await send("GET", "/items/nested-search?" + "filter" + String(repeating: "%5Bx%5D", count: 40) + "=1")
+        XCTAssertEqual(deep.status, 400)
+        XCTAssertTrue(deep.text.contains("nests more than 32 brackets deep"), deep.text)
+    }
+
+    func testMultipartJSONPartIsAcceptedAndValidatedAgainstItsType() async throws {
+        let upload = FileUpload(attributes: FileAttributes(name: "a.txt", parent: FolderReference(id: "0")), file: Data([1, 2]))
+        let ticket = try await client().uploadFile(body: upload)
+        XCTAssertFalse(ticket.filename.isEmpty)
+
+        func body(attributes: String, contentType: String = "application/json") -> Data {
+            Data(
+                ("--B\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: \(contentType)\r\n\r\n\(attributes)\r\n"
+                    + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\nContent-Type: application/octet-stream\r\n\r\nxy\r\n--B--\r\n")
+                    .utf8)
+        }
+        let multipart = "multipart/form-data; boundary=B"
+        let wrong = try await send("POST", "/files/content", contentType: multipart, body: body(attributes: #"{"name":"a","parent":{"id":7}}"#))
+        XCTAssertEqual(wrong.status, 400)
+        XCTAssertTrue(wrong.text.contains("body attributes/parent/id"), wrong.text)
+        let text = try await send("POST", "/files/content", contentType: multipart, body: body(attributes: "a.txt", contentType: "text/plain"))
+        XCTAssertEqual(text.status, 400)
+        XCTAssertTrue(text.text.contains("application/json"), text.text)
+    }
 }

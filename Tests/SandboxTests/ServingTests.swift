@@ -85,6 +85,19 @@ final class ServingTests: XCTestCase {
             ("downloadDocument", "GET", "/documents/front.jpg", bearer, nil, 200),
             ("cashbackInfo", "GET", "/cashback?prevMonth=1", bearer, nil, 200),
             ("filterItems", "GET", "/items/filtered?filter%5Bstatus%5D=not_exists", bearer, nil, 200),
+            // v3 requests: a nested form, a nested deepObject query, a multipart body with a JSON part
+            (
+                "createCharge", "POST", "/charges", bearer.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 },
+                "amount=1&card%5Bnumber%5D=4242&card%5Bexp_month%5D=1&card%5Bexp_year%5D=2030&items%5B0%5D%5Bprice%5D=p", 200
+            ),
+            ("findItems", "GET", "/items/nested-search?filter%5Bprice%5D%5Bgte%5D=1&filter%5Btags%5D%5B0%5D=a", bearer, nil, 200),
+            (
+                "uploadFile", "POST", "/files/content", bearer.merging(["Content-Type": "multipart/form-data; boundary=B"]) { $1 },
+                "--B\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: application/json\r\n\r\n"
+                    + #"{"name":"a","parent":{"id":"0"}}"# + "\r\n"
+                    + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                    + "bytes\r\n--B--\r\n", 200
+            ),
             // v2 sessions: wired schemes accept only credentials the sandbox issued.
             ("confirmSmsCode", "POST", "/sms-sessions", [:], #"{"phone":"+79990001122","code":"123456"}"#, 200),
             ("smsAccount", "GET", "/sms-account", ["X-Sms-Session": "made-up"], nil, 401),

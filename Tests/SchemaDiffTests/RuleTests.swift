@@ -90,6 +90,31 @@ final class RuleTests: XCTestCase {
         try assertChanges(old, otherResponse, ["response-type-changed|operation send|breaks-both|breaking"])
     }
 
+    /// A nested form's style is its encoding, and a change inside the nested types is reported by the
+    /// type's own field rules, in the request role the form gives it.
+    func testNestedFormStyleAndChangesInsideItsMembers() throws {
+        let types = { (extra: String) in
+            """
+              Charge:
+                fields:
+                  card: Card
+                  expand: "[string]"
+              Card:
+                fields:
+                  number: string\(extra)
+            """
+        }
+        let operation = { (style: String) in "  charge:\n    http: POST /charges\n    body: { type: Charge, encoding: form\(style) }" }
+        let flatType = "  Flat:\n    fields:\n      expand: \"[string]\""
+        let flat = miniSchema(types: flatType, extraOperations: "  charge:\n    http: POST /charges\n    body: { type: Flat, encoding: form }")
+        let flatNested = miniSchema(
+            types: flatType, extraOperations: "  charge:\n    http: POST /charges\n    body: { type: Flat, encoding: form, style: deepObject }")
+        try assertChanges(flat, flatNested, ["request-body-changed|operation charge|breaks-both|compatible"])
+        let old = miniSchema(types: types(""), extraOperations: operation(", style: deepObject"))
+        let required = miniSchema(types: types("\n      cvc: string"), extraOperations: operation(", style: deepObject"))
+        try assertChanges(old, required, ["field-added-required|type Card.field cvc|breaks-clients|breaking"])
+    }
+
     /// A type no operation reaches changes nothing on the wire; its Swift API still counts.
     func testUnusedTypesAreWireCompatible() throws {
         let old = miniSchema(types: "  Loose: { fields: { a: string } }")

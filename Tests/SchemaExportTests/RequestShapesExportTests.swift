@@ -101,4 +101,37 @@ final class RequestShapesExportTests: XCTestCase {
         let auth = try XCTUnwrap(root["auth"] as? [[String: Any]])
         XCTAssertEqual(auth.first { $0["name"] as? String == "clientCredentials" }?["kind"] as? String, "basic")
     }
+
+    func testNestedFormsAreDeepObjectEncodingsAndMultipartObjectsJSONParts() throws {
+        let document = try openAPI()
+        let charge = try operation(document, path: "/charges", method: "post")
+        let form = try XCTUnwrap(content(charge["requestBody"] as? [String: Any])?["application/x-www-form-urlencoded"] as? [String: Any])
+        let encoding = try XCTUnwrap(form["encoding"] as? [String: [String: Any]])
+        XCTAssertEqual(encoding.keys.sorted(), ["card", "expand", "items", "metadata"], "every member that is not a scalar; amount is one")
+        for (_, entry) in encoding {
+            XCTAssertEqual(entry["style"] as? String, "deepObject")
+            XCTAssertEqual(entry["explode"] as? Bool, true)
+        }
+
+        let upload = try operation(document, path: "/files/content", method: "post")
+        let multipart = try XCTUnwrap(content(upload["requestBody"] as? [String: Any])?["multipart/form-data"] as? [String: Any])
+        XCTAssertEqual(
+            multipart["encoding"] as? [String: [String: String]],
+            [
+                "attributes": ["contentType": "application/json"], "file": ["contentType": "application/octet-stream"],
+                "tags": ["contentType": "application/json"],
+            ])
+
+        let find = try XCTUnwrap((try operation(document, path: "/items/nested-search", method: "get")["parameters"] as? [[String: Any]])?.first)
+        XCTAssertEqual(find["style"] as? String, "deepObject")
+        XCTAssertEqual(find["explode"] as? Bool, true)
+
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        XCTAssertTrue(Inventory.summary(schema).contains("body ChargeRequest as application/x-www-form-urlencoded (deepObject)"))
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(Inventory.json(schema).text().utf8)) as? [String: Any])
+        let operations = try XCTUnwrap(root["operations"] as? [[String: Any]])
+        XCTAssertEqual(operations.first { $0["name"] as? String == "createCharge" }?["requestStyle"] as? String, "deepObject")
+        XCTAssertEqual(operations.first { $0["name"] as? String == "uploadFile" }?["jsonParts"] as? [String], ["attributes", "tags"])
+        XCTAssertNil(operations.first { $0["name"] as? String == "issueToken" }?["requestStyle"], "a flat form says nothing more")
+    }
 }

@@ -41,7 +41,7 @@ final class ModelFieldCensusTests: XCTestCase {
             "successStatus", "errors", "authRequirements", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
             "responseContentType", "outcomes", "responseHeaders",
         ],
-        "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType"],
+        "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType", "style"],
         "SchemaModel.OperationDefinition.OperationExample": ["name", "parameters", "request", "response", "status", "location"],
         "SchemaModel.Outcome": ["name", "status", "conditions", "kind", "notes", "location"],
         "SchemaModel.Outcome.Condition": ["path", "values"],

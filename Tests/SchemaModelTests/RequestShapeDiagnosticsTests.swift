@@ -235,7 +235,7 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
             contains: "the values of query parameter 'params' of operation 'search' must be scalars (a primitive or an enum), found '[string]'")
     }
 
-    func testDeepObjectStructMembersMustBeScalars() {
+    func testFormStyleQueryStructMembersMustBeScalars() {
         assertError(
             schemaText(
                 types: Self.flatTypes,
@@ -243,11 +243,157 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
                       search:
                         http: GET /search
                         query:
-                          filter: { type: Form, style: deepObject }
+                          filter: { type: Form, style: form }
                     """), at: "tags: \"[string]\"",
             contains:
-                "field 'tags' of type 'Form' is '[string]', but an object-valued query parameter (query parameter 'filter' of operation 'search') holds only scalars"
+                "field 'tags' of type 'Form' is '[string]', but an object-valued query parameter (query parameter 'filter' of operation 'search') holds only scalars; with `style: deepObject` structs, maps and lists nest in brackets"
         )
+    }
+
+    // MARK: Nested forms, nested deepObject queries, multipart JSON parts
+
+    private static let nestedTypes = """
+          Charge:
+            fields:
+              amount: int64
+              card: Card
+              metadata: { type: "[string: string]", optional: true }
+              expand: { type: "[string]", optional: true }
+              items: { type: "[LineItem]", optional: true }
+              grid: { type: "[[int32]]", optional: true }
+          Card:
+            fields:
+              number: string
+              limits: { type: "[string: Range]", optional: true }
+          LineItem:
+            fields:
+              price: string
+              card: { type: Card, optional: true }
+          Range:
+            fields:
+              gte: { type: double, optional: true }
+          Upload:
+            fields:
+              attributes: Card
+              parts: "[LineItem]"
+              extra: { type: json, optional: true }
+              file: binary
+        """
+
+    func testNestedFormsDeepObjectQueriesAndMultipartJSONPartsLoadWithoutDiagnostics() {
+        let text = schemaText(
+            types: Self.nestedTypes,
+            operations: """
+                  charge:
+                    http: POST /charges
+                    body: { type: Charge, encoding: form, style: deepObject }
+                  search:
+                    http: GET /search
+                    query:
+                      filter: { type: Charge, style: deepObject }
+                      ranges: { type: "[string: Range]", style: deepObject, optional: true }
+                  upload:
+                    http: POST /files
+                    body: { type: Upload, encoding: multipart, contentType: application/octet-stream }
+                """)
+        XCTAssertEqual(diagnostics(text), [])
+    }
+
+    func testAFlatFormBodySaysHowToNest() {
+        assertError(
+            schemaText(
+                types: Self.nestedTypes,
+                operations: """
+                      charge:
+                        http: POST /charges
+                        body: { type: LineItem, encoding: form }
+                    """), at: "card: { type: Card",
+            contains:
+                "field 'card' of type 'LineItem' is 'Card', but a form body (the body of operation 'charge') holds only scalars and lists of scalars; with `style: deepObject` structs, maps and lists nest in brackets (card[number]=4242)"
+        )
+    }
+
+    func testNestedFormRefusesJSONValuesUnionsIntegerKeysAndRecursion() {
+        func nested(_ fieldType: String, types: String = "") -> String {
+            schemaText(
+                types: """
+                      Outer:
+                        fields:
+                          value: { type: \(fieldType), optional: true }
+                    \(types)
+                    """,
+                operations: """
+                      post:
+                        http: POST /outer
+                        body: { type: Outer, encoding: form, style: deepObject }
+                    """)
+        }
+        assertError(
+            nested("json"), at: "value: {",
+            contains:
+                "field 'value' of type 'Outer' is 'json', but a form body with style: deepObject (the body of operation 'post') cannot carry an untyped json value in brackets"
+        )
+        assertError(
+            nested("\"[string: [json]]\""), at: "value: {", contains: "cannot carry an untyped json value in brackets")
+        assertError(
+            nested("\"[int: string]\""), at: "value: {", contains: "needs string map keys: a key is a bracketed name (metadata[order_id])")
+        assertError(
+            nested(
+                "Shape",
+                types: """
+                      Shape:
+                        union:
+                          discriminator: kind
+                          variants:
+                            item: Item
+                    """), at: "value: {", contains: "cannot hold a union: bracketed text does not say which variant it is")
+        assertError(
+            nested(
+                "Tree",
+                types: """
+                      Tree:
+                        fields:
+                          children: "[Tree]"
+                    """), at: "children: \"[Tree]\"",
+            contains:
+                "field 'children' of type 'Tree' is '[Tree]', but a form body with style: deepObject (the body of operation 'post') cannot hold 'Tree' again inside itself"
+        )
+        assertError(
+            nested("Outer"), at: "value: {",
+            contains: "cannot hold 'Outer' again inside itself: a form or query nests to a bounded depth, so recursion through it is refused")
+    }
+
+    func testDeepObjectQueryRefusesWhatBracketsCannotCarry() {
+        assertError(
+            schemaText(
+                operations: """
+                      search:
+                        http: GET /search
+                        query:
+                          filter: { type: "[string: json]", style: deepObject }
+                    """), at: "filter:",
+            contains:
+                "field 'filter' of the map is 'json', but a deepObject query parameter (query parameter 'filter' of operation 'search') cannot carry an untyped json value"
+        )
+    }
+
+    func testStyleOfABodyIsOnlyForForms() {
+        assertError(
+            schemaText(
+                operations: """
+                      post:
+                        http: POST /items
+                        body: { type: Item, style: deepObject }
+                    """), at: "style: deepObject",
+            contains: "'style' of the body of operation 'post' applies only to form bodies (encoding: form), found style deepObject on a json body")
+        assertError(
+            schemaText(
+                operations: """
+                      post:
+                        http: POST /items
+                        body: { type: Item, encoding: form, style: deep }
+                    """), at: "style: deep",
+            contains: "'style' of the body of operation 'post' must be form or deepObject, found 'deep'")
     }
 
     func testStyleIsOnlyForObjectValuedQueryParameters() {

@@ -245,6 +245,51 @@ final class RendererSnippetTests: XCTestCase {
             """)
     }
 
+    func testANestedFormBodyAndADeepObjectQueryAskForBracketsAndMultipartNamesItsJSONParts() throws {
+        let types = """
+              Card:
+                fields:
+                  number: string
+              Charge:
+                fields:
+                  card: Card
+                  expand: "[string]"
+              Upload:
+                fields:
+                  attributes: { type: Card, wire: "attr\\"s" }
+                  file: binary
+            """
+        let charge = try declaration(
+            "public func charge(", types: types,
+            operations: """
+                  charge:
+                    http: POST /charges
+                    query:
+                      filter: { type: Charge, style: deepObject }
+                    body: { type: Charge, encoding: form, style: deepObject }
+                    response: Card
+                """)
+        XCTAssertEqual(
+            charge,
+            """
+                public func charge(body: Charge, filter: Charge, options: RequestOptions = .default) async throws -> Card {
+                    var builder: RequestBuilder = .init(operation: Self.Operations.charge, baseURL: self.core.configuration.baseURL)
+                    builder.addQueryObject("filter", filter, style: .deepObject)
+                    return try await self.core.perform(builder, body: body, encoding: .deepObjectForm, failure: Failure.self, options: options)
+                }
+            """)
+        let upload = try declaration(
+            "public func upload(", types: types,
+            operations: """
+                  upload:
+                    http: POST /files
+                    body: { type: Upload, encoding: multipart, contentType: application/pdf }
+                    response: Card
+                """)
+        XCTAssertTrue(
+            upload.contains(#"encoding: .multipart(files: ["file": "application/pdf"], jsonParts: ["attr\"s"])"#), upload)
+    }
+
     func testSchemaTextCannotEscapeADocComment() throws {
         let swift = try declaration(
             "public struct Item",

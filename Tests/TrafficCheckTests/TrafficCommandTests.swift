@@ -628,6 +628,54 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[7]?.sorted(), ["query filter[colour] error", "query filter[maxPrice] error"], "a member of the wrong type, an unknown member")
     }
 
+    /// KitchenSink's nested form (createCharge), nested deepObject query (findItems) and multipart body
+    /// with a JSON part (uploadFile): bracket paths and JSON pointers name what is wrong, as the sandbox
+    /// names it.
+    func testNestedFormsNestedQueriesAndMultipartJSONPartsAreChecked() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let form = "application/x-www-form-urlencoded"
+        let bearer = [("Authorization", "Bearer t")]
+        let multipartType = "multipart/form-data; boundary=B"
+        func upload(_ attributes: String) -> String {
+            "--B\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: application/json\r\n\r\n\(attributes)\r\n"
+                + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\nContent-Type: application/octet-stream\r\n\r\nxy\r\n--B--\r\n"
+        }
+        let ticket = #"{"filename":"f","uploadUrl":"https://uploads.example/1"}"#
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(
+                    url: "http://127.0.0.1:9/charges", method: "POST", headers: bearer, status: 200, body: #"{"id":"ch_1"}"#,
+                    request: (
+                        form,
+                        "amount=5&card%5Bnumber%5D=4242&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2030&expand%5B0%5D=customer&items%5B0%5D%5Bprice%5D=p"
+                    )),
+                Self.entry(
+                    url: "http://127.0.0.1:9/charges", method: "POST", headers: bearer, status: 200, body: #"{"id":"ch_1"}"#,
+                    request: (form, "amount=5&card[number]=4242&card[exp_month]=13&card[exp_year]=2030&items[0][quantity]=1")),
+                Self.entry(
+                    url: "http://127.0.0.1:9/items/nested-search?filter%5Bprice%5D%5Bgte%5D=10&filter%5Btags%5D%5B0%5D=a", headers: bearer, status: 200,
+                    body: #"{"a":"b"}"#),
+                Self.entry(
+                    url: "http://127.0.0.1:9/items/nested-search?filter%5Bprice%5D%5Bgte%5D=cheap", headers: bearer, status: 200, body: #"{"a":"b"}"#),
+                Self.entry(
+                    url: "http://127.0.0.1:9/files/content", method: "POST", headers: bearer, status: 200, body: ticket,
+                    request: (multipartType, upload(#"{"name":"a","parent":{"id":"0"}}"#))),
+                Self.entry(
+                    url: "http://127.0.0.1:9/files/content", method: "POST", headers: bearer, status: 200, body: ticket,
+                    request: (multipartType, upload(#"{"name":"a","parent":{}}"#))),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--base-url", "http://127.0.0.1:{port}", "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [], "a valid nested form")
+        XCTAssertEqual(
+            issues[2]?.sorted(), ["request card[exp_month] error", "request items[0][price] error"], "a member out of range, a required nested one missing")
+        XCTAssertEqual(issues[3], [], "a valid nested query")
+        XCTAssertEqual(issues[4], ["query filter[price][gte] error"])
+        XCTAssertEqual(issues[5], [], "a valid JSON part")
+        XCTAssertEqual(issues[6], ["request attributes/parent/id error"])
+    }
+
     // MARK: Builders
 
     /// One HAR entry; `request` (content type, text) adds a request body and its Content-Type header.

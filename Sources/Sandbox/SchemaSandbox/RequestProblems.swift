@@ -44,7 +44,7 @@ extension SandboxEngine {
         case .raw:
             return request.body.isEmpty ? ["body: the \(expected) body is empty"] : []
         case .form:
-            return lines(requestValidator.formBodyIssues(request.body, of: body.type), place: "body")
+            return lines(requestValidator.formBodyIssues(request.body, of: body), place: "body")
         case .multipart:
             return lines(
                 requestValidator.multipartBodyIssues(request.body, contentType: request.header("content-type") ?? "", of: body), place: "body")

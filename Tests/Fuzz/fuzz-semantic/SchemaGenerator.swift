@@ -190,6 +190,27 @@ struct SchemaGenerator {
                 lines.append("      \(Self.key(field.name)): { \(attributes.joined(separator: ", ")) }")
             }
         }
+        // Nested forms and multipart JSON parts (issue 27 line 3): a struct nested in another, in a
+        // list and in a map, with schema-chosen wire names, sent as a bracketed form, a deepObject query
+        // and a multipart body; never recursive, `json` or a union, which lint refuses there.
+        var nestedForm: String?
+        if chance(35) {
+            let leaf = name("type", plain: "Leaf", upper: true)
+            let root = name("type", plain: "FormRoot", upper: true)
+            nestedForm = root
+            let scalar = pick(["int32", "string", "bool", "date-time", "decimal"] + enums)
+            lines += [
+                "  \(Self.key(leaf)):", "    fields:",
+                "      value: { type: \(Self.yamlString(scalar)), wire: \(Self.yamlString(pick(Self.hostileText) + "v")) }",
+                "      tags: { type: \"[string]\", optional: true }",
+                "  \(Self.key(root)):", "    fields:",
+                "      leaf: { type: \(Self.yamlString(leaf)), wire: \(Self.yamlString(pick(Self.hostileText) + "l")) }",
+                "      leaves: { type: \(Self.yamlString("[\(leaf)]")), optional: true }",
+                "      byKey: { type: \(Self.yamlString("[string: \(leaf)]")), optional: \(chance(50)) }",
+                "      grid: { type: \"[[int32]]\", optional: true }",
+                "      file: { type: binary, optional: true }",
+            ]
+        }
         var unions: [String] = []
         for _ in 0..<int(0...2) {
             let unionName = name("type", plain: "Choice", upper: true)
@@ -323,6 +344,16 @@ struct SchemaGenerator {
                 operationLines.append("    auth: [\(Self.yamlString(pick(schemes)))]")
             }
             lines += ["  \(Self.key(operation)):"] + operationLines
+        }
+        if let nestedForm {
+            let type = Self.yamlString(nestedForm)
+            lines += [
+                "  \(Self.key(name("operation", plain: "sendForm"))):", "    http: POST /nested-form",
+                "    query:", "      \(Self.key(name(nil, plain: "filter"))): { type: \(type), style: deepObject, optional: true }",
+                "    body: { type: \(type), encoding: form, style: deepObject }",
+                "  \(Self.key(name("operation", plain: "sendParts"))):", "    http: POST /nested-multipart",
+                "    body: { type: \(type), encoding: multipart, contentType: application/pdf }",
+            ]
         }
         return lines.joined(separator: "\n") + "\n"
     }
