@@ -319,10 +319,16 @@ public struct ProofCallerWriter {
         for type in schema.types {
             switch type.kind {
             case .structure(let fields):
-                let arguments = fields.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }.joined(separator: ", ")
+                // Members beyond the fields (`additionalFields: T`) are an argument and a property too, so
+                // removing or retyping them breaks this caller as it would an app's.
+                let extra = type.additionalFields.map { swiftType(.map(key: .string, value: $0.type)) }
+                let arguments =
+                    (fields.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" } + (extra.map { ["additionalFields: proofValue(\($0).self)"] } ?? []))
+                    .joined(separator: ", ")
                 lines.append("    do {")
                 lines.append("        let value = \(type.name)(\(arguments))")
                 for field in fields { lines.append("        let _: \(swiftType(of: field)) = value.\(field.name)") }
+                if let extra { lines.append("        let _: \(extra) = value.additionalFields") }
                 lines.append("    }")
             case .enumeration(let enumeration):
                 lines.append("    switch proofValue(\(type.name).self) {")

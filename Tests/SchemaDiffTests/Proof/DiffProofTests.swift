@@ -233,6 +233,8 @@ final class DiffProofTests: XCTestCase {
             "seed-finaptic-field-deprecated": ("breaking", defaultedArgument),
             "seed-bsa-0.12.1-parameter-added": ("breaking", defaultedArgument),
             "response-headers-added-optional": ("breaking", defaultedArgument),
+            "additional-fields-added": ("breaking", defaultedArgument),
+            "included-field-added": ("breaking", defaultedArgument),
             "outcomes-changed-status-class": (
                 "breaking",
                 "swift-api-digester reports the outcome case's new associated value (`gone` -> `gone(status:)`); "
