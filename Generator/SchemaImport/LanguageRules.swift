@@ -198,16 +198,11 @@ extension TypeTranslator {
             if case .number(let text)? = constraints.first(where: { $0.0 == key })?.1 { return Double(text) }
             return nil
         }
+        let bounds = ConstraintRules.Values(
+            minLength: constraint("minLength"), maxLength: constraint("maxLength"), minimum: constraint("minimum"), maximum: constraint("maximum"),
+            minItems: constraint("minItems"), maxItems: constraint("maxItems"))
+        if let problem = DefaultValueRules.outOfBounds(value, bounds) { return "\(value.foundDescription.prefix(60)) \(problem)" }
         guard let text = value.scalar?.text else { return nil }
-        if value.scalar?.kind == .string {
-            let found = value.foundDescription.prefix(60)
-            if let minimum = constraint("minLength"), Double(text.count) < minimum { return "\(found) is shorter than the field's minLength" }
-            if let maximum = constraint("maxLength"), Double(text.count) > maximum { return "\(found) is longer than the field's maxLength" }
-        } else if let number = Double(text) {
-            let found = value.foundDescription.prefix(60)
-            if let minimum = constraint("minimum"), number < minimum { return "\(found) is less than the field's minimum" }
-            if let maximum = constraint("maximum"), number > maximum { return "\(found) is greater than the field's maximum" }
-        }
         if case .list(let excluded)? = constraints.first(where: { $0.0 == "exclude" })?.1,
             excluded.contains(where: { Self.scalarText($0) == text })
         {

@@ -243,7 +243,11 @@ final class OperationTranslator {
         for (location, key) in [("path", "path"), ("query", "query"), ("header", "headers")] {
             if let members = groups[location], !members.isEmpty { builder.set(key, .map(members)) }
         }
-        if let body = node["requestBody"] {
+        if let body = node["requestBody"], ["get", "head"].contains(method) {
+            log.warning(
+                "a \(method.uppercased()) request carries no body (a client such as URLSession refuses to send one): the request body is not imported",
+                at: body, pointer.appending("requestBody"))
+        } else if let body = node["requestBody"] {
             skipped = false
             requestBody(body, pointer: pointer.appending("requestBody"), typeName: operationTypeName + "Request", into: &builder, modelled: &modelled)
             if skipped { return }

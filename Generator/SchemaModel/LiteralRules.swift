@@ -55,6 +55,34 @@ public enum DefaultValueRules {
         }
     }
 
+    /// Why `value` lies outside the bounds written beside it (`minimum`…`maximum` for a number,
+    /// `minLength`…`maxLength` for a string, `minItems`…`maxItems` for a list), or nil. Read after "the
+    /// default ". A client sends a default unless the caller passes another, so a default out of bounds is
+    /// a request the server refuses (openai's `file_ids: default [] , minItems: 1`).
+    public static func outOfBounds(_ value: YAMLNode, _ bounds: ConstraintRules.Values) -> String? {
+        func format(_ number: Double) -> String {
+            number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        }
+        if let elements = value.elements {
+            if let minItems = bounds.minItems, Double(elements.count) < minItems {
+                return "has \(elements.count) elements, fewer than minItems \(format(minItems))"
+            }
+            if let maxItems = bounds.maxItems, Double(elements.count) > maxItems {
+                return "has \(elements.count) elements, more than maxItems \(format(maxItems))"
+            }
+            return nil
+        }
+        guard let scalar = value.scalar else { return nil }
+        if scalar.kind == .string {
+            if let minLength = bounds.minLength, Double(scalar.text.count) < minLength { return "is shorter than minLength \(format(minLength))" }
+            if let maxLength = bounds.maxLength, Double(scalar.text.count) > maxLength { return "is longer than maxLength \(format(maxLength))" }
+        } else if let number = Double(scalar.text) {
+            if let minimum = bounds.minimum, number < minimum { return "is less than the minimum \(format(minimum))" }
+            if let maximum = bounds.maximum, number > maximum { return "is greater than the maximum \(format(maximum))" }
+        }
+        return nil
+    }
+
     /// `yyyy-MM-dd` naming a day of the calendar.
     public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -168,5 +196,14 @@ public enum ConstraintRules {
             problems.append(.invalidPattern(pattern))
         }
         return problems
+    }
+}
+
+extension Constraints {
+    /// The constraints as the shared rules read them (`ConstraintRules`, `DefaultValueRules.outOfBounds`).
+    public var ruleValues: ConstraintRules.Values {
+        ConstraintRules.Values(
+            minLength: minLength.map(Double.init), maxLength: maxLength.map(Double.init), minimum: minimum, maximum: maximum,
+            minItems: minItems.map(Double.init), maxItems: maxItems.map(Double.init), pattern: pattern, hasFormat: dateFormat != nil)
     }
 }

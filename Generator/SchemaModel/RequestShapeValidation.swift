@@ -13,7 +13,15 @@ extension SchemaValidator {
         for operation in schema.operations {
             let context = "operation '\(operation.name)'"
             checkAbsoluteURL(operation, context: context)
-            if let body = operation.body { checkBody(body, context: context, types: types) }
+            if let body = operation.body {
+                checkBody(body, context: context, types: types)
+                // URLSession refuses to send one (NSURLErrorDataLengthExceedsMaximum), as do many proxies.
+                if ["GET", "HEAD"].contains(operation.method) {
+                    log.error(
+                        "\(context) is a \(operation.method) request, which carries no body: the generated client could not send it; send the values as query parameters, or use POST",
+                        at: body.typeLocation)
+                }
+            }
             for (location, field) in operation.parameters where location != .query && field.queryStyle != nil {
                 log.error("'style' of \(location.rawValue) parameter '\(field.name)' of \(context) applies only to query parameters", at: field.location)
             }

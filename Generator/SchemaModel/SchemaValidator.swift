@@ -332,7 +332,7 @@ struct SchemaValidator {
             if let defaultValue = field.defaultValue {
                 if let problem = mismatch(defaultValue, field.type, types: types) {
                     log.error("the default of \(fieldContext) \(problem)", at: defaultValue.location)
-                } else if let bounds = outOfBounds(defaultValue, field.constraints) {
+                } else if let bounds = DefaultValueRules.outOfBounds(defaultValue, field.constraints.ruleValues) {
                     log.error("the default of \(fieldContext) \(bounds)", at: defaultValue.location)
                 } else if let text = defaultValue.scalar?.text, field.constraints.excludes(text) {
                     log.error("the default of \(fieldContext) is '\(text)', a value its 'exclude' rules out", at: defaultValue.location)
@@ -421,11 +421,7 @@ struct SchemaValidator {
         case .array, .map: target = .collection
         case .structure, .union: target = .other
         }
-        let values = ConstraintRules.Values(
-            minLength: constraints.minLength.map(Double.init), maxLength: constraints.maxLength.map(Double.init), minimum: constraints.minimum,
-            maximum: constraints.maximum, minItems: constraints.minItems.map(Double.init), maxItems: constraints.maxItems.map(Double.init),
-            pattern: constraints.pattern, hasFormat: constraints.dateFormat != nil)
-        for problem in ConstraintRules.problems(values, on: target) {
+        for problem in ConstraintRules.problems(constraints.ruleValues, on: target) {
             switch problem {
             case .notApplicable(let key, let kind): log.error("'\(key)' of \(context) applies to \(kind), not to '\(type)'", at: location)
             case .negative(let key, let value): log.error("'\(key)' of \(context) must be an integer ≥ 0, found \(Self.format(value))", at: location)
@@ -464,18 +460,6 @@ struct SchemaValidator {
             return .list(nil)
         case .map, .structure, .union: return .unsupported
         }
-    }
-
-    private func outOfBounds(_ value: YAMLNode, _ constraints: Constraints) -> String? {
-        if let text = value.scalar?.text, let number = Double(text), value.scalar?.kind != .string {
-            if let minimum = constraints.minimum, number < minimum { return "is less than the minimum \(Self.format(minimum))" }
-            if let maximum = constraints.maximum, number > maximum { return "is greater than the maximum \(Self.format(maximum))" }
-        }
-        if let text = value.scalar?.text, value.scalar?.kind == .string {
-            if let minLength = constraints.minLength, text.count < minLength { return "is shorter than minLength \(minLength)" }
-            if let maxLength = constraints.maxLength, text.count > maxLength { return "is longer than maxLength \(maxLength)" }
-        }
-        return nil
     }
 
     // MARK: Cycles

@@ -26,16 +26,7 @@ final class CorpusRunTests: XCTestCase {
 
     /// Operations known not to pass, by "document operation", and why (each a defect to fix elsewhere, or
     /// what the document itself makes impossible). Printed on every run.
-    static let expectedFailures: [String: String] = [
-        "discourse.yml getSpecificPostsFromTopic":
-            "the document gives this GET a request body, the importer keeps it (sent always, a `modelled:` note), "
-            + "and URLSession refuses a GET with a body (URLError -1103) before anything is sent: the importer should "
-            + "leave the body of a GET out (reported), or the runtime refuse it with a clear error",
-        "openai.yaml createMessage":
-            "`file_ids` has `default: []` and `minItems: 1` in the document; import keeps the default (defaults are "
-            + "checked against minimum/maximum/minLength/maxLength, not minItems/maxItems), so the client fills in and "
-            + "sends `[]` and the sandbox rightly rejects it: import and lint should check a list default against minItems/maxItems",
-    ]
+    static let expectedFailures: [String: String] = [:]
 
     struct Outcome {
         var document: String

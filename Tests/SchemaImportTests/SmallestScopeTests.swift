@@ -41,7 +41,8 @@ final class SmallestScopeTests: XCTestCase {
 
     /// cloud-hypervisor (`size: {type: integer, default: 512 MB}`) and openai (`default: inf` on an
     /// integer) failed whole: a default that is not a value of its type goes, and the field, no
-    /// longer defaulted, becomes optional.
+    /// longer defaulted, becomes optional. So does one outside its bounds (openai's `file_ids: default: []`
+    /// with `minItems: 1`, which the client sent and the server refused).
     func testADefaultThatIsNotAValueOfItsTypeIsLeftOut() throws {
         let result = try imported(
             document(
@@ -57,6 +58,7 @@ final class SmallestScopeTests: XCTestCase {
                             label: { type: string, default: 7 }
                             ratio: { type: number, minimum: 0, maximum: 1, default: 2 }
                             kept: { type: integer, default: 3 }
+                            fileIds: { type: array, items: { type: string }, minItems: 1, default: [] }
                         Level:
                           type: string
                           enum: [low, high]
@@ -69,7 +71,8 @@ final class SmallestScopeTests: XCTestCase {
                 "api.yaml:12:43: warning: default a string 'inf' of type int must be an integer, found a string: not imported [#/components/schemas/Memory/properties/tokens/default]",
                 "api.yaml:13:57: warning: default an integer '4294967296' of type int32 does not fit in int32: not imported [#/components/schemas/Memory/properties/small/default]",
                 "api.yaml:15:41: warning: default an integer '7' of type string must be a string, found an integer: not imported [#/components/schemas/Memory/properties/label/default]",
-                "api.yaml:16:65: warning: default an integer '2' is greater than the field's maximum: not imported [#/components/schemas/Memory/properties/ratio/default]",
+                "api.yaml:16:65: warning: default an integer '2' is greater than the maximum 1: not imported [#/components/schemas/Memory/properties/ratio/default]",
+                "api.yaml:18:80: warning: default a list has 0 elements, fewer than minItems 1: not imported [#/components/schemas/Memory/properties/fileIds/default]",
             ])
         let fields = try XCTUnwrap(result.schema.type(named: "Memory")?.fields)
         XCTAssertEqual(
@@ -79,6 +82,7 @@ final class SmallestScopeTests: XCTestCase {
                 "level Level optional=true default=-",
                 // A required field stays required: its default was never what made it so.
                 "label string optional=false default=-", "ratio double optional=true default=-", "kept int optional=false default=3",
+                "fileIds [string] optional=true default=-",
             ])
     }
 
@@ -359,6 +363,24 @@ final class SmallestScopeTests: XCTestCase {
     }
 
     // MARK: Paths
+
+    /// Discourse gives a GET a JSON body, which URLSession refuses to send: the body goes, the operation stays.
+    func testTheBodyOfAGetIsLeftOut() throws {
+        let result = try imported(
+            document(
+                schemas: "    {}",
+                paths: """
+
+                      /posts:
+                        get: { operationId: searchPosts, requestBody: { content: { application/json: { schema: { type: object, properties: { ids: { type: array, items: { type: integer } } } } } } }, responses: { "204": { description: none } } }
+                    """))
+        XCTAssertEqual(
+            result.warnings,
+            [
+                "api.yaml:6:51: warning: a GET request carries no body (a client such as URLSession refuses to send one): the request body is not imported [#/paths/~1posts/get/requestBody]"
+            ])
+        XCTAssertEqual(result.schema.operations.map { "\($0.name) \($0.body == nil)" }, ["searchPosts true"])
+    }
 
     /// azure-iot-keyd writes its API version into every path (`/key?api-version=2021-05-01`); box tells
     /// operations of one route apart by a fragment (`/files/{file_id}#get_shared_link`), which is never sent:

@@ -72,6 +72,21 @@ final class RequestShapeDiagnosticsTests: XCTestCase {
             contains: "'encoding' of the body of operation 'postForm' must be json, form, multipart, raw, found 'mulitpart'; did you mean 'multipart'?")
     }
 
+    /// Discourse's `getSpecificPostsFromTopic` is a GET with a JSON body: URLSession refuses to send it.
+    func testAGetOrHeadWithABodyIsRejected() {
+        for method in ["GET", "HEAD"] {
+            let text = schemaText(
+                operations: """
+                      searchPosts:
+                        http: \(method) /posts
+                        body: Item
+                    """)
+            assertError(
+                text, at: "body: Item",
+                contains: "operation 'searchPosts' is a \(method) request, which carries no body: the generated client could not send it")
+        }
+    }
+
     func testRawBodyMustBeBinaryWithAContentType() {
         assertError(
             schemaText(

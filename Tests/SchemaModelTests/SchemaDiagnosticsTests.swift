@@ -194,6 +194,13 @@ final class SchemaDiagnosticsTests: XCTestCase {
         assertSingleError(
             schemaText(
                 types: """
+                      Message:
+                        fields:
+                          fileIds: { type: "[string]", default: [], minItems: 1 }
+                    """), line: 12, contains: "the default of 'fileIds' of type 'Message' has 0 elements, fewer than minItems 1")
+        assertSingleError(
+            schemaText(
+                types: """
                       Size:
                         enum: [S, M]
                       Shirt:
