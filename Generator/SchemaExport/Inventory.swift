@@ -78,7 +78,8 @@ public enum Inventory {
         for operation in schema.operations {
             places += operation.parameters.filter { untyped($0.field.type) }.map { "\(operation.name).\($0.field.name)" }
             if let body = operation.body, untyped(body.type) { places.append("\(operation.name) request") }
-            if let response = operation.response, untyped(response) { places.append("\(operation.name) response") }
+            // With `responses:`, `response` is the first success outcome's body, listed as that outcome.
+            if operation.outcomes == nil, let response = operation.response, untyped(response) { places.append("\(operation.name) response") }
             for outcome in operation.outcomes ?? [] where outcome.body.map(untyped) == true {
                 places.append("\(operation.name) outcome \(outcome.name)")
             }

@@ -11,13 +11,18 @@ final class FlatFieldsTests: XCTestCase {
         RequestBuilder(operation: operation, baseURL: URL(string: "https://api.example.com/v1")!)
     }
 
-    func testNestedObjectsAndListsOfListsAreRejectedByName() {
+    /// Where the encoding is flat (a `form`-style query object, a flat form body) a nested value is an
+    /// error naming its member; `deepObject` nests it in brackets instead (issue 27, Stripe's encoding).
+    func testNestedObjectsAndListsOfListsAreRejectedByNameWhereTheEncodingIsFlat() throws {
         var nested = builder()
-        nested.addQueryObject("filter", ["outer": ["inner": 1]], style: .deepObject)
+        nested.addQueryObject("filter", ["outer": ["inner": 1]], style: .form)
         XCTAssertThrowsError(try nested.build()) { error in
             XCTAssertEqual(error as? RequestBuildError, .unflattenableValue(member: "outer"))
             XCTAssertTrue("\(error)".contains("'outer'"), "\(error)")
         }
+        var deep = builder()
+        deep.addQueryObject("filter", ["outer": ["inner": 1]], style: .deepObject)
+        XCTAssertEqual(try deep.build().url.query, "filter%5Bouter%5D%5Binner%5D=1")
         var form = builder()
         XCTAssertThrowsError(try form.setFormBody(["grid": [[1, 2]]])) { error in
             XCTAssertEqual(error as? RequestBuildError, .unflattenableValue(member: "grid"))

@@ -117,9 +117,15 @@ final class DescribeTests: XCTestCase {
                 http: POST /items
                 body: json
                 response: Item
+              getVersions:
+                http: GET /versions
+                responses:
+                  ok: { status: 200, body: json }
+                  created: { status: 201, body: Item }
             """
         let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "untyped.yaml").schema)
-        XCTAssertEqual(Inventory.untypedPlaces(schema), ["Item.extra", "Item.tags", "Anything", "putItem request"])
+        // An outcome's body is listed once, as the outcome (not again as the operation's response).
+        XCTAssertEqual(Inventory.untypedPlaces(schema), ["Item.extra", "Item.tags", "Anything", "putItem request", "getVersions outcome ok"])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("describe-untyped-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -127,8 +133,9 @@ final class DescribeTests: XCTestCase {
         try text.write(to: file, atomically: true, encoding: .utf8)
         let result = try runGenerator(["describe", file.path, "--json"])
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
-        XCTAssertEqual(root["untyped"] as? [String], ["Item.extra", "Item.tags", "Anything", "putItem request"])
+        XCTAssertEqual(root["untyped"] as? [String], ["Item.extra", "Item.tags", "Anything", "putItem request", "getVersions outcome ok"])
         let summary = try runGenerator(["describe", file.path])
-        XCTAssertTrue(summary.text.contains("untyped (json): 4 places: Item.extra, Item.tags, Anything, putItem request"), summary.text)
+        XCTAssertTrue(
+            summary.text.contains("untyped (json): 5 places: Item.extra, Item.tags, Anything, putItem request, getVersions outcome ok"), summary.text)
     }
 }
