@@ -12,10 +12,36 @@ import SchemaModel
 /// (`callTimeURLPath(of:)`), where the sandbox serves it and where a capture of the sandbox has it.
 ///
 /// Operations may share a route (`RequestRequirements`): a request is then the first of them, most
-/// requirements first, that the caller's `accepts` takes (its request checks pass), else the first.
+/// requirements first, whose checks it passes (the caller's `fit`), else the first whose requirements it
+/// carries, else the one requiring least.
 ///
 /// Paths are below the API's base (`BaseURL` finds where that ends).
 public struct OperationRouter: Sendable {
+    /// How a request fits one of several operations sharing a route (`RequestRequirements`).
+    public enum CandidateFit: Sendable {
+        /// Its checks pass.
+        case passes
+        /// It carries every query parameter, header and body the operation requires, but a check fails.
+        case carriesRequirements
+        case lacksRequirements
+
+        /// `.passes` when `passes`, else whether the request carries the query items, headers and body
+        /// `operation` requires (query and header names as sent; headers compared ignoring case).
+        public init(
+            passes: Bool, operation: OperationDefinition, queryNames: some Sequence<String>, headerNames: some Sequence<String>, hasBody: Bool
+        ) {
+            guard !passes else {
+                self = .passes
+                return
+            }
+            let required = operation.requestRequirements
+            let carried =
+                required.query.isSubset(of: Set(queryNames)) && required.headers.isSubset(of: Set(headerNames.map { $0.lowercased() }))
+                && (required.body == nil || hasBody)
+            self = carried ? .carriesRequirements : .lacksRequirements
+        }
+    }
+
     public enum Match: Sendable {
         /// `pathParameters` are by wire name, percent-decoded.
         case operation(OperationDefinition, pathParameters: [String: String])
@@ -107,10 +133,11 @@ public struct OperationRouter: Sendable {
     /// The operation `method path` calls. `path` is below the base and percent-encoded, without query or
     /// fragment; empty segments do not count (`/items/` is `/items`). A literal segment matches its text
     /// as sent or percent-decoded; a parameter takes the decoded text. `method` is compared as given
-    /// with the operation's uppercased method. Of operations sharing the route, the first `accepts`
-    /// takes (most requirements first), else the first of them, so its checks say what is wrong.
+    /// with the operation's uppercased method. Of operations sharing the route (most requirements
+    /// first), the first that `fit` says the request passes; else the first whose requirements it
+    /// carries, so its checks say what is wrong; else the last, the one requiring least.
     public func match(
-        method: String, path: String, accepts: (OperationDefinition, _ pathParameters: [String: String]) -> Bool = { _, _ in true }
+        method: String, path: String, fit: (OperationDefinition, _ pathParameters: [String: String]) -> CandidateFit = { _, _ in .passes }
     ) -> Match {
         let parts = path.split(separator: "/").map(String.init)
         var allowed: [String] = []
@@ -120,8 +147,9 @@ public struct OperationRouter: Sendable {
                 let sharing = routes[index...].filter { $0.sharesRoute(with: route) }
                 guard sharing.count > 1 else { return .operation(route.operation, pathParameters: parameters) }
                 let candidates = sharing.compactMap { other in Self.parameters(of: other.segments, in: parts).map { (other.operation, $0) } }
-                let chosen = candidates.first { accepts($0.0, $0.1) } ?? (route.operation, parameters)
-                return .operation(chosen.0, pathParameters: chosen.1)
+                let fits = candidates.map { fit($0.0, $0.1) }
+                let chosen = fits.firstIndex(of: .passes) ?? fits.firstIndex(of: .carriesRequirements) ?? candidates.count - 1
+                return .operation(candidates[chosen].0, pathParameters: candidates[chosen].1)
             }
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }

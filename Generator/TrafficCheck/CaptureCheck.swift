@@ -24,9 +24,12 @@ public enum CaptureCheck {
         // Of operations sharing a route, the exchange is the first whose request it passes.
         let requestParts: Set<TrafficFinding.Part> = [.path, .query, .header, .credentials, .request]
         let match = routes.match(method: exchange.method, url: exchange.url) { candidate, parameters in
-            !checker.check(exchange, operation: candidate, pathParameters: parameters).contains { finding in
+            let passes = !checker.check(exchange, operation: candidate, pathParameters: parameters).contains { finding in
                 finding.issue.severity == .error && requestParts.contains(finding.part)
             }
+            return OperationRouter.CandidateFit(
+                passes: passes, operation: candidate, queryNames: TrafficRoutes.queryItems(of: exchange.url).map(\.name),
+                headerNames: exchange.requestHeaders.map(\.name), hasBody: (exchange.requestBody?.isEmpty == false) || exchange.requestBodySize > 0)
         }
         switch match {
         case .otherHost:

@@ -42,15 +42,16 @@ public struct TrafficRoutes: Sendable {
 
     /// The operation `method url` calls. `url` is the whole recorded URL; its query is ignored here. Under
     /// several base URLs, the first under which an operation has this method and path. Of operations
-    /// sharing the route, the first `accepts` takes (`OperationRouter`).
+    /// sharing the route, the one `fit` chooses (`OperationRouter.match(method:path:fit:)`).
     public func match(
-        method: String, url: String, accepts: (OperationDefinition, _ pathParameters: [String: String]) -> Bool = { _, _ in true }
+        method: String, url: String,
+        fit: (OperationDefinition, _ pathParameters: [String: String]) -> OperationRouter.CandidateFit = { _, _ in .passes }
     ) -> Match {
         let withoutQuery = String(url.prefix { $0 != "?" && $0 != "#" })
         let relatives = baseURLs.compactMap { $0.relativePath(of: withoutQuery) }
         guard !relatives.isEmpty else { return .otherHost }
         for relative in relatives {
-            if case .operation(let operation, let parameters) = router.match(method: method, path: relative, accepts: accepts) {
+            if case .operation(let operation, let parameters) = router.match(method: method, path: relative, fit: fit) {
                 return .operation(operation, pathParameters: parameters)
             }
         }

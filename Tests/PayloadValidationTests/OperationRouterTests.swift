@@ -131,29 +131,44 @@ final class OperationRouterTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 0, "\(result.diagnostics)")
         let router = OperationRouter(schema: schema)
         var asked: [String] = []
-        func route(accepting accepted: Set<String>) -> String {
+        func route(_ fits: [String: OperationRouter.CandidateFit]) -> String {
             asked = []
             guard
                 case .operation(let operation, let parameters) = router.match(
                     method: "GET", path: "/files/F1",
-                    accepts: { candidate, _ in
+                    fit: { candidate, _ in
                         asked.append(candidate.name)
-                        return accepted.contains(candidate.name)
+                        return fits[candidate.name] ?? .lacksRequirements
                     })
             else { return "no operation" }
             return "\(operation.name)(\(parameters.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",")))"
         }
-        XCTAssertEqual(route(accepting: ["getFile", "getFileSharedLink"]), "getFileSharedLink(id=F1)")
-        XCTAssertEqual(asked, ["getFileSharedLink"], "the operation requiring more is tried first")
-        XCTAssertEqual(route(accepting: ["getFile"]), "getFile(fileId=F1)", "each candidate's own placeholder names")
-        XCTAssertEqual(asked, ["getFileSharedLink", "getFile"])
-        XCTAssertEqual(route(accepting: []), "getFileSharedLink(id=F1)", "none accepted: the first, whose checks report")
+        XCTAssertEqual(route(["getFile": .passes, "getFileSharedLink": .passes]), "getFileSharedLink(id=F1)")
+        XCTAssertEqual(asked, ["getFileSharedLink", "getFile"], "the operation requiring more is tried first")
+        XCTAssertEqual(route(["getFile": .passes]), "getFile(fileId=F1)", "each candidate's own placeholder names")
+        XCTAssertEqual(
+            route(["getFile": .carriesRequirements, "getFileSharedLink": .lacksRequirements]), "getFile(fileId=F1)",
+            "none passes: the first whose requirements the request carries, whose checks report")
+        XCTAssertEqual(route(["getFileSharedLink": .carriesRequirements]), "getFileSharedLink(id=F1)")
+        XCTAssertEqual(route([:]), "getFile(fileId=F1)", "nothing fits: the one requiring least")
         let single = router.match(method: "DELETE", path: "/files/F1") { _, _ in
             XCTFail("one operation on the route: nothing to choose")
-            return false
+            return .lacksRequirements
         }
         guard case .operation(let only, _) = single else { return XCTFail("DELETE /files/F1 matched nothing") }
         XCTAssertEqual(only.name, "deleteFile")
+    }
+
+    /// Whether a request carries what an operation requires, for the fallback when none passes.
+    func testACandidateFitsByWhatTheRequestCarries() throws {
+        let schema = try XCTUnwrap(SchemaLoader.load(text: filesSharingARouteSchemaText, file: "files.yaml").schema)
+        let sharedLink = try XCTUnwrap(schema.operations.first { $0.name == "getFileSharedLink" })
+        func fit(passes: Bool = false, query: [String]) -> OperationRouter.CandidateFit {
+            OperationRouter.CandidateFit(passes: passes, operation: sharedLink, queryNames: query, headerNames: [], hasBody: false)
+        }
+        XCTAssertEqual(fit(passes: true, query: []), .passes)
+        XCTAssertEqual(fit(query: ["fields", "other"]), .carriesRequirements)
+        XCTAssertEqual(fit(query: ["other"]), .lacksRequirements)
     }
 
     // MARK: Base URLs

@@ -56,6 +56,8 @@ final class ServingTests: XCTestCase {
             ("searchItems", "POST", "/items/search", bearer, "{}", 200),
             ("itemHistory", "GET", "/items/A1/history", bearer, nil, 200),
             ("getItem", "GET", "/stores/42/items/A1", ["X-Api-Key": "key"], nil, 200),
+            // Issue 27: a shared route, told apart by the required `fields`
+            ("getItemFields", "GET", "/stores/42/items/A1?fields=name&fields=price", bearer, nil, 200),
             ("createItem", "POST", "/items", bearer, item, 201),
             ("replaceItem", "PUT", "/items/A1", bearer, item, 200),
             ("renameItem", "PATCH", "/items/A1", bearer, item, 200),

@@ -177,7 +177,14 @@ final class SandboxEngine: Sendable {
         let query = request.queryItems
         let route = base.relativePath(of: request.path).map { path in
             router.match(method: request.method, path: path) { candidate, parameters in
-                problems(in: request, query: query, pathParameters: parameters, operation: candidate).isEmpty
+                let credentialsMissing =
+                    options.requireCredentials
+                    && requestValidator.missingCredentials(
+                        of: candidate, query: query, headerValues: request.headerValues, accepts: { accepts($0, for: $1) }) != nil
+                let passes = !credentialsMissing && problems(in: request, query: query, pathParameters: parameters, operation: candidate).isEmpty
+                return OperationRouter.CandidateFit(
+                    passes: passes, operation: candidate, queryNames: query.map(\.name), headerNames: request.headers.map(\.name),
+                    hasBody: !request.body.isEmpty)
             }
         }
         switch route ?? .notFound {
