@@ -235,6 +235,9 @@ final class ModelCodingTests: XCTestCase {
             "StopSequences": { XCTAssertEqual(try decodeJSON(StopSequences.self, $0), .several(["\n", "END"])) },
             "SettingValue": { XCTAssertEqual(try decodeJSON(SettingValue.self, $0), .count(3)) },
             "AssistantTool": { XCTAssertEqual(try decodeJSON(AssistantTool.self, $0), .retrieval(RetrievalTool(type: .retrieval, maxResults: 5))) },
+            "InputProblem": {
+                XCTAssertEqual(try decodeJSON(InputProblem.self, $0), .simple(SimpleInputProblem(message: "Validation Failed", errors: ["Name is too long"])))
+            },
             // Composition: included fields and members beyond them
             "Note": {
                 let note = try decodeJSON(Note.self, $0)
