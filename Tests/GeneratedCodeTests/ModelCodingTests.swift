@@ -253,7 +253,9 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 13, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, Identifiers', Category's and Note's")
+        XCTAssertEqual(
+            checked, 14,
+            "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, InputProblem's, Identifiers', Category's and Note's")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {
