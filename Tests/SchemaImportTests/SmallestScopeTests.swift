@@ -319,6 +319,17 @@ final class SmallestScopeTests: XCTestCase {
                           type: object
                           properties: { name: { type: string } }
                           anyOf: [{ required: [name] }, { required: [id] }]
+                    """,
+                paths: """
+
+                      /gists:
+                        patch:
+                          operationId: updateGist
+                          requestBody:
+                            content:
+                              application/json:
+                                schema: { type: object, properties: { description: { type: string } }, anyOf: [{ required: [description] }, { maxProperties: 0 }] }
+                          responses: { "204": { description: none } }
                     """))
         let gist = try XCTUnwrap(result.schema.type(named: "GistUpdate")?.fields, result.text)
         XCTAssertEqual(gist.map { "\($0.wireName)\($0.isRequiredOnWire ? "" : "?")" }, ["description?", "files?"], result.text)
@@ -326,6 +337,9 @@ final class SmallestScopeTests: XCTestCase {
         XCTAssertEqual(check.map { "\($0.wireName)\($0.isRequiredOnWire ? "" : "?")" }, ["name", "status?", "conclusion?"], result.text)
         guard case .alias(.primitive(.json), _)? = result.schema.type(named: "Other")?.kind else { return XCTFail(result.text) }
         let warnings = result.warnings.map { $0.replacingOccurrences(of: #"api\.yaml:\d+:\d+: "#, with: "", options: .regularExpression) }
+        // Two places, each counted once (an inline body is read where it is named and where it is used).
+        XCTAssert(warnings.contains { $0.hasSuffix("[#/components/schemas/GistUpdate/anyOf] (and 1 more place)") }, warnings.joined(separator: "\n"))
+        XCTAssertEqual(result.schema.operations.first?.body?.type, .named("UpdateGistRequest"), result.text)
         for (keyword, type) in [("anyOf", "GistUpdate"), ("oneOf", "CheckRun")] {
             XCTAssert(
                 warnings.contains {
