@@ -52,6 +52,20 @@ public enum Inventory {
         return root.value
     }
 
+    /// `valueKinds` of an untagged union's struct variant: the keys whose values' JSON kinds tell it apart
+    /// from another struct variant requiring the same keys (`VariantShape.ValueKinds`, outermost first:
+    /// `{"errors": ["array", "string"]}`); nothing when no key does.
+    private static func distinguishingValueKinds(of variant: Union.Variant, in union: Union, schema: Schema) -> [(String, OrderedJSON)] {
+        guard case .structure(let keys, _, let kinds)? = schema.variantShape(of: variant.type) else { return [] }
+        var differing = Set<String>()
+        for other in union.variants where other.name != variant.name {
+            guard case .structure(let otherKeys, _, let otherKinds)? = schema.variantShape(of: other.type), otherKeys == keys else { continue }
+            differing.formUnion(VariantShape.keysOfDifferentKinds(kinds, otherKinds))
+        }
+        guard !differing.isEmpty else { return [] }
+        return [("valueKinds", .object(differing.sorted().map { key in (key, .array((kinds[key] ?? []).map { .string($0.rawValue) })) }))]
+    }
+
     /// Where the schema says `json` (any JSON value, untyped in generated code): `Type.field`, `Alias`,
     /// `operation.parameter`, `operation request`, `operation response`, `operation outcome name`,
     /// `errors body`. What an import could not type shows here, so its count is the measure of that.
@@ -251,7 +265,8 @@ public enum Inventory {
                                     ("name", .string(variant.name)), ("type", .string(variant.type.description)),
                                     ("json", schema.variantShape(of: variant.type).map { .string($0.kind.rawValue) } ?? .null),
                                     ("requiredKeys", .array(schema.requiredWireKeys(of: variant).sorted().map { .string($0) })),
-                                ] + (constants.isEmpty ? [] : [("constants", .object(constants))]))
+                                ] + (constants.isEmpty ? [] : [("constants", .object(constants))])
+                                    + Self.distinguishingValueKinds(of: variant, in: union, schema: schema))
                         }))
             }
             let common = schema.commonFields(of: union).map(\.name)

@@ -47,6 +47,8 @@ final class ImportLog {
     /// The entry of each severity and message, so a document with thousands of findings is not
     /// searched once per finding.
     private var entryIndex: [String: Int] = [:]
+    /// Each finding and place reported, so a place counts once.
+    private var reported: Set<String> = []
     let file: String
 
     init(file: String) {
@@ -75,8 +77,10 @@ final class ImportLog {
         let location = node?.location ?? SourceLocation(file: file, line: 1, column: 1)
         let pointerText = pointer.description
         let key = "\(severity == .error ? "e" : "w") \(message)"
+        // A construct read twice (a schema classified where it is defined and where it is used) is one place.
+        guard reported.insert(key + "\u{0}" + pointerText).inserted else { return }
         if let index = entryIndex[key] {
-            if entries[index].pointer != pointerText { entries[index].repeats += 1 }
+            entries[index].repeats += 1
             return
         }
         entryIndex[key] = entries.count

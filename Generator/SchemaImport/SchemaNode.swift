@@ -68,6 +68,30 @@ struct SchemaNode {
     }
 
     var string: String? { node.scalar?.text }
+
+    /// Whether the `anyOf`/`oneOf` branches of an object with `properties` only require some of those
+    /// properties (and restate or narrow them): each branch is `required`, `properties` the object
+    /// declares, `minProperties`/`maxProperties`, annotations and `additionalProperties: true`, no `$ref`
+    /// and no type but `object`. The
+    /// value is then the object; the branches only say which properties come together.
+    func onlyRequiresProperties(_ keyword: String) -> Bool {
+        guard let declared = node["properties"]?.pairs?.map(\.key), types.allSatisfy({ $0 == "object" }) else { return false }
+        let branches = branches(keyword)
+        return !branches.isEmpty
+            && branches.allSatisfy { branch in
+                guard let pairs = branch.node.pairs, branch.types.allSatisfy({ $0 == "object" }) else { return false }
+                return pairs.allSatisfy { pair in
+                    switch pair.key {
+                    case "required": return (pair.value.elements ?? []).allSatisfy { $0.scalar.map { declared.contains($0.text) } ?? false }
+                    case "properties": return (pair.value.pairs ?? []).allSatisfy { declared.contains($0.key) }
+                    case "additionalProperties": return pair.value.scalar?.text == "true"
+                    // How many of them are present: `maxProperties: 0` is the object without any.
+                    case "type", "minProperties", "maxProperties": return true
+                    default: return Self.annotationKeys.contains(pair.key) || pair.key.hasPrefix("x-")
+                    }
+                }
+            }
+    }
 }
 
 /// A schema with its null alternative taken off: `anyOf: [T, {type: null}]` (this project's export

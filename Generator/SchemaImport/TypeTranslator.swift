@@ -198,7 +198,7 @@ final class TypeTranslator {
             if let index = shapes.firstIndex(where: { $0 == nil }) {
                 problem = "variant '\(variants[index].0)' of '\(name)' is \(expressions[index]), which is json or a union, so no shape chooses it"
             } else if let (earlier, later) = VariantShape.shadowed(shapes).first {
-                if case .structure(let keys, let constants)? = shapes[earlier], case .structure? = shapes[later] {
+                if case .structure(let keys, let constants, _)? = shapes[earlier], case .structure? = shapes[later] {
                     let shared = constants.isEmpty ? "" : " and constants (" + constants.keys.sorted().joined(separator: ", ") + ")"
                     problem =
                         "variants '\(variants[earlier].0)' and '\(variants[later].0)' of '\(name)' require the same keys (\(keys.sorted().joined(separator: ", ")))\(shared), so no payload tells them apart without a discriminator"
@@ -250,26 +250,58 @@ final class TypeTranslator {
         }
         var keys = Set<String>()
         var constants: [String: VariantShape.Constant] = [:]
+        var kinds: [String: VariantShape.ValueKinds] = [:]
         if case .list(let included)? = members.first(where: { $0.0 == "includes" })?.1 {
             for case .string(let base) in included {
-                guard case .structure(let baseKeys, let baseConstants) = structureShape(of: base, depth: depth + 1) else { continue }
+                guard case .structure(let baseKeys, let baseConstants, let baseKinds) = structureShape(of: base, depth: depth + 1) else { continue }
                 keys.formUnion(baseKeys)
                 constants.merge(baseConstants) { own, _ in own }
+                kinds.merge(baseKinds) { own, _ in own }
             }
         }
         for (fieldName, field) in fields {
             guard case .map(let attributes) = field else {
+                kinds[fieldName] = Self.fieldType(field).map { valueKinds(of: $0) } ?? []
                 keys.insert(fieldName)
                 if let constant = Self.fieldType(field).flatMap({ constant(of: $0) }) { constants[fieldName] = constant }
                 continue
             }
-            if attributes.contains(where: { ($0.0 == "optional" && $0.1 == .bool(true)) || $0.0 == "default" }) { continue }
             var wire = fieldName
             if case .string(let written)? = attributes.first(where: { $0.0 == "wire" })?.1 { wire = written }
+            kinds[wire] = Self.fieldType(field).map { valueKinds(of: $0) } ?? []
+            if attributes.contains(where: { ($0.0 == "optional" && $0.1 == .bool(true)) || $0.0 == "default" }) { continue }
             keys.insert(wire)
             if Self.isRequiredAndNotNull(field), let constant = Self.fieldType(field).flatMap({ constant(of: $0) }) { constants[wire] = constant }
         }
-        return .structure(requiredKeys: keys, constants: constants)
+        return .structure(requiredKeys: keys, constants: constants, valueKinds: kinds)
+    }
+
+    /// The JSON kinds of a value of this type expression being written (`Schema.valueKinds(of:)` for
+    /// the types being written).
+    private func valueKinds(of expression: String) -> VariantShape.ValueKinds {
+        var kinds: VariantShape.ValueKinds = []
+        var current = expression
+        for _ in 0..<64 {  // alias chains and nesting are bounded far below this
+            if let collection = Self.collection(current) {
+                kinds.append(collection.isMap ? .object : .array)
+                current =
+                    collection.isMap
+                    ? collection.inner.split(separator: ":", maxSplits: 1).last.map { String($0.drop(while: { $0 == " " })) } ?? "json"
+                    : String(collection.inner)
+                continue
+            }
+            if let primitive = Primitive(rawValue: current) { return kinds + (VariantShape(primitive).map { [$0.kind] } ?? []) }
+            guard case .map(let members)? = bodies[current] else { return kinds }
+            if members.contains(where: { $0.0 == "fields" }) { return kinds + [.object] }
+            if members.contains(where: { $0.0 == "union" }) { return kinds }
+            if members.contains(where: { $0.0 == "enum" }) {
+                if case .string(let raw)? = members.first(where: { $0.0 == "type" })?.1, raw != "string" { return kinds + [.number] }
+                return kinds + [.string]
+            }
+            guard case .string(let target)? = members.first(where: { $0.0 == "type" })?.1 else { return kinds }
+            current = target
+        }
+        return kinds
     }
 
     /// The one value of an enum of one case (or an alias of one) being written; nil for anything else.
@@ -910,6 +942,14 @@ final class TypeTranslator {
             // One choice is that choice, as `allOf` of one part is that part.
             if branches.count == 1, schema["properties"] == nil { return classify(branches[0]) }
             guard !branches.isEmpty else { continue }
+            if schema.onlyRequiresProperties(keyword) {
+                // The object is what its properties say; the branches only say which of them come
+                // together (GitHub's gist update: a description or files), which no type expresses.
+                log.warning(
+                    "\(keyword) beside properties only says which of the properties must be present together, which the schema language cannot check: imported as the object, those properties optional",
+                    at: schema.node, schema.pointer.appending(keyword))
+                continue
+            }
             log.warning(
                 "\(keyword) of \(branches.count) schemas beside properties, or with a branch that is only null, cannot be a union in the schema language: imported as json",
                 at: schema.node, schema.pointer.appending(keyword))

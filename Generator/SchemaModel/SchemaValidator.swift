@@ -266,7 +266,7 @@ struct SchemaValidator {
             guard let otherShape = shapes[earlierIndex], let shape = shapes[laterIndex] else { continue }
             let why: String
             switch (otherShape, shape) {
-            case (.structure(let keys, let constants), .structure):
+            case (.structure(let keys, let constants, _), .structure):
                 let required = keys.isEmpty ? "no keys" : "the same keys (" + keys.sorted().joined(separator: ", ") + ")"
                 // After the JSON kind, constants are what tells structs apart: say which the two share.
                 let shared =
@@ -274,7 +274,7 @@ struct SchemaValidator {
                     ? "'\(other.name)' holds no constant"
                     : "the same constants (" + constants.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
                 why =
-                    "require \(required) and \(shared), so without a 'discriminator' no payload can tell them apart; give both a required field of a one-case enum with different values (a constant such as 'type: \(other.name)' and 'type: \(variant.name)'), give one a required field the other lacks, or add a 'discriminator'"
+                    "require \(required) and \(shared), so without a 'discriminator' no payload can tell them apart; give both a required field of a one-case enum with different values (a constant such as 'type: \(other.name)' and 'type: \(variant.name)'), give one a required field the other lacks, give both a field of one name whose values differ in JSON kind (a list of strings and a list of objects), or add a 'discriminator'"
             case (.structure, _):
                 why = "are both JSON objects, and '\(other.name)' requires no keys, so it takes every object the map would; give it a required field"
             case (.list, _), (.map, _):

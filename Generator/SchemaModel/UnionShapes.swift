@@ -21,8 +21,30 @@ public indirect enum VariantShape: Hashable, Sendable {
     /// A map (an object of any keys); nil: values of any shape.
     case map(VariantShape?)
     /// A struct, told apart by the constant values of its fields (`constants`, by JSON key: a payload
-    /// holding another value there is not this variant) and then by the keys it requires.
-    case structure(requiredKeys: Set<String>, constants: [String: Constant] = [:])
+    /// holding another value there is not this variant), then by the keys it requires, then by the JSON
+    /// kinds of its fields' values (`valueKinds`, by JSON key, every field it declares: see
+    /// `ValueKinds`), which decoding checks.
+    case structure(requiredKeys: Set<String>, constants: [String: Constant] = [:], valueKinds: [String: ValueKinds] = [:])
+
+    /// The JSON kinds a field's value has, outermost first: the value's kind, then (for a list or a
+    /// map) its elements' kind, and so on down to a value that is not a collection; it stops early
+    /// where a value may be of any kind (`json`, a union). `[.array, .object]` is a list of objects,
+    /// `[.number]` a number, `[]` any value. A struct field is `[.object]`: what is inside a nested
+    /// struct is not compared, so a recursive type ends the list.
+    public typealias ValueKinds = [JSONKind]
+
+    /// Whether no value of the kinds `one` describes is a value of the kinds `other` describes, except
+    /// an empty list or map: at the first depth both describe, the kinds differ. A struct requiring the
+    /// same keys as an earlier one is still chosen for a payload whose value at such a key the earlier
+    /// one cannot decode (GitHub's `errors: [string]` beside `errors: [object]`).
+    public static func kindsDiffer(_ one: ValueKinds, _ other: ValueKinds) -> Bool {
+        zip(one, other).contains { $0 != $1 }
+    }
+
+    /// Keys both structs declare whose values' kinds differ (`kindsDiffer`), sorted.
+    public static func keysOfDifferentKinds(_ one: [String: ValueKinds], _ other: [String: ValueKinds]) -> [String] {
+        one.compactMap { key, kinds in other[key].map { kindsDiffer(kinds, $0) } == true ? key : nil }.sorted()
+    }
 
     /// The one value a struct field can hold: a required, non-null field whose type is an enum of one
     /// case (OpenAPI's `const` or single-value `enum`, such as `type: file`), directly or through aliases.
@@ -76,11 +98,14 @@ public indirect enum VariantShape: Hashable, Sendable {
         case (.string(let mine), .string(let theirs)): return mine == .any || mine == theirs
         case (.integer, .integer), (.fraction, .fraction), (.fraction, .integer), (.boolean, .boolean): return true
         case (.list(let mine), .list(let theirs)), (.map(let mine), .map(let theirs)): return covers(mine, theirs)
-        case (.structure(let mine, let myConstants), .structure(let theirs, let theirConstants)):
+        case (.structure(let mine, let myConstants, let myKinds), .structure(let theirs, let theirConstants, let theirKinds)):
             guard myConstants.allSatisfy({ theirConstants[$0.key] == $0.value }) else { return false }
+            // A payload of the other's with a value this one cannot decode at a key both declare is
+            // not taken by this one: decoding fails, and the other is tried next.
+            guard Self.keysOfDifferentKinds(myKinds, theirKinds).isEmpty else { return false }
             return nested ? mine.isSubset(of: theirs) : mine == theirs
         // A struct requiring no keys decodes any object a map would (unknown keys are ignored).
-        case (.structure(let mine, _), .map): return mine.isEmpty
+        case (.structure(let mine, _, _), .map): return mine.isEmpty
         case (.string, _), (.integer, _), (.fraction, _), (.boolean, _), (.list, _), (.map, _), (.structure, _): return false
         }
     }
@@ -122,7 +147,7 @@ public indirect enum VariantShape: Hashable, Sendable {
         case .string(let format): return format.rawValue
         case .integer: return 0
         case .fraction: return 1
-        case .structure(let keys, _): return -keys.count
+        case .structure(let keys, _, _): return -keys.count
         case .map: return 1
         case .boolean, .list: return 0
         }
@@ -167,7 +192,8 @@ extension Schema {
                 let constants = fields.compactMap { field in constant(of: field).map { (field.wireName, $0) } }
                 return .structure(
                     requiredKeys: Set(fields.filter(\.isRequiredOnWire).map(\.wireName)),
-                    constants: Dictionary(constants, uniquingKeysWith: { first, _ in first }))
+                    constants: Dictionary(constants, uniquingKeysWith: { first, _ in first }),
+                    valueKinds: Dictionary(fields.map { ($0.wireName, valueKinds(of: $0.type)) }, uniquingKeysWith: { first, _ in first }))
             case .enumeration(let enumeration): return enumeration.rawType == .string ? .string(.any) : .integer
             case .union: return nil
             case .alias(let target, _): return variantShape(of: target, depth: depth + 1)
@@ -175,10 +201,40 @@ extension Schema {
         }
     }
 
+    /// The JSON kinds of a value of `reference` (`VariantShape.ValueKinds`), through aliases, lists and
+    /// maps; it stops at a struct (`.object`) and at what takes any value (`json`, a union, an unknown name).
+    public func valueKinds(of reference: TypeReference) -> VariantShape.ValueKinds {
+        var kinds: VariantShape.ValueKinds = []
+        var current = reference
+        // Aliases of aliases are bounded by the validator's cycle check; the bound guards unchecked schemas.
+        for _ in 0..<64 {
+            switch current {
+            case .primitive(let primitive):
+                if let shape = VariantShape(primitive) { kinds.append(shape.kind) }
+                return kinds
+            case .array(let element):
+                kinds.append(.array)
+                current = element
+            case .map(_, let value):
+                kinds.append(.object)
+                current = value
+            case .named(let name):
+                guard let definition = type(named: name) else { return kinds }
+                switch definition.kind {
+                case .structure: return kinds + [.object]
+                case .enumeration(let enumeration): return kinds + [enumeration.rawType == .string ? .string : .number]
+                case .union: return kinds
+                case .alias(let target, _): current = target
+                }
+            }
+        }
+        return kinds
+    }
+
     /// The JSON keys a variant's struct requires (fields neither optional nor defaulted); none for a
     /// variant that is not a struct.
     public func requiredWireKeys(of variant: Union.Variant) -> Set<String> {
-        if case .structure(let keys, _)? = variantShape(of: variant.type) { return keys }
+        if case .structure(let keys, _, _)? = variantShape(of: variant.type) { return keys }
         return []
     }
 
@@ -186,7 +242,7 @@ extension Schema {
     /// a variant that is not a struct. An untagged union's payload is that variant only when it holds
     /// each of them.
     public func constants(of variant: Union.Variant) -> [String: VariantShape.Constant] {
-        if case .structure(_, let constants)? = variantShape(of: variant.type) { return constants }
+        if case .structure(_, let constants, _)? = variantShape(of: variant.type) { return constants }
         return [:]
     }
 

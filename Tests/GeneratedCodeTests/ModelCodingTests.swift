@@ -235,6 +235,9 @@ final class ModelCodingTests: XCTestCase {
             "StopSequences": { XCTAssertEqual(try decodeJSON(StopSequences.self, $0), .several(["\n", "END"])) },
             "SettingValue": { XCTAssertEqual(try decodeJSON(SettingValue.self, $0), .count(3)) },
             "AssistantTool": { XCTAssertEqual(try decodeJSON(AssistantTool.self, $0), .retrieval(RetrievalTool(type: .retrieval, maxResults: 5))) },
+            "InputProblem": {
+                XCTAssertEqual(try decodeJSON(InputProblem.self, $0), .simple(SimpleInputProblem(message: "Validation Failed", errors: ["Name is too long"])))
+            },
             // Composition: included fields and members beyond them
             "Note": {
                 let note = try decodeJSON(Note.self, $0)
@@ -250,7 +253,9 @@ final class ModelCodingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 13, "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, Identifiers', Category's and Note's")
+        XCTAssertEqual(
+            checked, 14,
+            "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, InputProblem's, Identifiers', Category's and Note's")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

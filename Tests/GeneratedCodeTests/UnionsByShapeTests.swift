@@ -97,4 +97,22 @@ final class UnionsByShapeTests: XCTestCase {
         XCTAssertEqual(request.tools, [.retrieval(RetrievalTool(type: .retrieval)), .codeInterpreter(CodeInterpreterTool(type: .codeInterpreter))])
         XCTAssertEqual(try encodedJSON(request.tools), try parseJSON(tools))
     }
+
+    /// GitHub's validation errors (`InputProblem`): both variants require only `message` and hold no
+    /// constant; errors that are strings fail the first variant (a list of objects) and decode as the
+    /// second. Without errors, or with an empty list, the first takes the payload, as its declaration says.
+    func testStructsRequiringTheSameKeysAreToldApartByTheKindsOfTheirValues() throws {
+        XCTAssertEqual(
+            try decodeJSON(InputProblem.self, #"{"message":"m","errors":["Name is too long"]}"#),
+            .simple(SimpleInputProblem(message: "m", errors: ["Name is too long"])))
+        XCTAssertEqual(
+            try decodeJSON(InputProblem.self, #"{"message":"m","errors":[{"code":"missing","field":"name"}]}"#),
+            .detailed(DetailedInputProblem(message: "m", errors: [InputProblemDetail(code: "missing", field: "name")])))
+        XCTAssertEqual(try decodeJSON(InputProblem.self, #"{"message":"m"}"#), .detailed(DetailedInputProblem(message: "m")))
+        XCTAssertEqual(try decodeJSON(InputProblem.self, #"{"message":"m","errors":[]}"#), .detailed(DetailedInputProblem(message: "m", errors: [])))
+        let neither = #"{"message":"m","errors":[1]}"#
+        XCTAssertEqual(try decodeJSON(InputProblem.self, neither), .undocumented(try parseJSON(neither)))
+        let simple = InputProblem.simple(SimpleInputProblem(message: "m", errors: ["a"]))
+        XCTAssertEqual(try encodedJSON(simple), try parseJSON(#"{"message":"m","errors":["a"]}"#), "the variant's own JSON, no wrapper")
+    }
 }

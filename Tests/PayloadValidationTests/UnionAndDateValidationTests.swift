@@ -101,6 +101,19 @@ final class UnionAndDateValidationTests: XCTestCase {
         XCTAssertTrue(unknown.first?.expected.contains(#"codeInterpreter (type: "code_interpreter")"#) ?? false, "\(unknown)")
     }
 
+    /// `InputProblem` (GitHub's validation errors): both variants require only `message`; errors that are
+    /// strings fail the first variant's decoding (a list of objects) and are the second, as the generated
+    /// decoder does (UnionsByShapeTests decodes the same payloads). Errors of neither kind match no variant.
+    func testStructsRequiringTheSameKeysAreChosenByTheKindsOfTheirValues() throws {
+        XCTAssertEqual(try issues(#"{"message":"m","errors":[{"code":"missing"}]}"#, "InputProblem"), [])
+        XCTAssertEqual(try issues(#"{"message":"m","errors":["Name is too long"]}"#, "InputProblem"), [])
+        XCTAssertEqual(try issues(#"{"message":"m"}"#, "InputProblem"), [])
+        let neither = try issues(#"{"message":"m","errors":[1]}"#, "InputProblem")
+        XCTAssertEqual(neither.map(\.kind), [.union], "\(neither)")
+        let message = neither.first?.message ?? ""
+        XCTAssertTrue(message.contains("detailed: /errors/0 expected object (InputProblemDetail); simple: /errors/0 expected string"), message)
+    }
+
     func testIntegerTagsMustBeNumbers() throws {
         XCTAssertEqual(try issues(#"{"level":1,"id":1,"text":"a"}"#, "Notice"), [])
         XCTAssertEqual(try issues(#"{"level":2,"id":1,"text":"a","until":1700000000000}"#, "Notice"), [])

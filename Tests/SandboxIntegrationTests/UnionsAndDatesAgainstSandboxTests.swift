@@ -137,4 +137,19 @@ final class UnionsAndDatesAgainstSandboxTests: XCTestCase {
                 .undocumented(.object(["type": .string("function")])),
             ])
     }
+
+    /// Structs requiring the same keys, told apart by the kinds of their values (GitHub's validation
+    /// errors, `InputProblem`): the sandbox validates a body whose `errors` are objects as the first
+    /// variant, and serves an answer whose `errors` are strings, which the client decodes as the second.
+    func testStructsToldApartByTheKindsOfTheirValuesTravelBothWays() async throws {
+        sandbox = try await SandboxFixture.start(kitchenSink)
+        let request = CompletionRequest(
+            prompt: "Hi", problem: .detailed(DetailedInputProblem(message: "Invalid", errors: [InputProblemDetail(code: "missing", field: "name")])))
+        let answer = try await client().complete(body: request)
+        let received = try XCTUnwrap(sandbox.receivedRequests("complete").first)
+        XCTAssertEqual(received.status, 200, "the sandbox validated the body")
+        let body = String(decoding: received.body, as: UTF8.self)
+        XCTAssertTrue(body.contains(#""problem":{"errors":[{"code":"missing","field":"name"}],"message":"Invalid"}"#), body)
+        XCTAssertEqual(answer.problem, .simple(SimpleInputProblem(message: "Validation Failed", errors: ["Name is too long"])))
+    }
 }

@@ -199,7 +199,11 @@ final class SmallestScopeTests: XCTestCase {
                     """))
         let fields = try XCTUnwrap(result.schema.type(named: "File")?.fields, result.text)
         XCTAssertEqual(fields.map { "\($0.wireName)\($0.isRequiredOnWire ? "" : "?")" }, ["id", "type", "etag?", "name?", "size?"], result.text)
-        XCTAssertEqual(result.schema.variantShape(of: .named("File")), .structure(requiredKeys: ["id", "type"], constants: ["type": .string("file")]))
+        XCTAssertEqual(
+            result.schema.variantShape(of: .named("File")),
+            .structure(
+                requiredKeys: ["id", "type"], constants: ["type": .string("file")],
+                valueKinds: ["id": [.string], "type": [.string], "etag": [.string], "name": [.string], "size": [.number]]))
     }
 
     /// box's `file | folder` and openai's assistant tools (`type: code_interpreter | retrieval`): structs
@@ -240,6 +244,115 @@ final class SmallestScopeTests: XCTestCase {
             ], result.text)
     }
 
+    /// GitHub's 422 bodies (`validation-error | validation-error-simple`) and box's metadata filters (maps of
+    /// `{gt, lt}` numbers or of `{gt, lt}` date-times): structs requiring the same keys, without constants,
+    /// whose values at a key both declare differ in JSON kind are an untagged union (they were `json`): a
+    /// payload the first cannot decode goes to the second. Alike in kinds too, they stay `json`.
+    func testUnionOfStructsToldApartByTheKindsOfTheirValues() throws {
+        let result = try imported(
+            document(
+                schemas: """
+                        Detailed:
+                          type: object
+                          required: [message]
+                          properties: { message: { type: string }, errors: { type: array, items: { type: object, required: [code], properties: { code: { type: string } } } } }
+                        Simple:
+                          type: object
+                          required: [message]
+                          properties: { message: { type: string }, errors: { type: array, items: { type: string } } }
+                        Problem:
+                          oneOf: [{ $ref: "#/components/schemas/Detailed" }, { $ref: "#/components/schemas/Simple" }]
+                        FloatRange:
+                          type: object
+                          additionalProperties: { type: object, properties: { gt: { type: number }, lt: { type: number } } }
+                        DateRange:
+                          type: object
+                          additionalProperties: { type: object, properties: { gt: { type: string, format: date-time }, lt: { type: string, format: date-time } } }
+                        Filter:
+                          anyOf: [{ $ref: "#/components/schemas/FloatRange" }, { $ref: "#/components/schemas/DateRange" }]
+                        Emails:
+                          type: object
+                          required: [message]
+                          properties: { message: { type: string }, errors: { type: array, items: { type: string, format: email } } }
+                        Alike:
+                          oneOf: [{ $ref: "#/components/schemas/Simple" }, { $ref: "#/components/schemas/Emails" }]
+                    """))
+        guard case .union(let problem)? = result.schema.type(named: "Problem")?.kind else { return XCTFail("Problem is not a union:\n\(result.text)") }
+        XCTAssertEqual(problem.variants.map(\.type), [.named("Detailed"), .named("Simple")])
+        XCTAssertEqual(
+            problem.variants.map { result.schema.variantShape(of: $0.type) },
+            [
+                .structure(requiredKeys: ["message"], valueKinds: ["message": [.string], "errors": [.array, .object]]),
+                .structure(requiredKeys: ["message"], valueKinds: ["message": [.string], "errors": [.array, .string]]),
+            ])
+        guard case .union(let filter)? = result.schema.type(named: "Filter")?.kind else { return XCTFail("Filter is not a union:\n\(result.text)") }
+        XCTAssertEqual(filter.variants.map(\.type), [.named("FloatRange"), .named("DateRange")])
+        XCTAssertEqual(
+            result.warnings.map { $0.replacingOccurrences(of: #"api\.yaml:\d+:\d+: "#, with: "", options: .regularExpression) },
+            [
+                "warning: variants 'simple' and 'emails' of 'Alike' require the same keys (message), so no payload tells them apart without a discriminator: imported as json [#/components/schemas/Alike]"
+            ], result.text)
+        XCTAssertEqual(SchemaLoader.load(text: result.text, file: "imported.yaml").diagnostics.map(\.description), [], "lint accepts what import writes")
+    }
+
+    /// GitHub's gist and check-run bodies: `anyOf` beside `properties` whose branches only require some of
+    /// those properties (or allow none: `maxProperties: 0`) is the object, its properties optional, with
+    /// a warning that which come together is not checked; they were `json`. A branch with a type of its
+    /// own, or a property the object does not declare, still makes the value `json`.
+    func testAnyOfThatOnlyRequiresSomePropertiesIsTheObject() throws {
+        let result = try imported(
+            document(
+                schemas: """
+                        GistUpdate:
+                          type: object
+                          nullable: true
+                          properties: { description: { type: string }, files: { type: object, additionalProperties: { type: string } } }
+                          anyOf: [{ required: [description] }, { required: [files] }, { type: object, maxProperties: 0 }]
+                        CheckRun:
+                          type: object
+                          required: [name]
+                          properties: { name: { type: string }, status: { type: string, enum: [queued, completed] }, conclusion: { type: string } }
+                          oneOf:
+                            - { properties: { status: { enum: [completed] } }, required: [conclusion], additionalProperties: true }
+                            - { properties: { status: { enum: [queued] } }, additionalProperties: true }
+                        Other:
+                          type: object
+                          properties: { name: { type: string } }
+                          anyOf: [{ required: [name] }, { required: [id] }]
+                    """,
+                paths: """
+
+                      /gists:
+                        patch:
+                          operationId: updateGist
+                          requestBody:
+                            content:
+                              application/json:
+                                schema: { type: object, properties: { description: { type: string } }, anyOf: [{ required: [description] }, { maxProperties: 0 }] }
+                          responses: { "204": { description: none } }
+                    """))
+        let gist = try XCTUnwrap(result.schema.type(named: "GistUpdate")?.fields, result.text)
+        XCTAssertEqual(gist.map { "\($0.wireName)\($0.isRequiredOnWire ? "" : "?")" }, ["description?", "files?"], result.text)
+        let check = try XCTUnwrap(result.schema.type(named: "CheckRun")?.fields, result.text)
+        XCTAssertEqual(check.map { "\($0.wireName)\($0.isRequiredOnWire ? "" : "?")" }, ["name", "status?", "conclusion?"], result.text)
+        guard case .alias(.primitive(.json), _)? = result.schema.type(named: "Other")?.kind else { return XCTFail(result.text) }
+        let warnings = result.warnings.map { $0.replacingOccurrences(of: #"api\.yaml:\d+:\d+: "#, with: "", options: .regularExpression) }
+        // Two places, each counted once (an inline body is read where it is named and where it is used).
+        XCTAssert(warnings.contains { $0.hasSuffix("[#/components/schemas/GistUpdate/anyOf] (and 1 more place)") }, warnings.joined(separator: "\n"))
+        XCTAssertEqual(result.schema.operations.first?.body?.type, .named("UpdateGistRequest"), result.text)
+        for (keyword, type) in [("anyOf", "GistUpdate"), ("oneOf", "CheckRun")] {
+            XCTAssert(
+                warnings.contains {
+                    $0.hasPrefix(
+                        "warning: \(keyword) beside properties only says which of the properties must be present together, which the schema language cannot check: imported as the object, those properties optional [#/components/schemas/\(type)/\(keyword)]"
+                    )
+                }, warnings.joined(separator: "\n"))
+        }
+        XCTAssert(
+            warnings.contains { $0.contains("cannot be a union in the schema language: imported as json [#/components/schemas/Other/anyOf]") },
+            warnings.joined(separator: "\n"))
+    }
+
     /// openai's `stop` and `prompt`: `oneOf` of primitives, lists and inline objects is an untagged union
     /// chosen by shape, its variants named after their types; branches no shape tells apart (two plain
     /// strings) keep the union `json`, with a warning.
@@ -263,7 +376,7 @@ final class SmallestScopeTests: XCTestCase {
         XCTAssertEqual(stop.variants.map { "\($0.name) \($0.type)" }, ["string string", "stringList [string]"])
         guard case .union(let prompt)? = result.schema.type(named: "RequestPrompt")?.kind else { return XCTFail(result.text) }
         XCTAssertEqual(prompt.variants.map { "\($0.name) \($0.type)" }, ["string string", "intList [int]", "variant RequestPromptVariant"])
-        XCTAssertEqual(result.schema.variantShape(of: .named("RequestPromptVariant")), .structure(requiredKeys: ["text"]))
+        XCTAssertEqual(result.schema.variantShape(of: .named("RequestPromptVariant")), .structure(requiredKeys: ["text"], valueKinds: ["text": [.string]]))
         guard case .alias(.primitive(.json), _)? = result.schema.type(named: "RequestSame")?.kind else { return XCTFail(result.text) }
     }
 

@@ -221,4 +221,63 @@ final class UnionShapeDiagnosticsTests: XCTestCase {
             diagnostics(
                 text.replacingOccurrences(of: "        plain: Plain\n        marked: Marked", with: "        marked: Marked\n        plain: Plain")), [])
     }
+
+    /// GitHub's 422 bodies: two structs requiring the same keys, without constants, are both chosen when
+    /// a key both declare holds values of different JSON kinds (here a list of objects and a list of
+    /// strings): a payload the first cannot decode goes to the second. Inside maps too (box's metadata
+    /// filters: `{gt, lt}` numbers or date-times). Kinds alike (a string and an email) tell nothing.
+    func testStructsRequiringTheSameKeysAreToldApartByTheKindsOfTheirValues() throws {
+        func schema(_ simpleErrors: String) -> String {
+            schemaText(
+                types: """
+                      Detail:
+                        fields: { code: string }
+                      Detailed:
+                        fields: { message: string, errors: { type: "[Detail]", optional: true } }
+                      Simple:
+                        fields: { message: string, errors: { type: "\(simpleErrors)", optional: true } }
+                      Problem:
+                        union:
+                          variants:
+                            detailed: Detailed
+                            simple: Simple
+                      FloatRange:
+                        fields: { gt: { type: double, optional: true }, lt: { type: double, optional: true } }
+                      DateRange:
+                        fields: { gt: { type: date-time, optional: true }, lt: { type: date-time, optional: true } }
+                      Filter:
+                        union:
+                          variants:
+                            floats: "[string: FloatRange]"
+                            dates: "[string: DateRange]"
+                    """)
+        }
+        let text = schema("[string]")
+        XCTAssertEqual(diagnostics(text), [])
+        let loaded = try XCTUnwrap(SchemaLoader.load(text: text, file: "test.yaml").schema)
+        guard case .union(let problem)? = loaded.type(named: "Problem")?.kind else { return XCTFail("not a union") }
+        XCTAssertEqual(
+            problem.variants.map { loaded.variantShape(of: $0.type) },
+            [
+                .structure(requiredKeys: ["message"], valueKinds: ["message": [.string], "errors": [.array, .object]]),
+                .structure(requiredKeys: ["message"], valueKinds: ["message": [.string], "errors": [.array, .string]]),
+            ])
+        // A list of objects either way: nothing the decoder checks differs.
+        let same = schema("[Detail]")
+        assertSingleError(
+            same, line: line(of: "simple: Simple", in: same), column: 9,
+            contains:
+                "variants 'detailed' and 'simple' of type 'Problem' require the same keys (message) and 'detailed' holds no constant, so without a 'discriminator' no payload can tell them apart; give both a required field of a one-case enum with different values (a constant such as 'type: detailed' and 'type: simple'), give one a required field the other lacks, give both a field of one name whose values differ in JSON kind (a list of strings and a list of objects), or add a 'discriminator'"
+        )
+    }
+
+    /// `ValueKinds` compare at the depths both describe: a value of any kind (`json`, a union) differs from nothing.
+    func testValueKindsDifferOnlyWhereBothSayAKind() {
+        XCTAssertTrue(VariantShape.kindsDiffer([.array, .object], [.array, .string]))
+        XCTAssertTrue(VariantShape.kindsDiffer([.number], [.string]))
+        XCTAssertFalse(VariantShape.kindsDiffer([.array], [.array, .string]), "a list of any values")
+        XCTAssertFalse(VariantShape.kindsDiffer([], [.string]), "json")
+        XCTAssertFalse(VariantShape.kindsDiffer([.object], [.object, .number]), "a struct and a map: nested structs are not compared")
+        XCTAssertEqual(VariantShape.keysOfDifferentKinds(["a": [.string], "b": [.number], "c": [.boolean]], ["a": [.number], "b": [.number]]), ["a"])
+    }
 }

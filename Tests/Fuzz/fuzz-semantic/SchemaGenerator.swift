@@ -264,6 +264,27 @@ struct SchemaGenerator {
             }
             lines += ["  \(Self.key(unionName)):", "    union:", "      variants:"] + variantLines
         }
+        // An untagged union of structs requiring the same keys and holding no constant, told apart by the
+        // JSON kind of a field both declare (its wire name hostile at times): GitHub's validation errors,
+        // `errors: [object]` or `errors: [string]`.
+        if chance(30) {
+            let unionName = name("type", plain: "Choice", upper: true)
+            unions.append(unionName)
+            let wire = chance(50) ? "errors" : pick(Self.hostileText) + "e"
+            var variantLines: [String] = []
+            var variantNames = Set<String>()
+            // One kind per variant: a list of structs, of strings, of integers, a bool.
+            let kinds = [Self.yamlString("[\(pick(structs).name)]"), "\"[string]\"", "\"[int]\"", "bool"]
+            for kind in kinds.prefix(int(2...4)) {
+                let structName = name("type", plain: "Model", upper: true)
+                lines += ["  \(Self.key(structName)):", "    fields:", "      shared: string"]
+                lines.append("      value: { type: \(kind), wire: \(Self.yamlString(wire)), optional: \(chance(50)) }")
+                let variant = name(nil, plain: "variant")
+                guard variantNames.insert(variant).inserted else { continue }
+                variantLines.append("        \(Self.key(variant)): \(Self.yamlString(structName))")
+            }
+            lines += ["  \(Self.key(unionName)):", "    union:", "      variants:"] + variantLines
+        }
         // A page for pagination, of the types the paginator reads.
         let paged = chance(50)
         let style = pick(["page", "token", "cursor"])
