@@ -154,7 +154,16 @@ public enum OpenAPIExport {
             builder.set("summary", summary(docs))
         }
         builder.set("description", SchemaMapper.description(operation.notes))
-        let parameters = operation.parameters.filter { $0.field.name != operation.absoluteURLParameter?.name }.map { location, field -> OrderedJSON in
+        // The path's literal query as OpenAPI validators accept it (a path key holds no query): a required
+        // query parameter whose one allowed value is the literal, so every OpenAPI client sends it; `x-literal`
+        // tells import to read it back as the path's literal query rather than as a parameter.
+        let literalQuery = operation.literalQuery.map { item -> OrderedJSON in
+            .object([
+                ("name", .string(item.name)), ("in", .string("query")), ("required", .bool(true)),
+                ("schema", .object([("type", .string("string")), ("enum", .array([.string(item.value)]))])), ("x-literal", .bool(true)),
+            ])
+        }
+        let declared = operation.parameters.filter { $0.field.name != operation.absoluteURLParameter?.name }.map { location, field -> OrderedJSON in
             var parameter = ObjectBuilder()
             parameter.set("name", field.wireName)
             parameter.set("in", location.rawValue)
@@ -169,6 +178,7 @@ public enum OpenAPIExport {
             if let example = field.example { parameter.set("example", OrderedJSON(example)) }
             return parameter.value
         }
+        let parameters = literalQuery + declared
         if !parameters.isEmpty { builder.set("parameters", .array(parameters)) }
         if let servers = RequestShapesExport.absoluteURLServers(operation) { builder.set("servers", servers) }
         if let body = operation.body {

@@ -134,8 +134,8 @@ final class OperationTranslator {
     private func translate(_ node: YAMLNode, method: String, path documentPath: String, item: YAMLNode, pointer: JSONPointer) {
         var builder = MapBuilder()
         var modelled: [String] = []
-        let (path, literalQuery, fragment) = Self.splitPath(documentPath)
-        guard let literalQuery else {
+        let (path, pathQuery, fragment) = Self.splitPath(documentPath)
+        guard var literalQuery = pathQuery else {
             log.warning(
                 "the path '\(documentPath.prefix(200))' has a query item without a value, which a query parameter cannot send: operation not imported",
                 at: node,
@@ -198,6 +198,11 @@ final class OperationTranslator {
                 log.warning("\(location) parameter '\(wire)' cannot be written in the schema language: not imported", at: parameter, parameterPointer)
                 continue
             }
+            // The export's form of the path's literal query: a required parameter with one allowed value.
+            if location == "query", let value = Self.literalParameterValue(parameter) {
+                literalQuery.append((wire, value))
+                continue
+            }
             if location == "header", ["accept", "content-type", "authorization"].contains(wire.lowercased()) {
                 log.warning("header parameter '\(wire)' is set by the generated client (content type, auth): not imported", at: parameter, parameterPointer)
                 continue
@@ -212,6 +217,9 @@ final class OperationTranslator {
                         location: location, hint: operationTypeName + ImportNames.upperCamel(wire))
                 ))
         }
+        // The path's literal query stays the path's (`http: POST /sign?api-version=2020-09-01`), each
+        // name once, unless a declared parameter sends the same name.
+        var literalItems: [LiteralQueryItem] = []
         for (wire, value) in literalQuery {
             if let declared = groups["query"]?.first(where: { Self.wireName($0) == wire }) {
                 log.warning(
@@ -219,13 +227,12 @@ final class OperationTranslator {
                     at: node, pointer)
                 continue
             }
-            let parameterName = parameterNames.claim(ImportNames.member(wire, fallback: "parameter"))
-            var parameter = MapBuilder()
-            parameter.set("type", "string")
-            if parameterName != wire { parameter.set("wire", wire) }
-            parameter.set("default", value)
-            parameter.set("modelled", "The document's path holds the literal query item '\(wire)=\(value)'; it is sent as this parameter's default.")
-            groups["query", default: []].append((parameterName, parameter.value))
+            if literalItems.contains(where: { $0.name == wire }) {
+                log.warning(
+                    "the path's literal query names '\(wire.prefix(100))' twice: the first value is imported, '\(value.prefix(100))' is not", at: node, pointer)
+                continue
+            }
+            literalItems.append(LiteralQueryItem(name: wire, value: value))
         }
         var template = path
         for (wire, parameterName) in pathRenames where wire != parameterName {
@@ -239,7 +246,7 @@ final class OperationTranslator {
             value.set("docs", node["servers"]?.elements?.first?["variables"]?[absoluteURL]?["description"]?.scalar?.text)
             groups["path", default: []].insert((parameterName, value.value), at: 0)
         }
-        builder.set("http", "\(method.uppercased()) \(template)")
+        builder.set("http", "\(method.uppercased()) \(template)" + (literalItems.isEmpty ? "" : "?" + literalItems.map(\.text).joined(separator: "&")))
         for (location, key) in [("path", "path"), ("query", "query"), ("header", "headers")] {
             if let members = groups[location], !members.isEmpty { builder.set(key, .map(members)) }
         }
@@ -267,7 +274,7 @@ final class OperationTranslator {
             routeClaims.append(
                 (
                     name, OperationDefinition.routeKey(method: method, path: path), "\(method.uppercased()) \(path.prefix(200))", path == documentPath,
-                    requirements(groups, body: builder), (node, pointer)
+                    requirements(groups, body: builder, literalQuery: literalItems), (node, pointer)
                 ))
         }
         operations.append((name, builder.value))
@@ -276,7 +283,7 @@ final class OperationTranslator {
 
     /// A parameter entry's wire name: `wire:` when it has one, else its name.
     /// What a request must carry (`RequestRequirements`), from the parameters and body as written.
-    private func requirements(_ groups: [String: [(String, YAMLValue)]], body builder: MapBuilder) -> RequestRequirements {
+    private func requirements(_ groups: [String: [(String, YAMLValue)]], body builder: MapBuilder, literalQuery: [LiteralQueryItem]) -> RequestRequirements {
         func required(_ location: String) -> [String] {
             (groups[location] ?? []).filter { entry in
                 guard case .map(let members) = entry.1 else { return true }
@@ -284,7 +291,19 @@ final class OperationTranslator {
             }.map(Self.wireName)
         }
         let body = builder.members.first { $0.0 == "body" }.map { YAMLRenderer.render($0.1) }
-        return RequestRequirements(query: Set(required("query")), headers: Set(required("header").map { $0.lowercased() }), body: body)
+        return RequestRequirements(
+            query: Set(required("query")), headers: Set(required("header").map { $0.lowercased() }), body: body,
+            literalQuery: Set(literalQuery.map(\.text)))
+    }
+
+    /// The value of a query parameter in the export's form of a path's literal query item: `x-literal: true`,
+    /// required, a string schema whose `enum` has one value. Nil for any other parameter, which stays a
+    /// parameter (a one-value enum alone is a parameter the caller passes, not a literal).
+    static func literalParameterValue(_ parameter: YAMLNode) -> String? {
+        guard parameter["x-literal"]?.scalar?.text == "true", parameter["required"]?.scalar?.text == "true",
+            let values = parameter["schema"]?["enum"]?.elements, values.count == 1, let value = values[0].scalar?.text
+        else { return nil }
+        return value
     }
 
     private static func wireName(_ entry: (String, YAMLValue)) -> String {

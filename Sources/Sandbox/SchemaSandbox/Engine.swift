@@ -176,7 +176,7 @@ final class SandboxEngine: Sendable {
         // Of operations sharing a route, the request is the first whose checks it passes.
         let query = request.queryItems
         let route = base.relativePath(of: request.path).map { path in
-            router.match(method: request.method, path: path) { candidate, parameters in
+            router.match(method: request.method, path: path, query: query) { candidate, parameters in
                 let credentialsMissing =
                     options.requireCredentials
                     && requestValidator.missingCredentials(
