@@ -501,9 +501,10 @@ final class OperationTranslator {
             return
         }
         if successes.count > 1 {
-            if let outcomes = successOutcomes(successes, pointer: pointer, typeName: typeName) {
+            if let (outcomes, headers) = successOutcomes(successes, pointer: pointer, typeName: typeName) {
                 // Every success status is an outcome (`responses:`): none is lost.
                 builder.set("responses", .map(outcomes))
+                if !headers.isEmpty { builder.set("responseHeaders", .map(headers)) }
                 if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
                 let firstExact = successes.lazy.compactMap { Int($0.key) }.first
                 if !classAnswers.isEmpty { pendingClassAnswers.append((operation, firstExact.map { .exact($0) } ?? .range(2), classAnswers)) }
@@ -544,10 +545,15 @@ final class OperationTranslator {
     }
 
     /// The outcomes (`responses:`) of an operation with several success responses, one per status with
-    /// its JSON body (or none); nil when one of them has a body that is not JSON, which an outcome cannot
-    /// carry. Headers of such responses are reported: an outcome has none.
-    private func successOutcomes(_ successes: [YAMLNode.Pair], pointer: JSONPointer, typeName: String) -> [(String, YAMLValue)]? {
+    /// its JSON body (or none), and the operation's `responseHeaders:`, read from every normal answer: the
+    /// headers of all of them, each required only when every one of them requires it (the language reads
+    /// one set of headers from each normal answer). Nil when one of them has a body that is not JSON,
+    /// which an outcome cannot carry.
+    private func successOutcomes(
+        _ successes: [YAMLNode.Pair], pointer: JSONPointer, typeName: String
+    ) -> (outcomes: [(String, YAMLValue)], headers: [(String, YAMLValue)])? {
         var outcomes: [(String, YAMLValue)] = []
+        var headerLists: [[(String, YAMLValue)]] = []
         var resolved: [(status: StatusPattern, response: YAMLNode, pointer: JSONPointer)] = []
         for pair in successes {
             guard let status = StatusPattern(text: pair.key), status.isSuccess,
@@ -564,14 +570,35 @@ final class OperationTranslator {
                 value.set("body", media["schema"].map { types.use(SchemaNode($0, mediaPointer.appending("schema")), hint: typeName).expression } ?? "json")
             }
             ImportNotes.read(description: response["description"]?.scalar?.text, deprecated: nil, into: &value)
-            if let headers = response["headers"], !(headers.pairs ?? []).isEmpty {
-                log.warning(
-                    "the \(status.text) response's headers cannot be written on an outcome (response headers belong to an operation with one success response): not imported",
-                    at: headers, responsePointer.appending("headers"))
-            }
+            headerLists.append(responseHeaders(response["headers"]?.pairs ?? [], pointer: responsePointer.appending("headers")))
             outcomes.append((Self.successName(status), value.value))
         }
-        return outcomes
+        return (outcomes, Self.mergedHeaders(headerLists))
+    }
+
+    /// One header list for several answers: each header once (by wire name, ignoring case, as first
+    /// declared), optional unless every answer declares it required.
+    static func mergedHeaders(_ lists: [[(String, YAMLValue)]]) -> [(String, YAMLValue)] {
+        func isRequired(_ entry: (String, YAMLValue)) -> Bool {
+            guard case .map(let members) = entry.1 else { return true }
+            return !members.contains { $0.0 == "optional" }
+        }
+        var merged: [(String, YAMLValue)] = []
+        for entry in lists.joined() where !merged.contains(where: { wireName($0).lowercased() == wireName(entry).lowercased() }) {
+            let everywhere = lists.allSatisfy { list in list.contains { wireName($0).lowercased() == wireName(entry).lowercased() && isRequired($0) } }
+            merged.append(everywhere ? entry : optional(entry))
+        }
+        return merged
+    }
+
+    /// `entry` (a field in the field syntax) with `optional: true`.
+    private static func optional(_ entry: (String, YAMLValue)) -> (String, YAMLValue) {
+        guard case .map(var members) = entry.1 else { return (entry.0, .map([("type", entry.1), ("optional", .bool(true))])) }
+        if !members.contains(where: { $0.0 == "optional" }) {
+            let at = (members.firstIndex { $0.0 == "type" } ?? -1) + 1
+            members.insert(("optional", .bool(true)), at: at)
+        }
+        return (entry.0, .map(members))
     }
 
     /// `responseHeaders:` from a response's `headers` (`$ref`s to `components/headers` followed): each a
@@ -591,9 +618,18 @@ final class OperationTranslator {
                 continue
             }
             let schema = header["schema"]
-            // Only plain primitives: an enum, object or list would be translated into a type no header is read as.
+            // Only plain primitives are translated: an enum, object or list would become a type no header is
+            // read as, so such a header is its text (JSON in a header is rare; SwiftPM's `Content-Version` is
+            // a one-value enum).
             let simple = schema.map { $0["enum"] == nil && $0["properties"] == nil && $0["items"] == nil && $0["$ref"] == nil } ?? false
-            let expression = simple ? schema.map { types.use(SchemaNode($0, headerPointer.appending("schema")), hint: "Header").expression } : nil
+            var expression = simple ? schema.map { types.use(SchemaNode($0, headerPointer.appending("schema")), hint: "Header").expression } : nil
+            if !simple, schema != nil, pair.key.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != ":" }) {
+                let kind = schema?["enum"] != nil ? "an enum" : schema?["items"] != nil ? "a list" : schema?["$ref"] != nil ? "a named type" : "an object"
+                log.warning(
+                    "response header '\(pair.key)' is \(kind), which a response header is not read as: imported as string, its text as sent",
+                    at: pair.value, pointer.appending(pair.key))
+                expression = "string"
+            }
             guard let expression, readable.contains(expression), !pair.key.isEmpty,
                 pair.key.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != ":" })
             else {
@@ -697,12 +733,11 @@ final class OperationTranslator {
             value.set("body", answer.body)
             outcomes.append((answer.name, value.value))
         }
-        if members.contains(where: { $0.0 == "responseHeaders" }), let first = answers.first {
-            log.warning(
-                "the success response's headers cannot be written beside several outcomes (the \(first.status.text) response's own body makes them outcomes): not imported",
-                at: first.schema, first.schemaPointer)
+        var rewritten = members.filter { $0.0 != "response" && $0.0 != "status" }.map { member -> (String, YAMLValue) in
+            // The headers are read from every normal answer, and the class answers declare none of them.
+            guard member.0 == "responseHeaders", case .map(let fields) = member.1 else { return member }
+            return (member.0, .map(fields.map(Self.optional)))
         }
-        var rewritten = members.filter { $0.0 != "response" && $0.0 != "status" && $0.0 != "responseHeaders" }
         let at = members.firstIndex { $0.0 == "response" || $0.0 == "status" || $0.0 == "errors" || $0.0 == "auth" } ?? members.count
         rewritten.insert(("responses", .map(outcomes)), at: min(at, rewritten.count))
         return rewritten

@@ -340,7 +340,9 @@ struct ClientRenderer {
             if withHeaders {
                 writer.line("return try self.core.typedResponse(")
                 writer.line("    try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)),")
-                writer.line("    operation: builder.operation, failure: Failure.self, headers: \(headersType).init(response:))")
+                // With several outcomes, the outcome enum maps the response and the headers are read from its normal answers.
+                let outcome = outcomes.map { " outcome: \($0.typeName).init(response:operation:)," } ?? ""
+                writer.line("    operation: builder.operation, failure: Failure.self,\(outcome) headers: \(headersType).init(response:))")
                 return
             }
             if outcomes != nil {

@@ -91,9 +91,7 @@ final class LiteralQueryDiagnosticsTests: XCTestCase {
             """
         let found = errors(operations)
         XCTAssertEqual(found.count, 1, "\(found)")
-        XCTAssertTrue(
-            found.first?.contains(
-                "operations 'signV2' and 'signAgain' are both POST /sign and require the same (the literal query item api-version=2, no query parameter") == true,
-            "\(found)")
+        let expected = "operations 'signV2' and 'signAgain' are both POST /sign and require the same (the literal query item api-version=2, no query parameter"
+        XCTAssertTrue(found.first?.contains(expected) == true, "\(found)")
     }
 }

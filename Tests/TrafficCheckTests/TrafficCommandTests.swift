@@ -173,6 +173,41 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(try issuesByEntry(result).values.flatMap { $0 }, [], "each exchange is valid for the operation it was given")
     }
 
+    /// A path's literal query (`?api-version=…`) is part of the route: an exchange is the operation whose
+    /// pairs its URL carries, and one without them matches no operation.
+    func testAnExchangeIsTheOperationWhoseLiteralQueryItCarries() throws {
+        let schema = try temporaryFolder().appendingPathComponent("keys.yaml")
+        try Data(
+            """
+            api: Keys
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            operations:
+              signV1:
+                http: POST /sign?api-version=2020-09-01
+                query: { keyId: string }
+              signV2:
+                http: POST /sign?api-version=2021-05-01&view=draft%20copy
+            """.utf8
+        ).write(to: schema)
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "https://api.example.com/sign?view=draft+copy&api-version=2021-05-01", method: "POST", headers: [], status: 204, body: ""),
+                Self.entry(url: "https://api.example.com/sign?api-version=2020-09-01&keyId=k1", method: "POST", headers: [], status: 204, body: ""),
+                Self.entry(url: "https://api.example.com/sign?keyId=k1", method: "POST", headers: [], status: 204, body: ""),
+            ]))
+        let result = try run(["traffic", capture, "--schema", schema.path, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], result.output)
+        let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+        XCTAssertEqual(exchanges.map { $0["operation"] as? String ?? "-" }, ["signV2", "signV1", "-"])
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [])
+        XCTAssertEqual(issues[2], [])
+        XCTAssertEqual(issues[3], ["route  error"], "without the literal pair it is no operation")
+    }
+
     func testSandboxFaultsAndRejectedRequestsAreEachReported() throws {
         let result = try traffic(fixture("whitelabelpay-faults.har"), ["--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)

@@ -305,8 +305,8 @@ final class SandboxEngine: Sendable {
         if plan.isRefreshOperation, (200..<300).contains(status) {
             state.withLock { $0.faults.markRefreshed() }
         }
-        // The declared response headers come with every success answer (an error answer is the catalogue's).
-        let declared = (200..<300).contains(status) ? ResponseHeaderValues.headers(of: operation) : []
+        // The declared response headers come with every normal answer (an error answer is the catalogue's).
+        let declared = operation.carriesResponseHeaders(status: status) ? ResponseHeaderValues.headers(of: operation) : []
         guard let body else { return .respond(status: status, headers: declared, body: Data()) }
         if let contentType = operation.responseContentType {
             return .respond(status: status, headers: [("Content-Type", contentType)] + declared, body: Self.binaryBody(fromJSON: body))
