@@ -79,13 +79,6 @@ final class ResponseHeadersTests: XCTestCase {
         XCTAssertEqual(answer.status, 204)
         XCTAssertEqual(answer.headers.requestId, UUID(uuidString: "6bac7eea-c120-428d-beb6-910c6f290434"))
     }
-}
-
-/// A transport that answers every request with one response (shared by the tests of this target).
-struct FixedAnswer: HTTPTransport {
-    let response: HTTPResponse
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
 
     // MARK: Several outcomes
 
@@ -136,4 +129,11 @@ struct FixedAnswer: HTTPTransport {
         } catch KitchenSinkError.internalError {
         }
     }
+}
+
+/// A transport that answers every request with one response (shared by the tests of this target).
+struct FixedAnswer: HTTPTransport {
+    let response: HTTPResponse
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { response }
 }
