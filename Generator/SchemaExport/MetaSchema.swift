@@ -392,7 +392,7 @@ public enum SchemaLanguageMetaSchema {
                             "responseHeaders",
                             describe(
                                 mapping(of: ref("Field")),
-                                "Headers of the success response, in the field syntax (`wire` is the header name; string, email, bool, int, int32, int64, double, uuid, uri or date-time): generates `<operation>WithHeaders`, which returns them typed."
+                                "Headers of the success response (with `responses`, of every normal answer), in the field syntax (`wire` is the header name; string, email, bool, int, int32, int64, double, uuid, uri or date-time): generates `<operation>WithHeaders`, which returns them typed."
                             )
                         ),
                     ] + noteProperties,

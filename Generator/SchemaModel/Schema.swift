@@ -471,7 +471,8 @@ public struct OperationDefinition: Sendable {
     /// `responses:`: the operation's outcomes in matching order; nil for the `response:`/`status:`
     /// shorthand (one outcome). `response` and `successStatus` then hold the first success outcome's.
     public var outcomes: [Outcome]? = nil
-    /// `responseHeaders:`: headers of the success response the client gives the caller typed (the
+    /// `responseHeaders:`: headers of the success response (with `outcomes`, of every normal answer:
+    /// `carriesResponseHeaders(status:)`) the client gives the caller typed (the
     /// `…WithHeaders` method), by the field syntax (`wire` is the header's name). Empty: none declared.
     public var responseHeaders: [Field] = []
     /// The literal query of `http:`'s path (`/sign?api-version=2020-09-01`): pairs every request carries
