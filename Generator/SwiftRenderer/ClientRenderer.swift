@@ -286,7 +286,7 @@ struct ClientRenderer {
         if withHeaders {
             extra.insert(
                 "What `\(SwiftNaming.bare(plainName))` returns, with the response's status and its declared headers, typed (`\(headersType)`).", at: 0)
-            extra.append("- Returns: the body\(plainOutput == nil ? " (none)" : ""), the status and the headers.")
+            extra.append("- Returns: the \(outcomes != nil ? "outcome" : "body")\(plainOutput == nil ? " (none)" : ""), the status and the headers.")
         } else if let outcomes {
             extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".")
         } else if let output {

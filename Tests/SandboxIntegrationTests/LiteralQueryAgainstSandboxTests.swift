@@ -53,14 +53,17 @@ final class LiteralQueryAgainstSandboxTests: XCTestCase {
         }
         // Another value of the literal is not the versioned operation: the plain one takes it and reports
         // the query item it does not declare as a warning only, so it answers.
-        XCTAssertEqual(try await get("/notes/n1?api-version=1999-01-01"), 200)
+        let otherVersion = try await get("/notes/n1?api-version=1999-01-01")
+        XCTAssertEqual(otherVersion, 200)
         XCTAssertEqual(sandbox.receivedRequests("getNote").count, 1)
         XCTAssertEqual(sandbox.receivedRequests("getNoteVersioned").count, 0)
         // Both pairs, in any order, encoded either way: the draft.
-        XCTAssertEqual(try await get("/notes/n1?view=draft+copy&api-version=2020-09-01"), 200)
+        let draft = try await get("/notes/n1?view=draft+copy&api-version=2020-09-01")
+        XCTAssertEqual(draft, 200)
         XCTAssertEqual(sandbox.receivedRequests("getNoteDraft").count, 1)
         // The versioned pair alone: the versioned operation.
-        XCTAssertEqual(try await get("/notes/n1?api-version=2020-09-01"), 200)
+        let versioned = try await get("/notes/n1?api-version=2020-09-01")
+        XCTAssertEqual(versioned, 200)
         XCTAssertEqual(sandbox.receivedRequests("getNoteVersioned").count, 1)
     }
 }
