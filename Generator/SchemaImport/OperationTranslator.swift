@@ -762,6 +762,7 @@ final class OperationTranslator {
     private func outcomes(_ pairs: [YAMLNode.Pair], pointer: JSONPointer, operation: String, into builder: inout MapBuilder) {
         var outcomes: [(String, YAMLValue)] = []
         var errorNames: [String] = []
+        var headerLists: [[(String, YAMLValue)]] = []
         let errorBody = catalogue.bodyTypeName
         for pair in pairs {
             // `4XX` and `default` too: the export writes an outcome of a class or `default` under its key.
@@ -780,6 +781,10 @@ final class OperationTranslator {
                 bodies = (branches.isEmpty ? [node] : branches).map { types.use($0, hint: ImportNames.upperCamel(operation) + "Body").expression }
             }
             let resultBodies = bodies.filter { $0 != errorBody }
+            // The export writes `responseHeaders:` on each response with a normal outcome.
+            if listed.contains(where: { $0["error"] == nil }) {
+                headerLists.append(responseHeaders(response["headers"]?.pairs ?? [], pointer: responsePointer.appending("headers")))
+            }
             var resultIndex = 0
             for item in listed {
                 guard let name = item["name"]?.scalar?.text else { continue }
@@ -804,6 +809,8 @@ final class OperationTranslator {
             }
         }
         builder.set("responses", .map(outcomes))
+        let headers = Self.mergedHeaders(headerLists)
+        if !headers.isEmpty { builder.set("responseHeaders", .map(headers)) }
         if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
     }
 

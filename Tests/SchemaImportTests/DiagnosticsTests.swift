@@ -280,7 +280,7 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(
             result.diagnostics.map(\.description),
             [
-                "registry.yaml:16:14: warning: response header 'Content-Version' is an enum, which a response header is not read as: imported as string, its text as sent [#/paths/~1r/put/responses/201/headers/Content-Version] (and 1 more place)"
+                "registry.yaml:9:68: warning: response header 'Content-Version' is an enum, which a response header is not read as: imported as string, its text as sent [#/paths/~1r/put/responses/201/headers/Content-Version] (and 1 more place)"
             ])
         let schema = try XCTUnwrap(SchemaLoader.load(text: XCTUnwrap(result.schema), file: "registry.imported.yaml").schema)
         let publish = try XCTUnwrap(schema.operation(named: "publish"))

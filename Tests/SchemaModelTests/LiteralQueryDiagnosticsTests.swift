@@ -49,7 +49,7 @@ final class LiteralQueryDiagnosticsTests: XCTestCase {
                 """
             let found = errors(operations)
             XCTAssertEqual(found.count, 1, "\(path): \(found)")
-            XCTAssertTrue(found.first?.hasPrefix("\(line(of: "http:", in: operations)):11: 'http' of operation 'sign': ") == true, "\(path): \(found)")
+            XCTAssertTrue(found.first?.hasPrefix("\(line(of: "POST \(path)", in: operations)):11: 'http' of operation 'sign': ") == true, "\(path): \(found)")
             XCTAssertTrue(found.first?.contains(message) == true, "\(path): \(found)")
         }
     }
@@ -63,7 +63,7 @@ final class LiteralQueryDiagnosticsTests: XCTestCase {
             """
         let clashes = errors(clash)
         XCTAssertEqual(clashes.count, 1, "\(clashes)")
-        XCTAssertTrue(clashes.first?.hasPrefix("\(line(of: "version:", in: clash)):") == true, "at the parameter: \(clashes)")
+        XCTAssertTrue(clashes.first?.hasPrefix("\(line(of: "version: { type", in: clash)):") == true, "at the parameter: \(clashes)")
         XCTAssertTrue(
             clashes.first?.hasSuffix(
                 "query parameter 'version' of operation 'sign' sends 'api-version', which the path's literal query fixes to '2020-09-01'; remove the parameter or the literal item"

@@ -313,14 +313,18 @@ final class TrafficCommandTests: XCTestCase {
     func testAnswersOfAStatusClassOrDefaultAreCheckedAgainstTheirOutcome() throws {
         let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
         let base = "https://api.kitchensink.example/v2"
+        // fetchRelease declares Content-Version on every normal answer (`responseHeaders:` beside `responses:`).
+        let version = [("Content-Version", "1")]
         let capture = try writeCapture(
             Self.har(entries: [
-                Self.entry(url: "\(base)/releases/1.1.0", headers: [], status: 202, body: ""),
-                Self.entry(url: "\(base)/releases/nope", headers: [], status: 404, body: #"{"title":"No such release"}"#),
-                Self.entry(url: "\(base)/releases/nope", headers: [], status: 418, body: #"{"detail":"no title"}"#),
+                Self.entry(url: "\(base)/releases/1.1.0", headers: [], status: 202, body: "", responseHeaders: version),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 404, body: #"{"title":"No such release"}"#, responseHeaders: version),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 418, body: #"{"detail":"no title"}"#, responseHeaders: version),
                 Self.entry(url: "\(base)/releases/1.0.0", headers: [], status: 302, body: ""),
                 Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 302, body: #"{"title":"Moved"}"#),
                 Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 503, body: "[]"),
+                Self.entry(url: "\(base)/releases/0.9.0", headers: [], status: 410, body: ""),
+                Self.entry(url: "\(base)/releases/1.0.0", headers: [], status: 503, body: #"{"error":{"code":"INTERNAL_ERROR","message":"Back soon"}}"#),
             ]))
         let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)
@@ -331,6 +335,8 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[4], ["status  error"], "fetchRelease declares no 3xx and no default")
         XCTAssertEqual(issues[5], [], "default takes a 302")
         XCTAssertEqual(issues[6], ["response  error"], "default's body is Problem, whatever the status")
+        XCTAssertEqual(issues[7], ["responseHeader  error"], "the 410 is a normal answer: it must carry Content-Version")
+        XCTAssertEqual(issues[8], [], "the 5XX error outcome is the catalogue's, without the declared headers")
     }
 
     func testAnErrorAnswerIsCheckedAgainstItsCasesOwnBody() throws {
@@ -717,18 +723,19 @@ final class TrafficCommandTests: XCTestCase {
     static func entry(
         url: String, method: String = "GET",
         headers: [(String, String)] = [("X-Tenant-Id", "0f7e1b46-2297-4872-96ab-7c1d213e9f0a"), ("Authorization", "Bearer t")],
-        status: Int, body: String, request: (contentType: String, text: String)? = nil
+        status: Int, body: String, request: (contentType: String, text: String)? = nil, responseHeaders: [(String, String)] = []
     ) -> String {
         func quoted(_ text: String) -> Substring {
             String(data: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), encoding: .utf8)!.dropFirst().dropLast()
         }
         let headerList = (headers + (request.map { [("Content-Type", $0.contentType)] } ?? [])).map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }
             .joined(separator: ", ")
+        let responseHeaderList = responseHeaders.map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
         let text = quoted(body)
         let postData = request.map { ", \"postData\": {\"mimeType\": \(quoted($0.contentType)), \"text\": \(quoted($0.text))}" } ?? ""
         return """
             {"request": {"method": "\(method)", "url": "\(url)", "headers": [\(headerList)]\(postData)},
-             "response": {"status": \(status), "headers": [], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
+             "response": {"status": \(status), "headers": [\(responseHeaderList)], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
             """
     }
 
