@@ -133,18 +133,21 @@ public struct OperationRouter: Sendable {
     /// The operation `method path` calls. `path` is below the base and percent-encoded, without query or
     /// fragment; empty segments do not count (`/items/` is `/items`). A literal segment matches its text
     /// as sent or percent-decoded; a parameter takes the decoded text. `method` is compared as given
-    /// with the operation's uppercased method. Of operations sharing the route (most requirements
+    /// with the operation's uppercased method. An operation whose path has a literal query
+    /// (`/sign?api-version=2020-09-01`) is matched only when `query` (the request's items, decoded)
+    /// carries each of its pairs, as a literal segment must be there. Of operations sharing the route (most requirements
     /// first), the first that `fit` says the request passes; else the first whose requirements it
     /// carries, so its checks say what is wrong; else the last, the one requiring least.
     public func match(
-        method: String, path: String, fit: (OperationDefinition, _ pathParameters: [String: String]) -> CandidateFit = { _, _ in .passes }
+        method: String, path: String, query: [(name: String, value: String)] = [],
+        fit: (OperationDefinition, _ pathParameters: [String: String]) -> CandidateFit = { _, _ in .passes }
     ) -> Match {
         let parts = path.split(separator: "/").map(String.init)
         var allowed: [String] = []
-        for (index, route) in routes.enumerated() where route.segments.count == parts.count {
+        for (index, route) in routes.enumerated() where route.segments.count == parts.count && route.operation.carriesLiteralQuery(query) {
             guard let parameters = Self.parameters(of: route.segments, in: parts) else { continue }
             if route.method == method {
-                let sharing = routes[index...].filter { $0.sharesRoute(with: route) }
+                let sharing = routes[index...].filter { $0.sharesRoute(with: route) && $0.operation.carriesLiteralQuery(query) }
                 guard sharing.count > 1 else { return .operation(route.operation, pathParameters: parameters) }
                 let candidates = sharing.compactMap { other in Self.parameters(of: other.segments, in: parts).map { (other.operation, $0) } }
                 let fits = candidates.map { fit($0.0, $0.1) }

@@ -56,6 +56,7 @@ public struct RequestValidator: Sendable {
             }
             add(.query, repeatableParameterIssues(query.filter { $0.name == field.wireName }.map(\.value), field))
         }
+        add(.query, literalQueryIssues(query, of: operation))
         add(.query, undeclaredQueryItems(query, of: operation))
         for field in operation.headerParameters {
             add(.header, repeatableParameterIssues(headerValues(field.wireName), field))
@@ -74,13 +75,29 @@ public struct RequestValidator: Sendable {
         guard !operation.hasAbsoluteURL else { return [] }
         // A query object's members (`filter[status]=x`, or exploded form members) have names of their own.
         guard !operation.queryParameters.contains(where: { schema.isQueryObject($0.type) }) else { return [] }
-        let declared = Set(operation.queryParameters.map(\.wireName) + queryCredentialNames(of: operation))
+        let declared = Set(
+            operation.queryParameters.map(\.wireName) + queryCredentialNames(of: operation) + operation.literalQuery.map(\.name))
         var seen = Set<String>()
         return query.compactMap { item in
             guard !declared.contains(item.name), seen.insert(item.name).inserted else { return nil }
             return ValidationIssue(
                 severity: .warning, kind: .required, pointer: JSONPointer.escape(item.name), expected: "a parameter of \(operation.name)",
                 found: "query item '\(item.name)'", message: "query item '\(item.name)' is not a parameter of \(operation.name) in the schema",
+                rule: nil)
+        }
+    }
+
+    /// Errors for the pairs of the path's literal query (`/sign?api-version=2020-09-01`) that the request
+    /// lacks or sends with another value: the operation is defined by them, as by its path.
+    private func literalQueryIssues(_ query: [(name: String, value: String)], of operation: OperationDefinition) -> [ValidationIssue] {
+        operation.literalQuery.compactMap { item in
+            let values = query.filter { $0.name == item.name }.map(\.value)
+            guard values != [item.value] else { return nil }
+            let found = values.isEmpty ? "no query item '\(item.name)'" : "'\(item.name)' = " + values.map { "'\($0.prefix(100))'" }.joined(separator: ", ")
+            return ValidationIssue(
+                severity: .error, kind: .required, pointer: JSONPointer.escape(item.name),
+                expected: "'\(item.name)' = '\(item.value)' (the path's literal query)",
+                found: found, message: "the path of \(operation.name) fixes the query item '\(item.name)' to '\(item.value)'; the request has \(found)",
                 rule: nil)
         }
     }
@@ -172,8 +189,11 @@ public struct RequestValidator: Sendable {
     public func queryObjectIssues(_ field: Field, query: [(name: String, value: String)], operation: OperationDefinition) -> [ValidationIssue] {
         let style = field.queryStyle ?? .form
         if style == .deepObject { return deepObjectIssues(field, query: query) }
-        // A form-style object takes every item that is not another parameter or a query credential.
-        let others = Set(operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + queryCredentialNames(of: operation))
+        // A form-style object takes every item that is not another parameter, a query credential or a
+        // pair of the path's literal query.
+        let others = Set(
+            operation.queryParameters.filter { $0.name != field.name }.map(\.wireName) + queryCredentialNames(of: operation)
+                + operation.literalQuery.map(\.name))
         var members: [(key: String, value: String)] = []
         for item in query {
             switch style {

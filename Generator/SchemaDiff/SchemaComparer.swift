@@ -598,7 +598,9 @@ public struct SchemaComparer {
         let matched = match(old.operations, new.operations, name: \.name, notes: \.notes)
         for operation in matched.removed {
             // An unmarked rename: still a removal and an addition, but the request line is served.
-            let sameRequest = matched.added.first { $0.method == operation.method && PathTemplate.shape($0.path) == PathTemplate.shape(operation.path) }
+            let sameRequest = matched.added.first {
+                $0.method == operation.method && PathTemplate.shape($0.pathWithLiteralQuery) == PathTemplate.shape(operation.pathWithLiteralQuery)
+            }
             record(.operationRemoved, "operation \(operation.name)", "removed (\(operation.method) \(operation.path))", old: operation.location, new: nil) {
                 verdict in
                 guard let sameRequest else { return }
@@ -624,8 +626,10 @@ public struct SchemaComparer {
         if before.method != after.method {
             record(.methodChanged, subject, "\(before.method) -> \(after.method)", old: before.pathLocation, new: after.pathLocation)
         }
-        if PathTemplate.shape(before.path) != PathTemplate.shape(after.path) {
-            record(.pathChanged, subject, "\(before.path) -> \(after.path)", old: before.pathLocation, new: after.pathLocation)
+        // The path's literal query is part of the request line: a request without the new pair is not the operation.
+        if PathTemplate.shape(before.pathWithLiteralQuery) != PathTemplate.shape(after.pathWithLiteralQuery) {
+            record(
+                .pathChanged, subject, "\(before.pathWithLiteralQuery) -> \(after.pathWithLiteralQuery)", old: before.pathLocation, new: after.pathLocation)
         }
         compareParameters(before, after, subject: subject)
         compareBody(before, after, subject: subject)

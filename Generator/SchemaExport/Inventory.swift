@@ -150,6 +150,10 @@ public enum Inventory {
         builder.set("name", operation.name)
         builder.set("method", operation.method)
         builder.set("path", operation.path)
+        // Only where used, so other schemas describe as before.
+        if !operation.literalQuery.isEmpty {
+            builder.set("literalQuery", .object(operation.literalQuery.map { ($0.name, OrderedJSON.string($0.value)) }))
+        }
         builder.set("paginated", .bool(operation.pagination != nil))
         builder.set("pagination", operation.pagination.map { OrderedJSON.string($0.style.rawValue) } ?? .null)
         builder.set("auth", authJSON(operation.authRequirements))
@@ -289,10 +293,10 @@ public enum Inventory {
         }
         lines.append("")
         lines.append("operations (\(schema.operations.count)):")
-        let width = schema.operations.map { $0.method.count + 1 + $0.path.count }.max() ?? 0
+        let width = schema.operations.map { $0.method.count + 1 + $0.pathWithLiteralQuery.count }.max() ?? 0
         let nameWidth = schema.operations.map(\.name.count).max() ?? 0
         for operation in schema.operations {
-            let route = operation.method + " " + operation.path
+            let route = operation.method + " " + operation.pathWithLiteralQuery
             var notes: [String] = []
             if let body = operation.body {
                 let nested = body.encoding == .form && body.style == .deepObject ? " (deepObject)" : ""

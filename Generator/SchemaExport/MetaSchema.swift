@@ -353,7 +353,8 @@ public enum SchemaLanguageMetaSchema {
                                 .object([
                                     ("type", .string("string")), ("pattern", .string(#"^ *(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) +(/[^ ]*|\{[^ {}]+\}) *$"#)),
                                 ]),
-                                "Required. The method and the path template, like `GET /transactions/{id}` (or `{parameter}` for a URL given at call time).")
+                                "Required. The method and the path template, like `GET /transactions/{id}` (or `{parameter}` for a URL given at call time); the path may end with a literal query every request carries, `POST /sign?api-version=2020-09-01`."
+                            )
                         ),
                         ("path", describe(mapping(of: ref("Field")), "Path parameters (always required, never secret), in the field syntax.")),
                         ("query", describe(mapping(of: ref("Field")), "Query parameters, in the field syntax; `wire` is the query name.")),
@@ -391,7 +392,7 @@ public enum SchemaLanguageMetaSchema {
                             "responseHeaders",
                             describe(
                                 mapping(of: ref("Field")),
-                                "Headers of the success response, in the field syntax (`wire` is the header name; string, email, bool, int, int32, int64, double, uuid, uri or date-time): generates `<operation>WithHeaders`, which returns them typed."
+                                "Headers of the success response (with `responses`, of every normal answer), in the field syntax (`wire` is the header name; string, email, bool, int, int32, int64, double, uuid, uri or date-time): generates `<operation>WithHeaders`, which returns them typed."
                             )
                         ),
                     ] + noteProperties,

@@ -154,7 +154,16 @@ public enum OpenAPIExport {
             builder.set("summary", summary(docs))
         }
         builder.set("description", SchemaMapper.description(operation.notes))
-        let parameters = operation.parameters.filter { $0.field.name != operation.absoluteURLParameter?.name }.map { location, field -> OrderedJSON in
+        // The path's literal query as OpenAPI validators accept it (a path key holds no query): a required
+        // query parameter whose one allowed value is the literal, so every OpenAPI client sends it; `x-literal`
+        // tells import to read it back as the path's literal query rather than as a parameter.
+        let literalQuery = operation.literalQuery.map { item -> OrderedJSON in
+            .object([
+                ("name", .string(item.name)), ("in", .string("query")), ("required", .bool(true)),
+                ("schema", .object([("type", .string("string")), ("enum", .array([.string(item.value)]))])), ("x-literal", .bool(true)),
+            ])
+        }
+        let declared = operation.parameters.filter { $0.field.name != operation.absoluteURLParameter?.name }.map { location, field -> OrderedJSON in
             var parameter = ObjectBuilder()
             parameter.set("name", field.wireName)
             parameter.set("in", location.rawValue)
@@ -169,6 +178,7 @@ public enum OpenAPIExport {
             if let example = field.example { parameter.set("example", OrderedJSON(example)) }
             return parameter.value
         }
+        let parameters = literalQuery + declared
         if !parameters.isEmpty { builder.set("parameters", .array(parameters)) }
         if let servers = RequestShapesExport.absoluteURLServers(operation) { builder.set("servers", servers) }
         if let body = operation.body {
@@ -244,25 +254,7 @@ public enum OpenAPIExport {
             }
             success.set("content", .object([("application/json", media.value)]))
         }
-        if !operation.responseHeaders.isEmpty {
-            // OpenAPI's response `headers`: by wire name, `required` as the schema says.
-            success.set(
-                "headers",
-                .object(
-                    operation.responseHeaders.map { field in
-                        var header = ObjectBuilder()
-                        header.set("description", SchemaMapper.description(field.notes))
-                        header.set("required", .bool(!field.isOptional))
-                        // A date header is an HTTP-date (`Last-Modified`) or RFC 3339; the client reads either,
-                        // so the schema names the type without the RFC 3339 pattern a body field gets.
-                        let isDate = field.type == .primitive(.dateTime)
-                        header.set(
-                            "schema",
-                            isDate ? .object([("type", .string("string")), ("format", .string("date-time"))]) : mapper.parameterSchema(field))
-                        header.set("x-name", field.name)
-                        return (field.wireName, header.value)
-                    }))
-        }
+        success.set("headers", responseHeaders(operation, mapper))
         var declaredStatuses: Set<StatusPattern> = [.exact(operation.successStatus)]
         if let outcomes = operation.outcomes {
             responses = outcomeResponses(operation, outcomes, schema, mapper)
@@ -308,6 +300,25 @@ public enum OpenAPIExport {
     /// One response per status an operation with several outcomes declares (`4XX` and `default` as
     /// OpenAPI writes them): its bodies (normal answers and the error body of error outcomes; several as
     /// `oneOf`), and the outcome names in `x-outcomes`.
+    /// OpenAPI's response `headers` for `responseHeaders:`: by wire name, `required` as the schema says; nil
+    /// without any. Every response of a normal answer carries them (`carriesResponseHeaders(status:)`).
+    private static func responseHeaders(_ operation: OperationDefinition, _ mapper: SchemaMapper) -> OrderedJSON? {
+        guard !operation.responseHeaders.isEmpty else { return nil }
+        return .object(
+            operation.responseHeaders.map { field in
+                var header = ObjectBuilder()
+                header.set("description", SchemaMapper.description(field.notes))
+                header.set("required", .bool(!field.isOptional))
+                // A date header is an HTTP-date (`Last-Modified`) or RFC 3339; the client reads either,
+                // so the schema names the type without the RFC 3339 pattern a body field gets.
+                let isDate = field.type == .primitive(.dateTime)
+                header.set(
+                    "schema", isDate ? .object([("type", .string("string")), ("format", .string("date-time"))]) : mapper.parameterSchema(field))
+                header.set("x-name", field.name)
+                return (field.wireName, header.value)
+            })
+    }
+
     private static func outcomeResponses(
         _ operation: OperationDefinition, _ outcomes: [Outcome], _ schema: Schema,
         _ mapper: SchemaMapper
@@ -340,6 +351,7 @@ public enum OpenAPIExport {
                 }
                 response.set("content", .object([("application/json", media.value)]))
             }
+            if group.contains(where: \.isResult) { response.set("headers", responseHeaders(operation, mapper)) }
             response.set(
                 "x-outcomes",
                 .array(

@@ -134,8 +134,8 @@ final class OperationTranslator {
     private func translate(_ node: YAMLNode, method: String, path documentPath: String, item: YAMLNode, pointer: JSONPointer) {
         var builder = MapBuilder()
         var modelled: [String] = []
-        let (path, literalQuery, fragment) = Self.splitPath(documentPath)
-        guard let literalQuery else {
+        let (path, pathQuery, fragment) = Self.splitPath(documentPath)
+        guard var literalQuery = pathQuery else {
             log.warning(
                 "the path '\(documentPath.prefix(200))' has a query item without a value, which a query parameter cannot send: operation not imported",
                 at: node,
@@ -198,6 +198,11 @@ final class OperationTranslator {
                 log.warning("\(location) parameter '\(wire)' cannot be written in the schema language: not imported", at: parameter, parameterPointer)
                 continue
             }
+            // The export's form of the path's literal query: a required parameter with one allowed value.
+            if location == "query", let value = Self.literalParameterValue(parameter) {
+                literalQuery.append((wire, value))
+                continue
+            }
             if location == "header", ["accept", "content-type", "authorization"].contains(wire.lowercased()) {
                 log.warning("header parameter '\(wire)' is set by the generated client (content type, auth): not imported", at: parameter, parameterPointer)
                 continue
@@ -212,6 +217,9 @@ final class OperationTranslator {
                         location: location, hint: operationTypeName + ImportNames.upperCamel(wire))
                 ))
         }
+        // The path's literal query stays the path's (`http: POST /sign?api-version=2020-09-01`), each
+        // name once, unless a declared parameter sends the same name.
+        var literalItems: [LiteralQueryItem] = []
         for (wire, value) in literalQuery {
             if let declared = groups["query"]?.first(where: { Self.wireName($0) == wire }) {
                 log.warning(
@@ -219,13 +227,12 @@ final class OperationTranslator {
                     at: node, pointer)
                 continue
             }
-            let parameterName = parameterNames.claim(ImportNames.member(wire, fallback: "parameter"))
-            var parameter = MapBuilder()
-            parameter.set("type", "string")
-            if parameterName != wire { parameter.set("wire", wire) }
-            parameter.set("default", value)
-            parameter.set("modelled", "The document's path holds the literal query item '\(wire)=\(value)'; it is sent as this parameter's default.")
-            groups["query", default: []].append((parameterName, parameter.value))
+            if literalItems.contains(where: { $0.name == wire }) {
+                log.warning(
+                    "the path's literal query names '\(wire.prefix(100))' twice: the first value is imported, '\(value.prefix(100))' is not", at: node, pointer)
+                continue
+            }
+            literalItems.append(LiteralQueryItem(name: wire, value: value))
         }
         var template = path
         for (wire, parameterName) in pathRenames where wire != parameterName {
@@ -239,7 +246,7 @@ final class OperationTranslator {
             value.set("docs", node["servers"]?.elements?.first?["variables"]?[absoluteURL]?["description"]?.scalar?.text)
             groups["path", default: []].insert((parameterName, value.value), at: 0)
         }
-        builder.set("http", "\(method.uppercased()) \(template)")
+        builder.set("http", "\(method.uppercased()) \(template)" + (literalItems.isEmpty ? "" : "?" + literalItems.map(\.text).joined(separator: "&")))
         for (location, key) in [("path", "path"), ("query", "query"), ("header", "headers")] {
             if let members = groups[location], !members.isEmpty { builder.set(key, .map(members)) }
         }
@@ -267,7 +274,7 @@ final class OperationTranslator {
             routeClaims.append(
                 (
                     name, OperationDefinition.routeKey(method: method, path: path), "\(method.uppercased()) \(path.prefix(200))", path == documentPath,
-                    requirements(groups, body: builder), (node, pointer)
+                    requirements(groups, body: builder, literalQuery: literalItems), (node, pointer)
                 ))
         }
         operations.append((name, builder.value))
@@ -276,7 +283,7 @@ final class OperationTranslator {
 
     /// A parameter entry's wire name: `wire:` when it has one, else its name.
     /// What a request must carry (`RequestRequirements`), from the parameters and body as written.
-    private func requirements(_ groups: [String: [(String, YAMLValue)]], body builder: MapBuilder) -> RequestRequirements {
+    private func requirements(_ groups: [String: [(String, YAMLValue)]], body builder: MapBuilder, literalQuery: [LiteralQueryItem]) -> RequestRequirements {
         func required(_ location: String) -> [String] {
             (groups[location] ?? []).filter { entry in
                 guard case .map(let members) = entry.1 else { return true }
@@ -284,7 +291,19 @@ final class OperationTranslator {
             }.map(Self.wireName)
         }
         let body = builder.members.first { $0.0 == "body" }.map { YAMLRenderer.render($0.1) }
-        return RequestRequirements(query: Set(required("query")), headers: Set(required("header").map { $0.lowercased() }), body: body)
+        return RequestRequirements(
+            query: Set(required("query")), headers: Set(required("header").map { $0.lowercased() }), body: body,
+            literalQuery: Set(literalQuery.map(\.text)))
+    }
+
+    /// The value of a query parameter in the export's form of a path's literal query item: `x-literal: true`,
+    /// required, a string schema whose `enum` has one value. Nil for any other parameter, which stays a
+    /// parameter (a one-value enum alone is a parameter the caller passes, not a literal).
+    static func literalParameterValue(_ parameter: YAMLNode) -> String? {
+        guard parameter["x-literal"]?.scalar?.text == "true", parameter["required"]?.scalar?.text == "true",
+            let values = parameter["schema"]?["enum"]?.elements, values.count == 1, let value = values[0].scalar?.text
+        else { return nil }
+        return value
     }
 
     private static func wireName(_ entry: (String, YAMLValue)) -> String {
@@ -482,9 +501,10 @@ final class OperationTranslator {
             return
         }
         if successes.count > 1 {
-            if let outcomes = successOutcomes(successes, pointer: pointer, typeName: typeName) {
+            if let (outcomes, headers) = successOutcomes(successes, pointer: pointer, typeName: typeName) {
                 // Every success status is an outcome (`responses:`): none is lost.
                 builder.set("responses", .map(outcomes))
+                if !headers.isEmpty { builder.set("responseHeaders", .map(headers)) }
                 if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
                 let firstExact = successes.lazy.compactMap { Int($0.key) }.first
                 if !classAnswers.isEmpty { pendingClassAnswers.append((operation, firstExact.map { .exact($0) } ?? .range(2), classAnswers)) }
@@ -525,10 +545,15 @@ final class OperationTranslator {
     }
 
     /// The outcomes (`responses:`) of an operation with several success responses, one per status with
-    /// its JSON body (or none); nil when one of them has a body that is not JSON, which an outcome cannot
-    /// carry. Headers of such responses are reported: an outcome has none.
-    private func successOutcomes(_ successes: [YAMLNode.Pair], pointer: JSONPointer, typeName: String) -> [(String, YAMLValue)]? {
+    /// its JSON body (or none), and the operation's `responseHeaders:`, read from every normal answer: the
+    /// headers of all of them, each required only when every one of them requires it (the language reads
+    /// one set of headers from each normal answer). Nil when one of them has a body that is not JSON,
+    /// which an outcome cannot carry.
+    private func successOutcomes(
+        _ successes: [YAMLNode.Pair], pointer: JSONPointer, typeName: String
+    ) -> (outcomes: [(String, YAMLValue)], headers: [(String, YAMLValue)])? {
         var outcomes: [(String, YAMLValue)] = []
+        var headerLists: [[(String, YAMLValue)]] = []
         var resolved: [(status: StatusPattern, response: YAMLNode, pointer: JSONPointer)] = []
         for pair in successes {
             guard let status = StatusPattern(text: pair.key), status.isSuccess,
@@ -545,14 +570,35 @@ final class OperationTranslator {
                 value.set("body", media["schema"].map { types.use(SchemaNode($0, mediaPointer.appending("schema")), hint: typeName).expression } ?? "json")
             }
             ImportNotes.read(description: response["description"]?.scalar?.text, deprecated: nil, into: &value)
-            if let headers = response["headers"], !(headers.pairs ?? []).isEmpty {
-                log.warning(
-                    "the \(status.text) response's headers cannot be written on an outcome (response headers belong to an operation with one success response): not imported",
-                    at: headers, responsePointer.appending("headers"))
-            }
+            headerLists.append(responseHeaders(response["headers"]?.pairs ?? [], pointer: responsePointer.appending("headers")))
             outcomes.append((Self.successName(status), value.value))
         }
-        return outcomes
+        return (outcomes, Self.mergedHeaders(headerLists))
+    }
+
+    /// One header list for several answers: each header once (by wire name, ignoring case, as first
+    /// declared), optional unless every answer declares it required.
+    static func mergedHeaders(_ lists: [[(String, YAMLValue)]]) -> [(String, YAMLValue)] {
+        func isRequired(_ entry: (String, YAMLValue)) -> Bool {
+            guard case .map(let members) = entry.1 else { return true }
+            return !members.contains { $0.0 == "optional" }
+        }
+        var merged: [(String, YAMLValue)] = []
+        for entry in lists.joined() where !merged.contains(where: { wireName($0).lowercased() == wireName(entry).lowercased() }) {
+            let everywhere = lists.allSatisfy { list in list.contains { wireName($0).lowercased() == wireName(entry).lowercased() && isRequired($0) } }
+            merged.append(everywhere ? entry : optional(entry))
+        }
+        return merged
+    }
+
+    /// `entry` (a field in the field syntax) with `optional: true`.
+    private static func optional(_ entry: (String, YAMLValue)) -> (String, YAMLValue) {
+        guard case .map(var members) = entry.1 else { return (entry.0, .map([("type", entry.1), ("optional", .bool(true))])) }
+        if !members.contains(where: { $0.0 == "optional" }) {
+            let at = (members.firstIndex { $0.0 == "type" } ?? -1) + 1
+            members.insert(("optional", .bool(true)), at: at)
+        }
+        return (entry.0, .map(members))
     }
 
     /// `responseHeaders:` from a response's `headers` (`$ref`s to `components/headers` followed): each a
@@ -572,9 +618,18 @@ final class OperationTranslator {
                 continue
             }
             let schema = header["schema"]
-            // Only plain primitives: an enum, object or list would be translated into a type no header is read as.
+            // Only plain primitives are translated: an enum, object or list would become a type no header is
+            // read as, so such a header is its text (JSON in a header is rare; SwiftPM's `Content-Version` is
+            // a one-value enum).
             let simple = schema.map { $0["enum"] == nil && $0["properties"] == nil && $0["items"] == nil && $0["$ref"] == nil } ?? false
-            let expression = simple ? schema.map { types.use(SchemaNode($0, headerPointer.appending("schema")), hint: "Header").expression } : nil
+            var expression = simple ? schema.map { types.use(SchemaNode($0, headerPointer.appending("schema")), hint: "Header").expression } : nil
+            if !simple, schema != nil, pair.key.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != ":" }) {
+                let kind = schema?["enum"] != nil ? "an enum" : schema?["items"] != nil ? "a list" : schema?["$ref"] != nil ? "a named type" : "an object"
+                log.warning(
+                    "response header '\(pair.key)' is \(kind), which a response header is not read as: imported as string, its text as sent",
+                    at: pair.value, pointer.appending(pair.key))
+                expression = "string"
+            }
             guard let expression, readable.contains(expression), !pair.key.isEmpty,
                 pair.key.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != ":" })
             else {
@@ -678,12 +733,11 @@ final class OperationTranslator {
             value.set("body", answer.body)
             outcomes.append((answer.name, value.value))
         }
-        if members.contains(where: { $0.0 == "responseHeaders" }), let first = answers.first {
-            log.warning(
-                "the success response's headers cannot be written beside several outcomes (the \(first.status.text) response's own body makes them outcomes): not imported",
-                at: first.schema, first.schemaPointer)
+        var rewritten = members.filter { $0.0 != "response" && $0.0 != "status" }.map { member -> (String, YAMLValue) in
+            // The headers are read from every normal answer, and the class answers declare none of them.
+            guard member.0 == "responseHeaders", case .map(let fields) = member.1 else { return member }
+            return (member.0, .map(fields.map(Self.optional)))
         }
-        var rewritten = members.filter { $0.0 != "response" && $0.0 != "status" && $0.0 != "responseHeaders" }
         let at = members.firstIndex { $0.0 == "response" || $0.0 == "status" || $0.0 == "errors" || $0.0 == "auth" } ?? members.count
         rewritten.insert(("responses", .map(outcomes)), at: min(at, rewritten.count))
         return rewritten
@@ -708,6 +762,7 @@ final class OperationTranslator {
     private func outcomes(_ pairs: [YAMLNode.Pair], pointer: JSONPointer, operation: String, into builder: inout MapBuilder) {
         var outcomes: [(String, YAMLValue)] = []
         var errorNames: [String] = []
+        var headerLists: [[(String, YAMLValue)]] = []
         let errorBody = catalogue.bodyTypeName
         for pair in pairs {
             // `4XX` and `default` too: the export writes an outcome of a class or `default` under its key.
@@ -726,6 +781,10 @@ final class OperationTranslator {
                 bodies = (branches.isEmpty ? [node] : branches).map { types.use($0, hint: ImportNames.upperCamel(operation) + "Body").expression }
             }
             let resultBodies = bodies.filter { $0 != errorBody }
+            // The export writes `responseHeaders:` on each response with a normal outcome.
+            if listed.contains(where: { $0["error"] == nil }) {
+                headerLists.append(responseHeaders(response["headers"]?.pairs ?? [], pointer: responsePointer.appending("headers")))
+            }
             var resultIndex = 0
             for item in listed {
                 guard let name = item["name"]?.scalar?.text else { continue }
@@ -750,6 +809,8 @@ final class OperationTranslator {
             }
         }
         builder.set("responses", .map(outcomes))
+        let headers = Self.mergedHeaders(headerLists)
+        if !headers.isEmpty { builder.set("responseHeaders", .map(headers)) }
         if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
     }
 

@@ -444,6 +444,7 @@ public struct OperationDefinition: Sendable {
 
     public var name: String
     public var method: String
+    /// The path template, without the literal query (`literalQuery`).
     public var path: String
     public var pathLocation: SourceLocation
     public var pathParameters: [Field]
@@ -470,9 +471,13 @@ public struct OperationDefinition: Sendable {
     /// `responses:`: the operation's outcomes in matching order; nil for the `response:`/`status:`
     /// shorthand (one outcome). `response` and `successStatus` then hold the first success outcome's.
     public var outcomes: [Outcome]? = nil
-    /// `responseHeaders:`: headers of the success response the client gives the caller typed (the
+    /// `responseHeaders:`: headers of the success response (with `outcomes`, of every normal answer:
+    /// `carriesResponseHeaders(status:)`) the client gives the caller typed (the
     /// `…WithHeaders` method), by the field syntax (`wire` is the header's name). Empty: none declared.
     public var responseHeaders: [Field] = []
+    /// The literal query of `http:`'s path (`/sign?api-version=2020-09-01`): pairs every request carries
+    /// before the query parameters, and a request must carry to be this operation. Empty: none.
+    public var literalQuery: [LiteralQueryItem] = []
 
     /// The primitives a response header can be read as (text, numbers, a flag, a UUID, a URL, a date).
     public static let responseHeaderPrimitives: [Primitive] = [.string, .email, .bool, .int, .int32, .int64, .double, .uuid, .uri, .dateTime]

@@ -452,6 +452,10 @@ struct SchemaParser {
             return nil
         }
         let method = String(parts[0])
+        let (path, literalQuery, literalQueryProblem) = OperationDefinition.splitLiteralQuery(String(parts[1]))
+        if let literalQueryProblem {
+            log.error("'http' of \(context): \(literalQueryProblem)", at: reader["http"]?.location)
+        }
         func parameters(_ key: String) -> [Field] {
             reader.entries(key).compactMap { field($0, in: "\(key) parameter '\($0.key)' of \(context)") }
         }
@@ -485,7 +489,7 @@ struct SchemaParser {
         }
         let auth = authRequirements(reader, key: "auth") ?? defaultAuth
         var definition = OperationDefinition(
-            name: pair.key, method: method, path: String(parts[1]), pathLocation: reader["http"]?.location ?? pair.keyLocation,
+            name: pair.key, method: method, path: path, pathLocation: reader["http"]?.location ?? pair.keyLocation,
             pathParameters: parameters("path"), queryParameters: parameters("query"), headerParameters: parameters("headers"),
             body: body, response: response, responseLocation: reader["response"]?.location, successStatus: status,
             errors: reader.names("errors")?.map(\.0) ?? [], authRequirements: auth,
@@ -498,6 +502,7 @@ struct SchemaParser {
             outcomes: outcomes
         )
         definition.responseHeaders = parameters("responseHeaders")
+        definition.literalQuery = literalQuery
         return definition
     }
 

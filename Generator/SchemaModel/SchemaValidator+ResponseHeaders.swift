@@ -4,14 +4,6 @@ extension SchemaValidator {
         let methodNames = Set(schema.operations.map { SwiftNaming.bare(SwiftNaming.operationName($0.name, api: schema.api)) })
         for operation in schema.operations where !operation.responseHeaders.isEmpty {
             let context = "operation '\(operation.name)'"
-            let first = operation.responseHeaders[0]
-            if operation.outcomes != nil {
-                // An outcome's case would have to carry them; the shorthand's one answer is where they live.
-                log.error(
-                    "\(context) has 'responseHeaders' and several outcomes; response headers belong to an operation with one response ('response'/'status')",
-                    at: first.location)
-                continue
-            }
             checkFields(operation.responseHeaders, in: "the response headers of \(context)", types: types, reserved: ["init"], sentInHeadOfRequest: true)
             var seen: [String: String] = [:]
             let allowed = OperationDefinition.responseHeaderPrimitives.map(\.rawValue)

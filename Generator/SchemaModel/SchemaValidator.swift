@@ -729,9 +729,32 @@ struct SchemaValidator {
                 "path parameter '\(field.name)' of operation '\(operation.name)' is declared but not used in the path '\(operation.path)'",
                 at: field.location)
         }
-        if operation.path.contains("?") || operation.path.contains("#") {
+        if operation.path.contains("#") {
             log.error(
-                "the path of operation '\(operation.name)' must not contain '?' or '#': declare query parameters under 'query'", at: operation.pathLocation)
+                "the path of operation '\(operation.name)' must not contain '#': a fragment is never sent; declare query parameters under 'query'",
+                at: operation.pathLocation)
+        }
+        checkLiteralQuery(operation)
+    }
+
+    /// A literal query pair is sent with every request, so no parameter or API key may send the same name:
+    /// the request would carry it twice, or with another value than the one the path fixes.
+    private func checkLiteralQuery(_ operation: OperationDefinition) {
+        let apiKeys = operation.auth.compactMap { name -> String? in
+            if case .apiKey(.query, let item)? = schema.authScheme(named: name)?.kind { return item }
+            return nil
+        }
+        for item in operation.literalQuery {
+            if let field = operation.queryParameters.first(where: { $0.wireName == item.name }) {
+                log.error(
+                    "query parameter '\(field.name)' of operation '\(operation.name)' sends '\(item.name)', which the path's literal query fixes to '\(item.value)'; remove the parameter or the literal item",
+                    at: field.location)
+            }
+            if apiKeys.contains(item.name) {
+                log.error(
+                    "the literal query item '\(item.name)' of operation '\(operation.name)' is also the query item of its API key; rename one",
+                    at: operation.pathLocation)
+            }
         }
     }
 

@@ -11,20 +11,24 @@ public struct RequestRequirements: Hashable, Sendable {
     public var headers: Set<String>
     /// The body's type and encoding, as written in the schema; nil without a body.
     public var body: String?
+    /// The path's literal query pairs (`api-version=2020-09-01`, `LiteralQueryItem.text`): operations of
+    /// one route may differ by them alone, and a request without them is not the operation at all.
+    public var literalQuery: Set<String>
 
-    public init(query: Set<String>, headers: Set<String>, body: String?) {
-        (self.query, self.headers, self.body) = (query, headers, body)
+    public init(query: Set<String>, headers: Set<String>, body: String?, literalQuery: Set<String> = []) {
+        (self.query, self.headers, self.body, self.literalQuery) = (query, headers, body, literalQuery)
     }
 
     /// How much a request must carry: more is tried first on a shared route.
-    public var count: Int { query.count + headers.count + (body == nil ? 0 : 1) }
+    public var count: Int { literalQuery.count + query.count + headers.count + (body == nil ? 0 : 1) }
 
     /// What a reader is told when two operations of one route require the same.
     public var summary: String {
         func named(_ names: Set<String>, _ one: String, _ several: String) -> String {
             names.isEmpty ? "no \(one)" : "the \(names.count == 1 ? one : several) " + names.sorted().joined(separator: ", ")
         }
-        return named(query, "query parameter", "query parameters") + ", " + named(headers, "header", "headers") + " and "
+        let literal = literalQuery.isEmpty ? "" : named(literalQuery, "literal query item", "literal query items") + ", "
+        return literal + named(query, "query parameter", "query parameters") + ", " + named(headers, "header", "headers") + " and "
             + (body.map { "the body \($0)" } ?? "no body")
     }
 }
@@ -43,6 +47,6 @@ extension OperationDefinition {
         RequestRequirements(
             query: Set(queryParameters.filter(\.isRequiredOnWire).map(\.wireName)),
             headers: Set(headerParameters.filter(\.isRequiredOnWire).map { $0.wireName.lowercased() }),
-            body: body.map { "\($0.type.description) (\($0.encoding.rawValue))" })
+            body: body.map { "\($0.type.description) (\($0.encoding.rawValue))" }, literalQuery: Set(literalQuery.map(\.text)))
     }
 }

@@ -201,7 +201,7 @@ struct ClientRenderer {
                     arguments.append("retryRule: .\(errorRenderer.retryRuleName)")
                 }
                 writer.docs([
-                    "What middlewares know about `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` (`\(operation.method) \(Docs.inline(operation.path))`)."
+                    "What middlewares know about `\(SwiftNaming.bare(SwiftNaming.operationName(operation.name, api: schema.api)))` (`\(operation.method) \(Docs.inline(operation.pathWithLiteralQuery))`)."
                 ])
                 // Computed, not stored: the compiler checks and emits a stored static's initializer again
                 // with the module's interface on every edit (Benchmarks/README.md); building one is cheap.
@@ -268,7 +268,7 @@ struct ClientRenderer {
         let plainOutput = outcomes?.typeName ?? outputType(of: operation)
         let output = withHeaders ? "TypedResponse<\(plainOutput ?? "Void"), \(headersType)>" : plainOutput
 
-        var extra: [String?] = ["`\(operation.method) \(Docs.inline(operation.path))`"]
+        var extra: [String?] = ["`\(operation.method) \(Docs.inline(operation.pathWithLiteralQuery))`"]
         if let pagination = operation.pagination {
             extra.append("Paginated (\(pagination.style.rawValue) style): the items are `\(Docs.inline(pagination.items))`.")
         }
@@ -286,7 +286,7 @@ struct ClientRenderer {
         if withHeaders {
             extra.insert(
                 "What `\(SwiftNaming.bare(plainName))` returns, with the response's status and its declared headers, typed (`\(headersType)`).", at: 0)
-            extra.append("- Returns: the body\(plainOutput == nil ? " (none)" : ""), the status and the headers.")
+            extra.append("- Returns: the \(outcomes != nil ? "outcome" : "body")\(plainOutput == nil ? " (none)" : ""), the status and the headers.")
         } else if let outcomes {
             extra.append("- Returns: `\(outcomes.typeName)`: " + outcomes.summary + ".")
         } else if let output {
@@ -308,10 +308,16 @@ struct ClientRenderer {
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
             // `Failure` is the client's member (no parameter or operation takes the name); the output type
             // comes from the return type, so no type is named in an expression.
-            let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || setsRequestShape(operation)
+            let mutates =
+                parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || setsRequestShape(operation)
+                || !operation.literalQuery.isEmpty
             writer.line(
                 "\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)"
             )
+            if !operation.literalQuery.isEmpty { writer.line("// The path's literal query, sent before the parameters.") }
+            for item in operation.literalQuery {
+                writer.line("builder.addQuery(\(SwiftEscaping.stringLiteral(item.name)), \(SwiftEscaping.stringLiteral(item.value)))")
+            }
             for parameter in parameters {
                 guard let location = parameter.location, let field = parameter.field else { continue }
                 let wire = SwiftEscaping.stringLiteral(field.wireName)
@@ -334,7 +340,9 @@ struct ClientRenderer {
             if withHeaders {
                 writer.line("return try self.core.typedResponse(")
                 writer.line("    try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)),")
-                writer.line("    operation: builder.operation, failure: Failure.self, headers: \(headersType).init(response:))")
+                // With several outcomes, the outcome enum maps the response and the headers are read from its normal answers.
+                let outcome = outcomes.map { " outcome: \($0.typeName).init(response:operation:)," } ?? ""
+                writer.line("    operation: builder.operation, failure: Failure.self,\(outcome) headers: \(headersType).init(response:))")
                 return
             }
             if outcomes != nil {

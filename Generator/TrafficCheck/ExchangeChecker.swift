@@ -119,8 +119,8 @@ public struct ExchangeChecker: Sendable {
         let (statusIssues, bodyType) = statusCheck(exchange.status, operation: operation)
         add(.status, statusIssues)
         add(.response, responseBodyIssues(exchange, operation: operation, bodyType: bodyType))
-        if (200...299).contains(exchange.status) {
-            // The declared response headers come with a success answer; an error answer is the catalogue's.
+        if operation.carriesResponseHeaders(status: exchange.status) {
+            // The declared response headers come with a normal answer; an error answer is the catalogue's.
             add(
                 .responseHeader,
                 ResponseHeaderCheck.problems(of: operation, value: exchange.responseHeader).map { problem in

@@ -40,7 +40,8 @@ public struct TrafficRoutes: Sendable {
         return value + url[close...].dropFirst()
     }
 
-    /// The operation `method url` calls. `url` is the whole recorded URL; its query is ignored here. Under
+    /// The operation `method url` calls. `url` is the whole recorded URL; its query counts only for an
+    /// operation whose path has a literal query (`OperationRouter.match`). Under
     /// several base URLs, the first under which an operation has this method and path. Of operations
     /// sharing the route, the one `fit` chooses (`OperationRouter.match(method:path:fit:)`).
     public func match(
@@ -51,7 +52,7 @@ public struct TrafficRoutes: Sendable {
         let relatives = baseURLs.compactMap { $0.relativePath(of: withoutQuery) }
         guard !relatives.isEmpty else { return .otherHost }
         for relative in relatives {
-            if case .operation(let operation, let parameters) = router.match(method: method, path: relative, fit: fit) {
+            if case .operation(let operation, let parameters) = router.match(method: method, path: relative, query: Self.queryItems(of: url), fit: fit) {
                 return .operation(operation, pathParameters: parameters)
             }
         }

@@ -137,6 +137,27 @@ public struct ClientCore: Sendable {
         return TypedResponse(body: (), headers: answer.headers, status: answer.status)
     }
 
+    /// `typedResponse` for an operation with several outcomes (`responses:`): `outcome` (the generated
+    /// outcome enum's initialiser) maps the response, throwing its error outcomes and undeclared answers,
+    /// and the declared headers are read from every normal answer it returns.
+    ///
+    /// - Throws: what `outcome` throws; a declared header that is missing or does not parse is
+    ///   `.invalidResponse` with a `ResponseHeaderError`.
+    @_spi(Generated) public func typedResponse<Outcome: Sendable, Headers: Sendable, Failure: APIFailure>(
+        _ response: HTTPResponse,
+        operation: OperationInfo,
+        failure: Failure.Type,
+        outcome: (HTTPResponse, OperationInfo) throws -> Outcome,
+        headers: (HTTPResponse) throws(ResponseHeaderError) -> Headers
+    ) throws -> TypedResponse<Outcome, Headers> {
+        let answer = try outcome(response, operation)
+        do {
+            return TypedResponse(body: answer, headers: try headers(response), status: response.status)
+        } catch {
+            throw Failure.invalidResponse(response, error)
+        }
+    }
+
     private func decodedOutput<Output: Decodable & Sendable, Failure: APIFailure>(
         of response: HTTPResponse, operation: OperationInfo, failure: Failure.Type
     ) throws -> Output {

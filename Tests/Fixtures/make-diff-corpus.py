@@ -95,6 +95,8 @@ case("method-changed", [("http: POST /items", "http: PUT /items")],
      ["method-changed|operation createItem|breaks-both|compatible", "idempotency-changed|operation createItem|compatible|compatible"])
 case("path-changed", [("http: GET /items/{id}", "http: GET /things/{id}")],
      ["path-changed|operation getItem|breaks-both|compatible"])
+case("path-literal-query-added", [("http: GET /items/{id}", "http: GET /items/{id}?api-version=2")],
+     ["path-changed|operation getItem|breaks-both|compatible"])
 case("success-status-changed", [("    status: 201\n", "    status: 200\n"), ("        status: 201\n", "        status: 200\n")],
      ["success-status-changed|operation createItem|compatible|compatible"])
 case("parameter-added-required", [("      verbose: { type: bool, optional: true }\n", "      verbose: { type: bool, optional: true }\n      lang: string\n"),

@@ -41,6 +41,23 @@ final class ClientRequestTests: XCTestCase {
         XCTAssertTrue(request.body.isEmpty)
     }
 
+    /// A path's literal query (`GET /notes/{id}?api-version=2020-09-01`): sent first, then the parameters,
+    /// every name and value encoded as one query item; nothing for the caller to pass.
+    func testTheLiteralQueryIsSentBeforeTheParametersEncoded() async throws {
+        let note = #"{"at":"2024-05-31","author":"ann","revision":2,"text":"Fragile"}"#
+        let server = try TestHTTPServer { _ in .json(200, note) }
+        defer { server.shutdown() }
+        let client = makeClient(server, credentials: ["bearer": "t"])
+
+        _ = try await client.getNoteVersioned(id: "n 1", lang: "de&en=x")
+        _ = try await client.getNoteVersioned(id: "n1")
+        _ = try await client.getNoteDraft(id: "n1")
+
+        XCTAssertEqual(
+            server.receivedRequests.map(\.target),
+            ["/notes/n%201?api-version=2020-09-01&lang=de%26en%3Dx", "/notes/n1?api-version=2020-09-01", "/notes/n1?api-version=2020-09-01&view=draft%20copy"])
+    }
+
     func testGetItemFallsBackToTheSecondSchemeAndOmitsUnsetHeaders() async throws {
         let server = try TestHTTPServer { _ in .json(200, Self.appleJSON) }
         defer { server.shutdown() }

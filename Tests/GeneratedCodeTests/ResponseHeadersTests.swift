@@ -79,6 +79,56 @@ final class ResponseHeadersTests: XCTestCase {
         XCTAssertEqual(answer.status, 204)
         XCTAssertEqual(answer.headers.requestId, UUID(uuidString: "6bac7eea-c120-428d-beb6-910c6f290434"))
     }
+
+    // MARK: Several outcomes
+
+    /// `fetchRelease` has several outcomes (`responses:`) and `responseHeaders:`: `fetchReleaseWithHeaders`
+    /// reads them from every normal answer (a 2xx, the `4XX` problem, the `410`), and an error outcome
+    /// is the catalogue's error, its headers unread.
+    private func releases(status: Int, headers: HTTPHeaders, body: String = "") -> KitchenSinkClient {
+        let transport = FixedAnswer(response: HTTPResponse(status: status, headers: headers, body: Data(body.utf8)))
+        return KitchenSinkClient(environment: .init(baseURL: URL(string: "https://api.example.com")!), transport: transport)
+    }
+
+    func testEveryNormalOutcomeCarriesTheDeclaredHeaders() async throws {
+        let found = try await releases(
+            status: 200, headers: ["Content-Type": "application/json", "Content-Version": "1"], body: #"{"version":"1.0.0"}"#
+        ).fetchReleaseWithHeaders(version: "1.0.0")
+        XCTAssertEqual(found.body, .found(Release(version: "1.0.0")))
+        XCTAssertEqual(found.headers, .init(contentVersion: "1"))
+        XCTAssertEqual(found.status, 200)
+        let processing = try await releases(status: 202, headers: ["Content-Version": "1", "Retry-After": "5"]).fetchReleaseWithHeaders(version: "1.1.0")
+        XCTAssertEqual(processing.body, .processing(status: 202))
+        XCTAssertEqual(processing.headers, .init(contentVersion: "1", retryAfter: 5))
+        let problem = try await releases(
+            status: 404, headers: ["Content-Type": "application/json", "content-version": "1"], body: #"{"title":"No such release"}"#
+        ).fetchReleaseWithHeaders(version: "nope")
+        XCTAssertEqual(problem.headers.contentVersion, "1", "a 4XX normal answer is read too")
+        XCTAssertEqual(problem.status, 404)
+        // The plain method is unchanged and reads no header.
+        let plain = try await releases(status: 410, headers: [:]).fetchRelease(version: "0.9.0")
+        XCTAssertEqual(plain, .gone)
+    }
+
+    func testANormalOutcomeWithoutARequiredHeaderIsAnInvalidResponse() async throws {
+        do {
+            _ = try await releases(status: 410, headers: ["Retry-After": "soon"]).fetchReleaseWithHeaders(version: "0.9.0")
+            XCTFail("Content-Version is required")
+        } catch KitchenSinkError.invalidResponse(let response, let cause) {
+            XCTAssertEqual(response.status, 410)
+            XCTAssertEqual(cause as? ResponseHeaderError, .missing("Content-Version"))
+        }
+    }
+
+    func testAnErrorOutcomeIsTheCataloguesErrorWithoutReadingHeaders() async throws {
+        do {
+            _ = try await releases(
+                status: 503, headers: ["Content-Type": "application/json"], body: #"{"error":{"code":"MAINTENANCE","message":"Back soon"}}"#
+            ).fetchReleaseWithHeaders(version: "1.0.0")
+            XCTFail("5XX is an error outcome")
+        } catch KitchenSinkError.internalError {
+        }
+    }
 }
 
 /// A transport that answers every request with one response (shared by the tests of this target).

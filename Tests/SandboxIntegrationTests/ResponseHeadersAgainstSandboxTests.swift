@@ -35,6 +35,32 @@ final class ResponseHeadersAgainstSandboxTests: XCTestCase {
         XCTAssertFalse(created.sku.isEmpty)
     }
 
+    /// `fetchRelease` has several outcomes: the sandbox sends the declared headers with every normal
+    /// answer (200, the 202 of `2XX`, the 404 of `4XX`, the 410) and none with the 503 error outcome.
+    func testEveryNormalOutcomeArrivesWithItsHeaders() async throws {
+        func client(_ example: String) -> KitchenSinkClient {
+            KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), middlewares: [SandboxExampleChoice(example)])
+        }
+        let found = try await client("found").fetchReleaseWithHeaders(version: "1.0.0")
+        XCTAssertEqual(found.body, .found(Release(version: "1.0.0", notes: "First release.")))
+        XCTAssertEqual(found.headers, .init(contentVersion: "sandbox", retryAfter: 42))
+        let processing = try await client("processing").fetchReleaseWithHeaders(version: "1.1.0")
+        XCTAssertEqual(processing.body, .processing(status: 202))
+        XCTAssertEqual(processing.headers.retryAfter, 42)
+        let problem = try await client("problem").fetchReleaseWithHeaders(version: "nope")
+        XCTAssertEqual(problem.status, 404)
+        XCTAssertEqual(problem.headers.contentVersion, "sandbox")
+        let gone = try await client("gone").fetchReleaseWithHeaders(version: "0.9.0")
+        XCTAssertEqual(gone.body, .gone)
+        do {
+            _ = try await client("unavailable").fetchReleaseWithHeaders(version: "1.0.0")
+            XCTFail("5XX is an error outcome")
+        } catch KitchenSinkError.internalError(let error) {
+            XCTAssertEqual(error.status, 503)
+            XCTAssertNil(error.headers["Content-Version"], "an error answer is the catalogue's, without the declared headers")
+        }
+    }
+
     func testAnOperationWithoutABodyGivesItsHeaders() async throws {
         let answer = try await client().deleteItemWithHeaders(sku: "A1")
         XCTAssertEqual(answer.status, 204)

@@ -133,6 +133,9 @@ final class ServingTests: XCTestCase {
             // Issue 27: included fields and members beyond the fields
             ("getNote", "GET", "/notes/N1", bearer, nil, 200),
             ("saveNote", "PUT", "/notes/N1", bearer, schema.type(named: "Note")!.examples[0].value.jsonText, 200),
+            // Issue 27: a path's literal query routes among operations of one path
+            ("getNoteVersioned", "GET", "/notes/N1?api-version=2020-09-01&lang=de", bearer, nil, 200),
+            ("getNoteDraft", "GET", "/notes/N1?api-version=2020-09-01&view=draft%20copy", bearer, nil, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

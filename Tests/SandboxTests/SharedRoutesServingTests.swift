@@ -71,4 +71,36 @@ final class SharedRoutesServingTests: XCTestCase {
         XCTAssertEqual(sandbox.server.receivedRequests("requestToken").count, 2, "the valid request and the one no operation passes")
         await sandbox.stop()
     }
+
+    /// A path's literal query (`POST /sign?api-version=…`): a request is the operation whose pairs it
+    /// carries, and one without them is no operation at all (404), over HTTP on 127.0.0.1.
+    func testARequestWithoutTheLiteralQueryIsNotTheOperation() async throws {
+        let text = """
+            api: Keys
+            version: "1"
+            environments:
+              local: { url: "http://127.0.0.1/keys" }
+            operations:
+              signV1:
+                http: POST /sign?api-version=2020-09-01
+                query: { keyId: string }
+              signV2:
+                http: POST /sign?api-version=2021-05-01
+            """
+        let result = SchemaLoader.load(text: text, file: "keys.yaml")
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics)")
+        let sandbox = try await Running.start(schema)
+        var statuses: [Int] = []
+        let targets = [
+            "/sign?api-version=2021-05-01", "/sign?keyId=k&api-version=2020-09-01", "/sign?api-version=2020-09-01", "/sign?keyId=k", "/sign?api-version=1999",
+        ]
+        for target in targets {
+            statuses.append(try await sandbox.client.send("POST", target, headers: [:], body: nil).status)
+        }
+        // signV2; signV1; signV1 by its literal, without its required parameter; no literal; another value.
+        XCTAssertEqual(statuses, [204, 204, 400, 404, 404])
+        XCTAssertEqual(sandbox.server.receivedRequests("signV1").count, 2)
+        XCTAssertEqual(sandbox.server.receivedRequests("signV2").count, 1)
+        await sandbox.stop()
+    }
 }

@@ -86,6 +86,20 @@ final class DescribeTests: XCTestCase {
         XCTAssertTrue(delete["response"] is NSNull)
         let list = try XCTUnwrap(operations.first { $0["name"] as? String == "listItems" })
         XCTAssertEqual(list["cache"] as? String, "localFirst")
+        // A path's literal query: the template stays `path`, the pairs are `literalQuery`, decoded.
+        let draft = try XCTUnwrap(operations.first { $0["name"] as? String == "getNoteDraft" })
+        XCTAssertEqual(draft["path"] as? String, "/notes/{id}")
+        XCTAssertEqual(draft["literalQuery"] as? [String: String], ["api-version": "2020-09-01", "view": "draft copy"])
+        XCTAssertNil(list["literalQuery"], "only where used")
+        // Headers beside several outcomes are listed as the shorthand's are.
+        let release = try XCTUnwrap(operations.first { $0["name"] as? String == "fetchRelease" })
+        XCTAssertEqual((release["responseHeaders"] as? [[String: Any]])?.compactMap { $0["wireName"] as? String }, ["Content-Version", "Retry-After"])
+    }
+
+    func testTheTextListingShowsAPathWithItsLiteralQuery() throws {
+        let result = try runGenerator(["describe", Schemas.kitchenSink])
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertTrue(result.text.contains("GET /notes/{id}?api-version=2020-09-01&view=draft%20copy"), result.text)
     }
 
     func testHumanSummary() throws {

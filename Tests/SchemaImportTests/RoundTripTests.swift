@@ -66,4 +66,43 @@ final class RoundTripTests: XCTestCase {
                 "getFile GET /files/{fileId} []", "deleteFile DELETE /files/{fileId} []", "getFileSharedLink GET /files/{id} [\"fields\"]",
             ])
     }
+
+    /// A path's literal query: the export writes each pair as a required query parameter whose one value
+    /// is the literal, marked `x-literal` (a path key holds no query in OpenAPI, and validators flag one),
+    /// and import reads it back as the path's literal query, not as a parameter.
+    func testALiteralQuerySurvivesTheRoundTrip() throws {
+        let text = """
+            api: Keys
+            version: "1"
+            environments:
+              local: { url: "http://127.0.0.1/keys" }
+            operations:
+              sign:
+                http: POST /sign/{id}?api-version=2021-05-01&view=draft%20copy
+                path: { id: string }
+                query: { digest: { type: string, optional: true } }
+              signPlain:
+                http: POST /sign/{id}
+                path: { id: string }
+            """
+        let original = try XCTUnwrap(SchemaLoader.load(text: text, file: "keys.yaml").schema)
+        let openAPI = OpenAPIExport.document(original).text()
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(openAPI.utf8)) as? [String: Any])
+        let paths = try XCTUnwrap(document["paths"] as? [String: Any])
+        XCTAssertEqual(paths.keys.sorted(), ["/sign/{id}", "/sign/{id}#signPlain"], "no query in a path key")
+        let sign = try XCTUnwrap((paths["/sign/{id}"] as? [String: Any])?["post"] as? [String: Any])
+        let parameters = try XCTUnwrap(sign["parameters"] as? [[String: Any]])
+        XCTAssertEqual(parameters.map { $0["name"] as? String }, ["api-version", "view", "id", "digest"])
+        XCTAssertEqual(parameters[1]["required"] as? Bool, true)
+        XCTAssertEqual(parameters[1]["x-literal"] as? Bool, true)
+        XCTAssertEqual((parameters[1]["schema"] as? [String: Any])?["enum"] as? [String], ["draft copy"])
+
+        let result = OpenAPIImport.importDocument(text: openAPI, file: "keys.json")
+        let written = try XCTUnwrap(result.schema, result.diagnostics.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(written.contains("http: \"POST /sign/{id}?api-version=2021-05-01&view=draft%20copy\""), written)
+        let imported = try XCTUnwrap(SchemaLoader.load(text: written, file: "keys.imported.yaml").schema, written)
+        XCTAssertEqual(
+            imported.operations.map { "\($0.name) \($0.pathWithLiteralQuery) \($0.queryParameters.map(\.wireName))" },
+            ["sign /sign/{id}?api-version=2021-05-01&view=draft%20copy [\"digest\"]", "signPlain /sign/{id} []"])
+    }
 }

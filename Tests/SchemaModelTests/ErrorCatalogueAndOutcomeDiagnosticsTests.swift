@@ -455,7 +455,27 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
                 """), at: "meta:", contains: "response header 'meta' of operation 'create' is Envelope; a response header is read as one of string")
     }
 
-    func testResponseHeadersWithOutcomesAreReported() {
+    /// Beside several outcomes, the headers are those of every normal answer (issue 27 line 3), checked
+    /// as the shorthand's are.
+    func testResponseHeadersWithOutcomesLoadAndAreChecked() throws {
+        let text = outcomes(
+            """
+              check:
+                http: GET /check
+                responses:
+                  ok: { status: 200, body: Envelope }
+                  accepted: { status: 202 }
+                  problem: { status: 4XX }
+                  broken: { status: 5XX, error: failed }
+                responseHeaders:
+                  etag: { type: string, wire: ETag }
+                  retryAfter: { type: int, wire: Retry-After, optional: true }
+            """)
+        let result = SchemaLoader.load(text: text, file: "test.yaml")
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let check = try XCTUnwrap(result.schema?.operation(named: "check"))
+        XCTAssertEqual(check.responseHeaders.map(\.wireName), ["ETag", "Retry-After"])
+        XCTAssertEqual([200, 202, 404, 503].map(check.carriesResponseHeaders(status:)), [true, true, true, false], "every normal answer, no error")
         assertOneError(
             outcomes(
                 """
@@ -464,8 +484,8 @@ final class ErrorCatalogueAndOutcomeDiagnosticsTests: XCTestCase {
                     responses:
                       ok: { status: 200 }
                     responseHeaders:
-                      etag: { type: string, wire: ETag }
-                """), at: "etag:", contains: "operation 'check' has 'responseHeaders' and several outcomes")
+                      etag: { type: string, wire: ETag, default: x }
+                """), at: "default:", contains: "response header 'etag' of operation 'check' has a default")
     }
 
     func testResponseHeaderDefaultAndCaseClashAreReported() {

@@ -39,10 +39,11 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.OperationDefinition": [
             "name", "method", "path", "pathLocation", "pathParameters", "queryParameters", "headerParameters", "body", "response", "responseLocation",
             "successStatus", "errors", "authRequirements", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
-            "responseContentType", "outcomes", "responseHeaders",
+            "responseContentType", "outcomes", "responseHeaders", "literalQuery",
         ],
         "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType", "style"],
         "SchemaModel.OperationDefinition.OperationExample": ["name", "parameters", "request", "response", "status", "location"],
+        "SchemaModel.LiteralQueryItem": ["name", "value"],
         "SchemaModel.Outcome": ["name", "status", "conditions", "kind", "notes", "location"],
         "SchemaModel.Outcome.Condition": ["path", "values"],
         "SchemaModel.Pagination": ["style", "items", "requestParameter", "sizeParameter", "firstPage", "next", "previous", "totalPages", "last", "location"],
@@ -93,7 +94,7 @@ final class ModelFieldCensusTests: XCTestCase {
             schema, schema.notes, environment, environment.variables[0], schema.authSchemes[0], flows, try XCTUnwrap(flows.refresh),
             errors, errors.cases[0], schema.types[0], enumeration, enumeration.cases[0], union, union.variants[0], field, field.constraints,
             excluded, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
-            outcome.conditions[0],
+            outcome.conditions[0], try XCTUnwrap(schema.operations.lazy.compactMap(\.literalQuery.first).first),
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
         ] {
             record(value)

@@ -173,6 +173,41 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(try issuesByEntry(result).values.flatMap { $0 }, [], "each exchange is valid for the operation it was given")
     }
 
+    /// A path's literal query (`?api-version=…`) is part of the route: an exchange is the operation whose
+    /// pairs its URL carries, and one without them matches no operation.
+    func testAnExchangeIsTheOperationWhoseLiteralQueryItCarries() throws {
+        let schema = try temporaryFolder().appendingPathComponent("keys.yaml")
+        try Data(
+            """
+            api: Keys
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            operations:
+              signV1:
+                http: POST /sign?api-version=2020-09-01
+                query: { keyId: string }
+              signV2:
+                http: POST /sign?api-version=2021-05-01&view=draft%20copy
+            """.utf8
+        ).write(to: schema)
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "https://api.example.com/sign?view=draft+copy&api-version=2021-05-01", method: "POST", headers: [], status: 204, body: ""),
+                Self.entry(url: "https://api.example.com/sign?api-version=2020-09-01&keyId=k1", method: "POST", headers: [], status: 204, body: ""),
+                Self.entry(url: "https://api.example.com/sign?keyId=k1", method: "POST", headers: [], status: 204, body: ""),
+            ]))
+        let result = try run(["traffic", capture, "--schema", schema.path, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], result.output)
+        let exchanges = try XCTUnwrap(document["exchanges"] as? [[String: Any]])
+        XCTAssertEqual(exchanges.map { $0["operation"] as? String ?? "-" }, ["signV2", "signV1", "-"])
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [])
+        XCTAssertEqual(issues[2], [])
+        XCTAssertEqual(issues[3], ["route  error"], "without the literal pair it is no operation")
+    }
+
     func testSandboxFaultsAndRejectedRequestsAreEachReported() throws {
         let result = try traffic(fixture("whitelabelpay-faults.har"), ["--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)
@@ -278,14 +313,18 @@ final class TrafficCommandTests: XCTestCase {
     func testAnswersOfAStatusClassOrDefaultAreCheckedAgainstTheirOutcome() throws {
         let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
         let base = "https://api.kitchensink.example/v2"
+        // fetchRelease declares Content-Version on every normal answer (`responseHeaders:` beside `responses:`).
+        let version = [("Content-Version", "1")]
         let capture = try writeCapture(
             Self.har(entries: [
-                Self.entry(url: "\(base)/releases/1.1.0", headers: [], status: 202, body: ""),
-                Self.entry(url: "\(base)/releases/nope", headers: [], status: 404, body: #"{"title":"No such release"}"#),
-                Self.entry(url: "\(base)/releases/nope", headers: [], status: 418, body: #"{"detail":"no title"}"#),
+                Self.entry(url: "\(base)/releases/1.1.0", headers: [], status: 202, body: "", responseHeaders: version),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 404, body: #"{"title":"No such release"}"#, responseHeaders: version),
+                Self.entry(url: "\(base)/releases/nope", headers: [], status: 418, body: #"{"detail":"no title"}"#, responseHeaders: version),
                 Self.entry(url: "\(base)/releases/1.0.0", headers: [], status: 302, body: ""),
                 Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 302, body: #"{"title":"Moved"}"#),
                 Self.entry(url: "\(base)/releases/1.0.0/notes", headers: [], status: 503, body: "[]"),
+                Self.entry(url: "\(base)/releases/0.9.0", headers: [], status: 410, body: ""),
+                Self.entry(url: "\(base)/releases/1.0.0", headers: [], status: 503, body: #"{"error":{"code":"INTERNAL_ERROR","message":"Back soon"}}"#),
             ]))
         let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)
@@ -296,6 +335,8 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[4], ["status  error"], "fetchRelease declares no 3xx and no default")
         XCTAssertEqual(issues[5], [], "default takes a 302")
         XCTAssertEqual(issues[6], ["response  error"], "default's body is Problem, whatever the status")
+        XCTAssertEqual(issues[7], ["responseHeader  error"], "the 410 is a normal answer: it must carry Content-Version")
+        XCTAssertEqual(issues[8], [], "the 5XX error outcome is the catalogue's, without the declared headers")
     }
 
     func testAnErrorAnswerIsCheckedAgainstItsCasesOwnBody() throws {
@@ -682,18 +723,19 @@ final class TrafficCommandTests: XCTestCase {
     static func entry(
         url: String, method: String = "GET",
         headers: [(String, String)] = [("X-Tenant-Id", "0f7e1b46-2297-4872-96ab-7c1d213e9f0a"), ("Authorization", "Bearer t")],
-        status: Int, body: String, request: (contentType: String, text: String)? = nil
+        status: Int, body: String, request: (contentType: String, text: String)? = nil, responseHeaders: [(String, String)] = []
     ) -> String {
         func quoted(_ text: String) -> Substring {
             String(data: try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed]), encoding: .utf8)!.dropFirst().dropLast()
         }
         let headerList = (headers + (request.map { [("Content-Type", $0.contentType)] } ?? [])).map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }
             .joined(separator: ", ")
+        let responseHeaderList = responseHeaders.map { "{\"name\": \"\($0.0)\", \"value\": \"\($0.1)\"}" }.joined(separator: ", ")
         let text = quoted(body)
         let postData = request.map { ", \"postData\": {\"mimeType\": \(quoted($0.contentType)), \"text\": \(quoted($0.text))}" } ?? ""
         return """
             {"request": {"method": "\(method)", "url": "\(url)", "headers": [\(headerList)]\(postData)},
-             "response": {"status": \(status), "headers": [], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
+             "response": {"status": \(status), "headers": [\(responseHeaderList)], "content": {"size": \(body.utf8.count), "mimeType": "application/json", "text": \(text)}}}
             """
     }
 

@@ -176,7 +176,7 @@ final class SandboxEngine: Sendable {
         // Of operations sharing a route, the request is the first whose checks it passes.
         let query = request.queryItems
         let route = base.relativePath(of: request.path).map { path in
-            router.match(method: request.method, path: path) { candidate, parameters in
+            router.match(method: request.method, path: path, query: query) { candidate, parameters in
                 let credentialsMissing =
                     options.requireCredentials
                     && requestValidator.missingCredentials(
@@ -305,8 +305,8 @@ final class SandboxEngine: Sendable {
         if plan.isRefreshOperation, (200..<300).contains(status) {
             state.withLock { $0.faults.markRefreshed() }
         }
-        // The declared response headers come with every success answer (an error answer is the catalogue's).
-        let declared = (200..<300).contains(status) ? ResponseHeaderValues.headers(of: operation) : []
+        // The declared response headers come with every normal answer (an error answer is the catalogue's).
+        let declared = operation.carriesResponseHeaders(status: status) ? ResponseHeaderValues.headers(of: operation) : []
         guard let body else { return .respond(status: status, headers: declared, body: Data()) }
         if let contentType = operation.responseContentType {
             return .respond(status: status, headers: [("Content-Type", contentType)] + declared, body: Self.binaryBody(fromJSON: body))

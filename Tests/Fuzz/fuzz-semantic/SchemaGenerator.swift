@@ -306,14 +306,16 @@ struct SchemaGenerator {
             if let pathParameter { path += "/{\(pathParameter)}" }
             // The first operation is the paginated one when there is a page.
             let method = paged && index == 0 ? "GET" : pick(["GET", "POST", "PUT", "DELETE"])
-            operationLines.append("    http: \(method) \(Self.yamlString(path).dropFirst().dropLast())")
+            // A literal query part (Azure's `?api-version=…`), its value written percent-encoded.
+            let literalQuery = chance(20) ? "?api-version=" + pick(["2020-09-01", "a%20b", "%26%3D%23%2B", "%E2%9C%93%22%5C"]) : ""
+            operationLines.append("    http: \(method) \(Self.yamlString(path).dropFirst().dropLast())\(literalQuery)")
             if chance(25) { operationLines.append("    docs: \(text())") }
             if let pathParameter { operationLines += ["    path:", "      \(Self.key(pathParameter)): \(pick(["string", "int", "uuid"]))"] }
             var queryNames = Set<String>()
             var query: [String] = []
             for _ in 0..<int(0...3) {
                 let parameter = name(nil, plain: "q")
-                guard parameter != pathParameter, queryNames.insert(parameter).inserted else { continue }
+                guard parameter != pathParameter, parameter != "api-version", queryNames.insert(parameter).inserted else { continue }
                 let type = pick(["string", "int32", "bool", "[string]", "date-time"] + enums)
                 query.append("      \(Self.key(parameter)): { type: \(Self.yamlString(type)), optional: true }")
             }
