@@ -70,9 +70,14 @@ struct SchemaMapper {
     /// fields do (`includingNull: false` leaves that out, for a field that inlines the alias and adds it).
     func definition(_ type: TypeDefinition, includingNull: Bool = true) -> OrderedJSON {
         let body = definitionBody(type)
-        guard type.isNullable, includingNull else { return body }
+        guard type.isNullable, includingNull, case .object(let members) = body else { return body }
+        if case .union = type.kind {
+            // Every use of the union already says `null` (a nullable field, `items` with null); a null
+            // branch in the union itself would make swift-openapi-generator skip it, so the definition
+            // says it as an extension the import reads back.
+            return .object(members + [("x-nullable", .bool(true))])
+        }
         // Annotations stay beside the nullable form, so the import finds them where it looks.
-        guard case .object(let members) = body else { return body }
         let annotations: Set<String> = ["title", "description", "deprecated", "examples", "x-deprecated", "x-modelled", "x-renamed-from"]
         let kept = members.filter { annotations.contains($0.0) }
         let value = members.filter { !annotations.contains($0.0) }
@@ -474,8 +479,12 @@ struct SchemaMapper {
         case .primitive, .named: return base
         }
         guard case .object(var members) = base, let index = members.firstIndex(where: { $0.0 == key }) else { return base }
-        var schema = constrained(members[index].1, elements.constraints, shape: element)
-        if elements.isNullable && !acceptsAnything(element) { schema = nullable(schema) }
+        let acceptsNull = elements.isNullable && !acceptsAnything(element)
+        // As for a nullable field: an alias of a primitive, list or map, or a closed enum, is written out,
+        // so that `null` joins its `type` (a null branch would hide the schema from generators).
+        let base = acceptsNull ? inlinedAlias(element) ?? inlinedClosedEnum(element) : nil
+        var schema = constrained(base ?? members[index].1, elements.constraints, shape: element)
+        if acceptsNull { schema = nullable(schema) }
         members[index].1 = schema
         return .object(members)
     }

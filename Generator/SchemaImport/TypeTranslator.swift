@@ -96,7 +96,8 @@ final class TypeTranslator {
             }
         case .taggedUnion(let discriminator, let variants):
             builder.set("union", .map([("discriminator", .string(discriminator)), ("variants", taggedVariants(variants, union: name))]))
-            if stripped.nullable { builder.set("nullable", .bool(true)) }
+            // This project's export says it as `x-nullable` (a null branch would hide the union from generators).
+            if stripped.nullable || schema["x-nullable"]?.scalar?.text == "true" { builder.set("nullable", .bool(true)) }
         case .untaggedUnion(let branches):
             // Each branch is a variant of any type (a component, a primitive, a list, a map, an inline
             // object named after the union); which variants the language can tell apart is checked once
@@ -116,7 +117,7 @@ final class TypeTranslator {
                 return (names.claim(given ?? ImportNames.variant(expression: element.expression, in: name)), variant)
             }
             builder.set("union", .map([("variants", .map(variants))]))
-            if stripped.nullable || nullVariant { builder.set("nullable", .bool(true)) }
+            if stripped.nullable || nullVariant || schema["x-nullable"]?.scalar?.text == "true" { builder.set("nullable", .bool(true)) }
         default:
             let usage = use(node, hint: name + "Value")
             builder.set("type", usage.expression)

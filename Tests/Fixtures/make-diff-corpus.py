@@ -239,7 +239,7 @@ case("elements-made-nullable", [(ITEM_END, NULL_TAGS), NULL_TAG_RESPONSE],
 case("elements-made-non-nullable", [(ITEM_END, TAGS)],
      ["elements-made-non-nullable|type Item.field tags|breaks-producers|breaking"],
      old_edits=[(ITEM_END, NULL_TAGS), NULL_TAG_RESPONSE])
-case("element-constraint-tightened", [(ITEM_END, TAGS.replace("optional: true }", "optional: true, items: { maxLength: 3 } }"))],
+case("element-constraint-tightened", [(ITEM_END, TAGS.replace('"[string]", optional: true }', '"[string]", optional: true, items: { maxLength: 3 } }'))],
      ["constraint-tightened|type Item.field tags|breaks-producers|compatible"],
      old_edits=[(ITEM_END, TAGS)])
 case("additional-fields-added", [(ITEM_END, ITEM_END.replace("  NewItem:", "    additionalFields: string\n  NewItem:"))],

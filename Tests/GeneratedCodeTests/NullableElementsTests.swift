@@ -36,7 +36,8 @@ final class NullableElementsTests: XCTestCase {
 
     func testNullsAreEncodedBackAsNull() throws {
         let value = try decodeJSON(Nullables.self, withNulls)
-        XCTAssertEqual(try encodedJSON(value), try parseJSON(withNulls))
+        // The same JSON back (dates as the encoder writes them, with milliseconds).
+        XCTAssertEqual(try encodedJSON(value), try parseJSON(withNulls.replacingOccurrences(of: "10:00:00Z", with: "10:00:00.000Z")))
     }
 
     func testANullableUnionStillDecodesItsVariants() throws {

@@ -128,7 +128,7 @@ final class NullableDiagnosticsTests: XCTestCase {
                     http: GET /expiry
                     response: Expiry
                 """)
-        assertSingleError(text, line: 20, contains: "the response of operation 'getExpiry' is 'Expiry', which may be null")
+        assertSingleError(text, line: 19, contains: "the response of operation 'getExpiry' is 'Expiry', which may be null")
     }
 
     func testNullableOnAStructIsAnUnknownKey() {
