@@ -133,6 +133,7 @@ final class ServingTests: XCTestCase {
             // Issue 27: included fields and members beyond the fields
             ("getNote", "GET", "/notes/N1", bearer, nil, 200),
             ("saveNote", "PUT", "/notes/N1", bearer, schema.type(named: "Note")!.examples[0].value.jsonText, 200),
+            ("echoNullables", "PUT", "/nullables", bearer, schema.type(named: "Nullables")!.examples[0].value.jsonText, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {
