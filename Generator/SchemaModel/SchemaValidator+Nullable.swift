@@ -21,6 +21,12 @@ extension SchemaValidator {
             }
         }
         for operation in schema.operations {
+            // A parameter is text on the wire (`ids=1&ids=2`): an element has no null to be.
+            for (location, field) in operation.parameters where Self.hasNullableElements(field.constraints) {
+                log.error(
+                    "\(location.rawValue) parameter '\(field.name)' of operation '\(operation.name)' is '\(field.type)' with elements that may be null, but a parameter is sent as text, which has no null: use elements that are not nullable",
+                    at: field.location)
+            }
             if let body = operation.body, schema.isNullable(body.type) {
                 log.error(
                     "the body of operation '\(operation.name)' is '\(body.type)', which may be null; a body is a value: use a type that is not nullable",
@@ -58,5 +64,11 @@ extension SchemaValidator {
             return
         }
         checkConstraints(elements.constraints, for: container.element, in: "the \(expected) of \(context)", at: elements.location, types: types)
+    }
+
+    /// Whether list elements or map values may be null at any depth.
+    static func hasNullableElements(_ constraints: Constraints) -> Bool {
+        guard let elements = constraints.elements else { return false }
+        return elements.isNullable || hasNullableElements(elements.constraints)
     }
 }

@@ -759,7 +759,15 @@ struct SchemaValidator {
             log.error("\(context) needs a response type to page through", at: pagination.location)
             return
         }
-        checkPath(pagination.items, in: response, what: "\(context): 'items'", at: pagination.location, types: types, expectArray: true)
+        if checkPath(pagination.items, in: response, what: "\(context): 'items'", at: pagination.location, types: types, expectArray: true),
+            let list = fields(along: pagination.items, in: response, subject: "", at: pagination.location, types: types)?.last,
+            list.constraints.elements?.isNullable ?? false
+        {
+            // The paginator yields the page's elements as the item type itself.
+            log.error(
+                "\(context): 'items' path '\(pagination.items)' leads to '\(list.type)' whose elements may be null; a paginator yields items, not nils: use elements that are not nullable",
+                at: pagination.location)
+        }
         // What the runtime's paginator reads from a page: a token or cursor is text, `totalPages` a count,
         // `last` a flag. Checked here, so a schema lint accepts never generates a paginator that does not compile.
         let cursorKind = pagination.style == .page ? "a page number" : "a \(pagination.style.rawValue)"

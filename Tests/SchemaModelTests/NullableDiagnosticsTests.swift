@@ -131,6 +131,44 @@ final class NullableDiagnosticsTests: XCTestCase {
         assertSingleError(text, line: 19, contains: "the response of operation 'getExpiry' is 'Expiry', which may be null")
     }
 
+    func testAQueryListWithNullableElementsIsRejected() {
+        // Directly, and through a nullable element type: both would be `[T?]`, which a query cannot send.
+        for (type, items) in [("\"[int32]\"", ", items: { nullable: true }"), ("\"[Expiry]\"", "")] {
+            let text = schemaText(
+                types: """
+                      Expiry: { type: date-time, nullable: true }
+                    """,
+                operations: """
+                      findItems:
+                        http: GET /items
+                        query:
+                          ids: { type: \(type), optional: true\(items) }
+                        response: Item
+                    """)
+            assertSingleError(
+                text, line: 20, contains: "query parameter 'ids' of operation 'findItems' is '\(type.dropFirst().dropLast())' with elements that may be null")
+        }
+    }
+
+    func testAPageWhoseItemsMayBeNullIsRejected() {
+        let text = schemaText(
+            types: """
+                  Page:
+                    fields:
+                      content: { type: "[Item]", items: { nullable: true } }
+                      next: { type: string, optional: true }
+                """,
+            operations: """
+                  listItems:
+                    http: GET /items
+                    query:
+                      cursor: { type: string, optional: true }
+                    response: Page
+                    paginate: { style: cursor, items: content, cursor: cursor, next: next }
+                """)
+        assertSingleError(text, line: 25, contains: "'items' path 'content' leads to '[Item]' whose elements may be null")
+    }
+
     func testNullableOnAStructIsAnUnknownKey() {
         let text = schemaText(
             types: """
