@@ -10,6 +10,9 @@ enum Node: Sendable {
     indirect case map(TypeReference.MapKey, Node)
     /// A name the schema does not define (only reachable through the public API).
     case unresolved(String)
+    /// A list element, map value or union variant with rules of its own (`items: {nullable: true,
+    /// maxLength: 20}`): `null` where `nullable`, else the node, meeting `constraints`.
+    indirect case refined(Node, nullable: Bool, constraints: ConstraintInfo?)
 }
 
 /// A class so that reading one out of a struct's field list is a single retain.
@@ -353,7 +356,9 @@ final class CompiledSchema: Sendable {
                 let candidates = (schema?.untaggedCandidates(of: union) ?? []).compactMap { variant -> UnionInfo.Candidate? in
                     guard let schema, let shape = schema.variantShape(of: variant.type) else { return nil }
                     return UnionInfo.Candidate(
-                        name: variant.name, node: Builder.node(variant.type, typeIndex), kind: shape.kind,
+                        name: variant.name,
+                        node: refined(node(variant.type, elements: variant.constraints.elements), constraints: variant.constraints, at: variant.location),
+                        kind: shape.kind,
                         requiredKeys: schema.requiredWireKeys(of: variant).sorted(),
                         constants: schema.constants(of: variant).sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                         typeText: variant.type.description)
@@ -366,6 +371,7 @@ final class CompiledSchema: Sendable {
             case .alias(var target, let constraints):
                 // Follow the chain (the schema rejects alias cycles; the bound is for safety).
                 var location = type.location
+                var elements = constraints.elements
                 var chain: [ConstraintInfo] = []
                 if let own = compile(constraints, at: type.location) { chain.append(own) }
                 for _ in 0..<64 {
@@ -374,21 +380,45 @@ final class CompiledSchema: Sendable {
                     if let inner = compile(nextConstraints, at: next.location) { chain.insert(inner, at: 0) }
                     target = nextTarget
                     location = next.location
+                    elements = nextConstraints.elements
                 }
                 return .alias(
                     AliasInfo(
-                        name: type.name, location: type.location, resolvedTarget: Builder.node(target, typeIndex),
+                        name: type.name, location: type.location, resolvedTarget: node(target, elements: elements),
                         resolvedLocation: location, resolvedConstraints: chain))
             }
         }
 
         mutating func compile(_ field: Field) -> FieldInfo {
             FieldInfo(
-                name: field.name, wireName: field.wireName, node: Builder.node(field.type, typeIndex),
+                name: field.name, wireName: field.wireName, node: node(field.type, elements: field.constraints.elements),
                 isRequired: field.isRequiredOnWire,
                 acceptsNull: field.isOptional || field.isNullable || field.defaultValue != nil,
                 constraints: compile(field.constraints, at: field.location), location: field.location,
                 dateFormat: (schema?.effectiveDateFormat(of: field) ?? field.constraints.dateFormat)?.wireFormat)
+        }
+
+        /// `reference` with the rules `items:`/`values:` give its elements (nil: none).
+        mutating func node(_ reference: TypeReference, elements: ElementRules?) -> Node {
+            guard let elements else { return Self.node(reference, typeIndex) }
+            func element(_ type: TypeReference) -> Node {
+                let inner = node(type, elements: elements.constraints.elements)
+                let constraints = compile(elements.constraints, at: elements.location)
+                return elements.isEmpty ? inner : .refined(inner, nullable: elements.isNullable, constraints: constraints)
+            }
+            switch reference {
+            case .array(let type): return .array(element(type))
+            case .map(let key, let value): return .map(key, element(value))
+            case .primitive, .named: return Self.node(reference, typeIndex)
+            }
+        }
+
+        /// A union variant's node with its own constraints.
+        private mutating func refined(_ node: Node, constraints: Constraints, at location: SourceLocation) -> Node {
+            var own = constraints
+            own.elements = nil
+            guard let info = compile(own, at: location) else { return node }
+            return .refined(node, nullable: false, constraints: info)
         }
 
         private mutating func compile(_ constraints: Constraints, at location: SourceLocation) -> ConstraintInfo? {

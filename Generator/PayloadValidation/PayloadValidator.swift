@@ -360,6 +360,7 @@ extension CompiledSchema {
         case .array(let element): return "array of \(expected(element))"
         case .map(let key, _): return key == .int ? "object with integer keys" : "object"
         case .unresolved(let name): return name
+        case .refined(let inner, let nullable, _): return expected(inner) + (nullable ? " or null" : "")
         case .named(let index):
             switch types[index] {
             case .structure(let info): return "object (\(info.name))"
@@ -378,6 +379,7 @@ extension CompiledSchema {
             if case .alias(let info) = types[index], case .primitive(.json) = info.resolvedTarget { return true }
             return false
         case .array, .map, .unresolved: return false
+        case .refined(let inner, let nullable, _): return nullable || acceptsNull(inner)
         }
     }
 
@@ -497,6 +499,12 @@ extension CompiledSchema {
             walk.report(
                 .error, .type, expected: name, found: found,
                 message: "expected a \(name), which the schema does not define, found \(found)", rule: rule)
+        case .refined(let inner, let nullable, let constraints):
+            // A null element of a nullable list or map decodes as nil; the element's own constraints
+            // apply to a value of the right type, before any the caller brings.
+            if nullable, case .null = value { return }
+            let own = constraints.map { pending.prepending([$0]) } ?? pending
+            check(value, inner, rule: constraints?.location ?? rule, pending: own, &tasks, &walk)
         }
     }
 
@@ -1031,6 +1039,11 @@ extension CompiledSchema {
                 .error, .type, expected: name, found: found,
                 message: "expected a \(name), which the schema does not define, found \(found)", rule: rule)
             return nil
+        case .refined(let inner, _, let constraints):
+            // A list parameter's element with `items:` constraints (text is never null).
+            guard let value = checkText(text, inner, rule: constraints?.location ?? rule, &walk) else { return nil }
+            if let constraints { applyConstraints(constraints, to: value, &walk) }
+            return value
         }
     }
 }

@@ -64,6 +64,8 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case fieldMadeRequired = "field-made-required"
     case fieldMadeNullable = "field-made-nullable"
     case fieldMadeNonNullable = "field-made-non-nullable"
+    case elementsMadeNullable = "elements-made-nullable"
+    case elementsMadeNonNullable = "elements-made-non-nullable"
     case fieldWireNameChanged = "field-wire-name-changed"
     case fieldDefaultChanged = "field-default-changed"
     case parameterMoved = "parameter-moved"
@@ -131,7 +133,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
         let roleDependent: Set<ChangeRule> = [
             .fieldAddedRequired, .fieldAddedOptional, .fieldRemovedRequired, .fieldRemovedOptional,
             .fieldRetyped, .fieldMadeOptional, .fieldMadeRequired, .fieldMadeNullable,
-            .fieldMadeNonNullable, .fieldWireNameChanged, .constraintTightened, .constraintLoosened,
+            .fieldMadeNonNullable, .elementsMadeNullable, .elementsMadeNonNullable, .fieldWireNameChanged, .constraintTightened, .constraintLoosened,
             .dateFormatChanged, .additionalFieldsAdded, .additionalFieldsRetyped, .enumCaseAdded, .enumCaseRemoved, .enumCaseValueChanged,
             .unionVariantAdded, .unionVariantRemoved, .unionVariantChanged, .unionVariantConstantChanged, .unionDiscriminatorChanged,
             .typeKindChanged,
@@ -231,6 +233,22 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return request
                 ? Verdict(.breaksClients, "deployed clients may send null and the new server rejects it", .breaking, "the property is no longer Optional")
                 : Verdict(.breaksProducers, "old servers may send null and new clients reject it", .breaking, "the property is no longer Optional")
+        case .elementsMadeNullable:
+            return request
+                ? Verdict(
+                    .breaksProducers, "new clients may send null elements and old servers reject them", .breaking,
+                    "the element type becomes Optional ([T] -> [T?])")
+                : Verdict(
+                    .breaksClients, "the new server may send null elements and deployed clients reject them", .breaking,
+                    "the element type becomes Optional ([T] -> [T?])")
+        case .elementsMadeNonNullable:
+            return request
+                ? Verdict(
+                    .breaksClients, "deployed clients may send null elements and the new server rejects them", .breaking,
+                    "the element type is no longer Optional ([T?] -> [T])")
+                : Verdict(
+                    .breaksProducers, "old servers may send null elements and new clients reject them", .breaking,
+                    "the element type is no longer Optional ([T?] -> [T])")
         case .fieldWireNameChanged:
             return Verdict(.breaksBoth, "the key or parameter is sent and read under a different name", .compatible, "the Swift name is unchanged")
         case .fieldDefaultChanged:

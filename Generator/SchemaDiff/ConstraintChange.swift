@@ -42,7 +42,25 @@ struct ConstraintChange {
                     detail: "exclude [\(oldExcluded.sorted().joined(separator: ", "))] -> [\(newExcluded.sorted().joined(separator: ", "))]",
                     tightened: !newExcluded.isSubset(of: oldExcluded)))
         }
+        // `items:`/`values:`: the elements' own constraints, by the same rules ("items: maxLength 20 -> 8").
+        if before.elements != nil || after.elements != nil {
+            let keyword = after.elements?.keyword ?? before.elements?.keyword ?? "items"
+            changes += between(before.elements?.constraints ?? Constraints(), after.elements?.constraints ?? Constraints()).map {
+                ConstraintChange(detail: "\(keyword): \($0.detail)", tightened: $0.tightened)
+            }
+        }
         return changes
+    }
+
+    /// Where list elements or map values were made nullable or no longer are, at any depth (`items`,
+    /// `items.items`), with whether they now are.
+    static func elementNullability(_ before: Constraints, _ after: Constraints, path: String = "") -> [(path: String, nullable: Bool)] {
+        guard before.elements != nil || after.elements != nil else { return [] }
+        let keyword = after.elements?.keyword ?? before.elements?.keyword ?? "items"
+        let here = path.isEmpty ? keyword : path + "." + keyword
+        let (old, new) = (before.elements?.isNullable ?? false, after.elements?.isNullable ?? false)
+        return (old == new ? [] : [(here, new)])
+            + elementNullability(before.elements?.constraints ?? Constraints(), after.elements?.constraints ?? Constraints(), path: here)
     }
 }
 

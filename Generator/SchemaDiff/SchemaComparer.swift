@@ -460,7 +460,12 @@ public struct SchemaComparer {
                 record(
                     .unionVariantChanged, subject, "\(oldVariant.type) tag '\(oldVariant.tag)' -> \(newVariant.type) tag '\(newVariant.tag)'",
                     old: oldVariant.location, new: newVariant.location, roles: roles)
-            } else if before.discriminator == nil, after.discriminator == nil {
+            } else {
+                // The same type: its own constraints (`maxLength`, `items:`) by the constraint rules.
+                compareConstraints(
+                    oldVariant.constraints, newVariant.constraints, subject: subject, roles: roles, locations: (oldVariant.location, newVariant.location))
+            }
+            if inNewNames(oldVariant.type) == newVariant.type, oldVariant.tag == newVariant.tag, before.discriminator == nil, after.discriminator == nil {
                 // The same struct, but the constants that choose it (`type: file`) changed.
                 let (oldConstants, newConstants) = (old.constants(of: oldVariant), new.constants(of: newVariant))
                 if oldConstants != newConstants {
@@ -589,6 +594,11 @@ public struct SchemaComparer {
         }
         for change in ConstraintChange.between(before, after) {
             record(change.tightened ? .constraintTightened : .constraintLoosened, subject, change.detail, old: locations.0, new: locations.1, roles: roles)
+        }
+        for change in ConstraintChange.elementNullability(before, after) {
+            record(
+                change.nullable ? .elementsMadeNullable : .elementsMadeNonNullable, subject,
+                "\(change.path) \(change.nullable ? "made nullable" : "no longer nullable")", old: locations.0, new: locations.1, roles: roles)
         }
     }
 

@@ -218,6 +218,9 @@ public enum Inventory {
                         value.set("required", .bool(field.isRequiredOnWire))
                         value.set("optional", .bool(field.isOptional))
                         value.set("nullable", .bool(field.isNullable))
+                        // Where list elements or map values may be null (`items`, `items.items`); omitted when nowhere.
+                        let nullableElements = Self.nullableElements(field.constraints)
+                        if !nullableElements.isEmpty { value.set("nullableElements", .array(nullableElements.map { .string($0) })) }
                         if let defaultValue = field.defaultValue { value.set("default", OrderedJSON(defaultValue)) }
                         value.set("deprecated", .bool(field.notes.isDeprecated))
                         value.set("secret", .bool(field.isSecret))
@@ -279,8 +282,17 @@ public enum Inventory {
             builder.set("kind", "alias")
             builder.set("type", target.description)
         }
+        // `nullable: true` of an alias or union (every use may be null); omitted when not.
+        if type.isNullable { builder.set("nullable", .bool(true)) }
         builder.set("deprecated", .bool(type.notes.isDeprecated))
         return builder.value
+    }
+
+    /// The paths (`items`, `values`, `items.items`) of the elements `constraints` makes nullable.
+    private static func nullableElements(_ constraints: Constraints, path: String = "") -> [String] {
+        guard let elements = constraints.elements else { return [] }
+        let here = path.isEmpty ? elements.keyword : path + "." + elements.keyword
+        return (elements.isNullable ? [here] : []) + nullableElements(elements.constraints, path: here)
     }
 
     /// The short human summary `describe` prints without `--json`.

@@ -258,7 +258,10 @@ public enum SchemaLanguageMetaSchema {
                 "Union",
                 closedObject(
                     "A sealed type: tagged by a discriminator field (variants are struct types), or untagged (variants of any type, chosen by the payload's JSON kind and keys).",
-                    [("union", describe(ref("UnionBody"), "The discriminator and the variants."))] + typeCommon,
+                    [
+                        ("union", describe(ref("UnionBody"), "The discriminator and the variants.")),
+                        ("nullable", describe(boolean, "The value may be null wherever the union is used (a null variant): every use is an Optional.")),
+                    ] + typeCommon,
                     required: ["union"]
                 )
             ),
@@ -289,15 +292,25 @@ public enum SchemaLanguageMetaSchema {
                                 "Required. The variant's type: a struct in a tagged union, any type with a JSON shape in an untagged one.")
                         ),
                         ("value", describe(scalar, "The tag value (default: the variant name); a YAML integer makes every tag a JSON number.")),
-                    ] + noteProperties,
+                    ] + constraintProperties + noteProperties,
                     required: ["type"]
+                )
+            ),
+            (
+                "ElementRules",
+                closedObject(
+                    "`items:` of a list or `values:` of a map: whether an element may be null, and the constraints each element meets.",
+                    [("nullable", describe(boolean, "An element may be null (Swift `[T?]`, `[String: T?]`)."))] + constraintProperties
                 )
             ),
             (
                 "Alias",
                 closedObject(
                     "An alias: another name for a type expression, with constraints.",
-                    [("type", describe(ref("TypeExpression"), "Required. The aliased type expression."))] + constraintProperties + typeCommon,
+                    [
+                        ("type", describe(ref("TypeExpression"), "Required. The aliased type expression.")),
+                        ("nullable", describe(boolean, "The value may be null wherever the alias is used: every use is an Optional.")),
+                    ] + constraintProperties + typeCommon,
                     required: ["type"]
                 )
             ),
@@ -591,6 +604,8 @@ public enum SchemaLanguageMetaSchema {
                         ("items", .object([("type", .array([.string("string"), .string("integer")]))])),
                     ]), "Enums: the values this field never takes.")
             ),
+            ("items", describe(ref("ElementRules"), "Lists: what each element may be (nullable, its own constraints).")),
+            ("values", describe(ref("ElementRules"), "Maps: what each value may be (nullable, its own constraints).")),
         ]
     }
 

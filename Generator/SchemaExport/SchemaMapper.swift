@@ -66,7 +66,26 @@ struct SchemaMapper {
 
     // MARK: Definitions
 
-    func definition(_ type: TypeDefinition) -> OrderedJSON {
+    /// A type's definition; a nullable alias or union (`nullable: true`) also accepts `null`, as its
+    /// fields do (`includingNull: false` leaves that out, for a field that inlines the alias and adds it).
+    func definition(_ type: TypeDefinition, includingNull: Bool = true) -> OrderedJSON {
+        let body = definitionBody(type)
+        guard type.isNullable, includingNull, case .object(let members) = body else { return body }
+        if case .union = type.kind {
+            // Every use of the union already says `null` (a nullable field, `items` with null); a null
+            // branch in the union itself would make swift-openapi-generator skip it, so the definition
+            // says it as an extension the import reads back.
+            return .object(members + [("x-nullable", .bool(true))])
+        }
+        // Annotations stay beside the nullable form, so the import finds them where it looks.
+        let annotations: Set<String> = ["title", "description", "deprecated", "examples", "x-deprecated", "x-modelled", "x-renamed-from"]
+        let kept = members.filter { annotations.contains($0.0) }
+        let value = members.filter { !annotations.contains($0.0) }
+        guard case .object(let nullableMembers) = nullable(.object(value)) else { return body }
+        return .object(kept + nullableMembers)
+    }
+
+    private func definitionBody(_ type: TypeDefinition) -> OrderedJSON {
         var builder = ObjectBuilder()
         builder.set("title", type.name)
         annotate(&builder, type.notes)
@@ -233,14 +252,21 @@ struct SchemaMapper {
         var builder = ObjectBuilder()
         // As references write them: a struct's definition leaves `type: object` to its references.
         let candidates = schema.untaggedCandidates(of: union)
-        let references: [OrderedJSON] = candidates.map { type($0.type) }
+        // A variant's own constraints sit on its branch (they do not choose it: the import reads them back).
+        let references: [OrderedJSON] = candidates.map { constrained(type($0.type), $0.constraints, shape: $0.type) }
         // The variants' names, which their schemas alone do not carry (import reads them back).
         builder.set("x-variant-names", .array(candidates.map { .string($0.name) }))
         if options.strictEnums {
             builder.set("anyOf", .array(references))
         } else {
-            // `{}` last: any other value is valid too.
-            builder.set("anyOf", .array(references + [.object([])]))
+            // Last, any other value is valid too: `{}`, or, where a variant has constraints, a value that fits
+            // no variant's shape. The validator chooses a variant by shape and then checks its constraints, so
+            // a value of a constrained variant's shape that breaks them is not "any other value".
+            let shapes: [OrderedJSON] = candidates.map { type($0.type) }
+            let anyOther: OrderedJSON =
+                candidates.allSatisfy { $0.constraints.isEmpty }
+                ? .object([]) : .object([("not", .object([("anyOf", .array(shapes))]))])
+            builder.set("anyOf", .array(references + [anyOther]))
             builder.set("x-untagged-variants", .array(references))
         }
         return builder.value
@@ -288,7 +314,7 @@ struct SchemaMapper {
     /// annotations), else nil.
     private func inlinedAlias(_ reference: TypeReference) -> OrderedJSON? {
         guard case .named(let name) = reference, let type = typesByName[name], case .alias = type.kind,
-            referenceType(name) == nil, case .object(let members) = definition(type)
+            referenceType(name) == nil, case .object(let members) = definition(type, includingNull: false)
         else { return nil }
         let annotations: Set<String> = ["title", "description", "deprecated", "examples"]
         return .object(members.filter { !annotations.contains($0.0) })
@@ -413,6 +439,7 @@ struct SchemaMapper {
     /// own pattern and a field's pattern), `base` moves into `allOf` so both apply.
     func constrained(_ base: OrderedJSON, _ constraints: Constraints, shape: TypeReference) -> OrderedJSON {
         guard !constraints.isEmpty else { return base }
+        let base = constraints.elements.map { withElements(base, $0, of: shape) } ?? base
         var added: [(String, OrderedJSON)] = []
         if let value = constraints.minLength { added.append(("minLength", .integer(value))) }
         if let value = constraints.maxLength { added.append(("maxLength", .integer(value))) }
@@ -445,6 +472,27 @@ struct SchemaMapper {
         let clash = added.contains { key, _ in members.contains { $0.0 == key } }
         if clash { return .object([("allOf", .array([base]))] + added) }
         return .object(members + added)
+    }
+
+    /// `items:`/`values:` on the list's `items` or the map's `additionalProperties` schema: its
+    /// constraints, and `null` where the elements may be null.
+    private func withElements(_ base: OrderedJSON, _ elements: ElementRules, of shape: TypeReference) -> OrderedJSON {
+        let element: TypeReference
+        let key: String
+        switch shape {
+        case .array(let inner): (element, key) = (inner, "items")
+        case .map(_, let inner): (element, key) = (inner, "additionalProperties")
+        case .primitive, .named: return base
+        }
+        guard case .object(var members) = base, let index = members.firstIndex(where: { $0.0 == key }) else { return base }
+        let acceptsNull = elements.isNullable && !acceptsAnything(element)
+        // As for a nullable field: an alias of a primitive, list or map, or a closed enum, is written out,
+        // so that `null` joins its `type` (a null branch would hide the schema from generators).
+        let base = acceptsNull ? inlinedAlias(element) ?? inlinedClosedEnum(element) : nil
+        var schema = constrained(base ?? members[index].1, elements.constraints, shape: element)
+        if acceptsNull { schema = nullable(schema) }
+        members[index].1 = schema
+        return .object(members)
     }
 
     /// `exclude:` as `{"not": {"enum": [...]}}`, with an integer enum's values as numbers.

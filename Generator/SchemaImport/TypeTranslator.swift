@@ -96,6 +96,8 @@ final class TypeTranslator {
             }
         case .taggedUnion(let discriminator, let variants):
             builder.set("union", .map([("discriminator", .string(discriminator)), ("variants", taggedVariants(variants, union: name))]))
+            // This project's export says it as `x-nullable` (a null branch would hide the union from generators).
+            if stripped.nullable || schema["x-nullable"]?.scalar?.text == "true" { builder.set("nullable", .bool(true)) }
         case .untaggedUnion(let branches):
             // Each branch is a variant of any type (a component, a primitive, a list, a map, an inline
             // object named after the union); which variants the language can tell apart is checked once
@@ -103,21 +105,25 @@ final class TypeTranslator {
             var names = NameScope()
             // This project's export names the variants (`x-variant-names`, in the branches' order).
             let written = schema["x-variant-names"]?.elements?.compactMap(\.scalar?.text)
+            // A variant that allows null makes the union nullable (a null payload is nil where it is used);
+            // a variant's constraints stay on the variant.
+            var nullVariant = false
             let variants = branches.enumerated().map { index, branch -> (String, YAMLValue) in
-                let expression = nested(branch, hint: name + "Variant", context: "union variants")
+                let element = elementUsage(branch, hint: name + "Variant")
+                nullVariant = nullVariant || element.nullable
                 let given = written.flatMap { $0.count == branches.count ? ImportNames.lowerCamel($0[index], fallback: "variant") : nil }
-                return (names.claim(given ?? ImportNames.variant(expression: expression, in: name)), .string(expression))
+                let variant: YAMLValue =
+                    element.constraints.isEmpty ? .string(element.expression) : .map([("type", .string(element.expression))] + element.constraints)
+                return (names.claim(given ?? ImportNames.variant(expression: element.expression, in: name)), variant)
             }
             builder.set("union", .map([("variants", .map(variants))]))
+            if stripped.nullable || nullVariant || schema["x-nullable"]?.scalar?.text == "true" { builder.set("nullable", .bool(true)) }
         default:
             let usage = use(node, hint: name + "Value")
             builder.set("type", usage.expression)
             for (key, value) in usage.constraints { builder.set(key, value) }
-            if stripped.nullable {
-                log.warning(
-                    "type '\(name)' allows null, which a named type cannot say: fields that use it are not nullable unless they say so", at: node.node,
-                    node.pointer)
-            }
+            // Every field, list element and map value of the alias is then nullable.
+            if stripped.nullable && usage.expression != "json" { builder.set("nullable", .bool(true)) }
         }
         return builder.value
     }
@@ -832,6 +838,7 @@ final class TypeTranslator {
         let stripped = StrippedSchema(node)
         let schema = stripped.schema
         var usage = TypeUsage(expression: "json", nullable: stripped.nullable)
+        var elementRules: (String, YAMLValue)?
         let shape = classify(schema)
         switch shape {
         case .reference(let name): usage.expression = name
@@ -852,19 +859,42 @@ final class TypeTranslator {
                 usage.expression = "json"
             }
         case .map(let value, let integerKeys):
-            let element = value.map { nested($0, hint: hint + "Value", context: "map values") } ?? "json"
-            usage.expression = "[\(integerKeys ? "int" : "string"): \(element)]"
+            let element = value.map { elementUsage($0, hint: hint + "Value") } ?? ElementUsage(expression: "json")
+            usage.expression = "[\(integerKeys ? "int" : "string"): \(element.expression)]"
+            elementRules = element.rules.map { ("values", $0) }
         case .array(let items):
-            let element = items.map { nested($0, hint: hint + "Item", context: "list elements") } ?? "json"
-            usage.expression = "[\(element)]"
+            let element = items.map { elementUsage($0, hint: hint + "Item") } ?? ElementUsage(expression: "json")
+            usage.expression = "[\(element.expression)]"
+            elementRules = element.rules.map { ("items", $0) }
         case .primitive(let primitive): usage.expression = primitive
         case .json: usage.expression = "json"
         }
         (usage.constraints, usage.origins) = constraints(stripped, expression: usage.expression)
+        if let elementRules { usage.constraints.append(elementRules) }
         return usage
     }
 
-    /// An array's items or a map's values: constraints and null cannot be said there.
+    /// A list element, map value or union variant: its type expression, and what `items:`/`values:` (or
+    /// a variant's mapping) says beside it: `nullable` (not for `json`, which takes null anyway) and its
+    /// constraints.
+    struct ElementUsage {
+        var expression: String
+        var constraints: [(String, YAMLValue)] = []
+        var nullable = false
+
+        /// The `items:`/`values:` mapping, nil when it would say nothing.
+        var rules: YAMLValue? {
+            let members = (nullable ? [("nullable", YAMLValue.bool(true))] : []) + constraints
+            return members.isEmpty ? nil : .map(members)
+        }
+    }
+
+    private func elementUsage(_ node: SchemaNode, hint: String) -> ElementUsage {
+        let usage = use(node, hint: hint)
+        return ElementUsage(expression: usage.expression, constraints: usage.constraints, nullable: usage.nullable && usage.expression != "json")
+    }
+
+    /// A struct's additionalProperties: constraints and null cannot be said there.
     private func nested(_ node: SchemaNode, hint: String, context: String) -> String {
         let usage = use(node, hint: hint)
         if !usage.constraints.isEmpty {

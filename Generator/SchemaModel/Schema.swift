@@ -222,10 +222,45 @@ public struct Constraints: Hashable, Sendable {
     public var dateFormat: DateFormat?
     /// `exclude:` values of an enum that this field, parameter or alias never takes (see ExcludedValues.swift).
     public var excluded: [ExcludedValue]?
+    /// `items:` of a list or `values:` of a map: what each element may be beyond its type (null, its own
+    /// constraints); nil when the schema says nothing about them. A nullable named type as the element
+    /// type sets `isNullable` too (`NullableTypes.resolve`).
+    public var elements: ElementRules?
 
     public init() {}
 
     public var isEmpty: Bool { self == Constraints() }
+}
+
+/// What a list's elements or a map's values may be beyond their type: `items: {nullable: true, maxLength: 20}`.
+/// A class because `Constraints` holds it (a struct cannot hold itself); its values never change.
+public final class ElementRules: Hashable, Sendable {
+    /// An element may be `null` (Swift `[T?]`, `[String: T?]`).
+    public let isNullable: Bool
+    /// The constraints every non-null element meets (its own `items:` for a list of lists).
+    public let constraints: Constraints
+    public let location: SourceLocation
+    /// How the schema wrote it: `items` (a list) or `values` (a map).
+    public let keyword: String
+
+    public init(isNullable: Bool, constraints: Constraints, location: SourceLocation, keyword: String) {
+        self.isNullable = isNullable
+        self.constraints = constraints
+        self.location = location
+        self.keyword = keyword
+    }
+
+    /// Whether the element rules say nothing beyond the element's type.
+    public var isEmpty: Bool { !isNullable && constraints.isEmpty }
+
+    public static func == (lhs: ElementRules, rhs: ElementRules) -> Bool {
+        lhs.isNullable == rhs.isNullable && lhs.constraints == rhs.constraints
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(isNullable)
+        hasher.combine(constraints)
+    }
 }
 
 /// A struct field, or an operation parameter (which uses the same syntax).
@@ -286,6 +321,9 @@ public struct TypeDefinition: Sendable {
     /// fields, which the generated struct keeps in `additionalFields: [String: T]`; nil when the struct
     /// has none (unknown keys are then ignored when decoding, as always).
     public var additionalFields: AdditionalFields? = nil
+    /// `nullable: true` of an alias or union: the value may be `null` wherever the type is used, so every
+    /// field, list element and map value of this type is nullable (`NullableTypes.resolve`).
+    public var isNullable: Bool = false
 
     public var fields: [Field] {
         if case .structure(let fields) = kind { return fields }
@@ -339,6 +377,9 @@ public struct Union: Sendable {
         /// The discriminator value that selects this variant (integers in decimal); unused when the
         /// union is untagged.
         public var tag: String
+        /// Constraints the variant's value meets (`{type: string, maxLength: 8}`); they do not choose the
+        /// variant (the decoder checks none), schema-check and the sandbox check them.
+        public var constraints = Constraints()
         public var notes: Notes
         public var location: SourceLocation
     }

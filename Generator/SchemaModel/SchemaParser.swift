@@ -8,7 +8,11 @@ struct SchemaParser {
     /// Where `$file` examples are read from.
     let exampleFiles: ExampleFileSource
 
-    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "format", "exclude"]
+    static let constraintKeys = [
+        "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "format", "exclude", "items", "values",
+    ]
+    /// `items:` of a list, `values:` of a map: the elements' own nullability and constraints.
+    static let elementKeys = ["nullable"] + constraintKeys
     static let fieldKeys = ["type", "wire", "optional", "nullable", "default", "example", "secret", "style"] + constraintKeys + MappingReader.noteKeys
     static let exampleKeys = ["example", "examples"]
 
@@ -36,6 +40,7 @@ struct SchemaParser {
             file: file
         )
         schema.operations = top.entries("operations").compactMap { operation($0, defaultAuth: defaultAuth) }
+        NullableTypes.resolve(&schema)
         return schema
     }
 
@@ -214,12 +219,14 @@ struct SchemaParser {
             guard let enumeration = enumeration(r, context: context) else { return nil }
             kind = .enumeration(enumeration)
         } else if keys.contains("union") {
-            guard let r = MappingReader(pair.value, context: context, allowed: ["union"] + common, log: log) else { return nil }
+            guard let r = MappingReader(pair.value, context: context, allowed: ["union", "nullable"] + common, log: log) else { return nil }
             reader = r
             guard let union = r["union"].flatMap({ union($0, context: context) }) else { return nil }
             kind = .union(union)
         } else if keys.contains("type") {
-            guard let r = MappingReader(pair.value, context: context, allowed: ["type"] + Self.constraintKeys + common, log: log) else { return nil }
+            guard let r = MappingReader(pair.value, context: context, allowed: ["type", "nullable"] + Self.constraintKeys + common, log: log) else {
+                return nil
+            }
             reader = r
             guard let type = r["type"].flatMap(typeReference) else { return nil }
             kind = .alias(type, constraints(r))
@@ -238,6 +245,7 @@ struct SchemaParser {
             location: pair.keyLocation)
         definition.includes = includes
         definition.additionalFields = additionalFields
+        definition.isNullable = reader.bool("nullable") ?? false
         return definition
     }
 
@@ -312,7 +320,10 @@ struct SchemaParser {
                 if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
                 return Union.Variant(name: pair.key, type: type, tag: pair.key, notes: Notes(), location: pair.keyLocation)
             }
-            guard let variantReader = MappingReader(pair.value, context: variantContext, allowed: ["type", "value"] + MappingReader.noteKeys, log: log) else {
+            guard
+                let variantReader = MappingReader(
+                    pair.value, context: variantContext, allowed: ["type", "value"] + Self.constraintKeys + MappingReader.noteKeys, log: log)
+            else {
                 return nil
             }
             guard let typeNode = variantReader["type"] else {
@@ -338,7 +349,8 @@ struct SchemaParser {
                 stringTagged.insert(pair.key)
                 if stringTag == nil { stringTag = (pair.key, pair.keyLocation) }
             }
-            return Union.Variant(name: pair.key, type: type, tag: tag, notes: variantReader.notes(), location: pair.keyLocation)
+            return Union.Variant(
+                name: pair.key, type: type, tag: tag, constraints: constraints(variantReader), notes: variantReader.notes(), location: pair.keyLocation)
         }
         if variants.isEmpty { log.error("\(context) has no variants", at: node.location) }
         var union = Union(discriminator: discriminator, variants: variants)
@@ -401,7 +413,16 @@ struct SchemaParser {
                 log.error("'format' must be \(DateFormat.keywords.joined(separator: ", ")) or a date pattern: \(problem)", at: reader["format"]?.location)
             }
         }
+        constraints.elements = elements(reader, key: "items") ?? elements(reader, key: "values")
         return constraints
+    }
+
+    /// `items:` / `values:`: whether the elements may be null and their own constraints (which the
+    /// validator checks against the element type, and that the container is a list or a map).
+    private func elements(_ reader: MappingReader, key: String) -> ElementRules? {
+        guard let node = reader[key] else { return nil }
+        guard let elements = MappingReader(node, context: "'\(key)' of \(reader.context)", allowed: Self.elementKeys, log: log) else { return nil }
+        return ElementRules(isNullable: elements.bool("nullable") ?? false, constraints: constraints(elements), location: node.location, keyword: key)
     }
 
     /// `string`, `Name`, `[T]`, `[string: T]`, or a one-element YAML list `[T]`.

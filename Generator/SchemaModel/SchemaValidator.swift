@@ -37,6 +37,7 @@ struct SchemaValidator {
         checkResponseHeaders(types: types)
         checkCacheArguments()
         checkRenames()
+        checkNullableUses()
     }
 
     // MARK: Names
@@ -213,6 +214,7 @@ struct SchemaValidator {
                 guard resolve(variant.type, at: variant.location, types: types) else { continue }
                 // A date format only a struct field applies would be silently read as RFC 3339 here.
                 checkDateFormatPlacement(variant.type, asField: false, in: "variant '\(variant.name)' of \(context)", at: variant.location)
+                checkConstraints(variant.constraints, for: variant.type, in: "variant '\(variant.name)' of \(context)", at: variant.location, types: types)
                 if union.discriminator != nil {
                     // The tag is a key of the variant's JSON object.
                     if case .named(let name) = variant.type, let target = types[name], case .structure = target.kind {
@@ -409,7 +411,7 @@ struct SchemaValidator {
         }
     }
 
-    private func checkConstraints(
+    func checkConstraints(
         _ constraints: Constraints, for type: TypeReference, in context: String, at location: SourceLocation,
         types: [String: TypeDefinition]
     ) {
@@ -431,6 +433,7 @@ struct SchemaValidator {
             }
         }
         if let excluded = constraints.excluded { checkExcluded(excluded, of: type, in: context, at: location, types: types) }
+        if let elements = constraints.elements { checkElements(elements, of: type, in: context, at: location, types: types) }
     }
 
     private func isDateTime(_ shape: Shape) -> Bool {
@@ -779,7 +782,15 @@ struct SchemaValidator {
             log.error("\(context) needs a response type to page through", at: pagination.location)
             return
         }
-        checkPath(pagination.items, in: response, what: "\(context): 'items'", at: pagination.location, types: types, expectArray: true)
+        if checkPath(pagination.items, in: response, what: "\(context): 'items'", at: pagination.location, types: types, expectArray: true),
+            let list = fields(along: pagination.items, in: response, subject: "", at: pagination.location, types: types)?.last,
+            list.constraints.elements?.isNullable ?? false
+        {
+            // The paginator yields the page's elements as the item type itself.
+            log.error(
+                "\(context): 'items' path '\(pagination.items)' leads to '\(list.type)' whose elements may be null; a paginator yields items, not nils: use elements that are not nullable",
+                at: pagination.location)
+        }
         // What the runtime's paginator reads from a page: a token or cursor is text, `totalPages` a count,
         // `last` a flag. Checked here, so a schema lint accepts never generates a paginator that does not compile.
         let cursorKind = pagination.style == .page ? "a page number" : "a \(pagination.style.rawValue)"

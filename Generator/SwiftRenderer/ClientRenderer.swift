@@ -341,8 +341,9 @@ struct ClientRenderer {
                 writer.line("return try self.core.typedResponse(")
                 writer.line("    try await self.core.exchange(builder, \(body)failure: Failure.self, options: \(options)),")
                 // With several outcomes, the outcome enum maps the response and the headers are read from its normal answers.
-                let outcome = outcomes.map { " outcome: \($0.typeName).init(response:operation:)," } ?? ""
-                writer.line("    operation: builder.operation, failure: Failure.self,\(outcome) headers: \(headersType).init(response:))")
+                writer.line("    operation: builder.operation, failure: Failure.self,")
+                if let outcomes { writer.line("    outcome: \(outcomes.typeName).init(response:operation:),") }
+                writer.line("    headers: \(headersType).init(response:))")
                 return
             }
             if outcomes != nil {

@@ -54,7 +54,16 @@ enum Docs {
         if let value = constraints.maxItems { parts.append("maxItems \(value)") }
         if let value = constraints.dateFormat { parts.append("wire format `\(inline(value.description))`") }
         if let values = constraints.excluded { parts.append("never " + values.map { "`\(inline($0.text))`" }.joined(separator: ", ")) }
+        if let elements = constraints.elements, let inner = self.constraints(elements.constraints) {
+            // "Constraints: maxLength 20." of the elements reads "each element: maxLength 20".
+            parts.append("each \(elements.keyword == "values" ? "value" : "element"): " + inner.dropFirst("Constraints: ".count).dropLast())
+        }
         return parts.isEmpty ? nil : "Constraints: " + parts.joined(separator: ", ") + "."
+    }
+
+    /// The line a nullable alias or union gets: why every use of it is an Optional.
+    static func nullable(_ type: TypeDefinition) -> String? {
+        type.isNullable ? "May be `null`: every field, list element and map value of this type is an Optional, `nil` for `null`." : nil
     }
 
     /// One entry of a `- Parameters:` list: continuation lines of a several-line text are indented

@@ -46,6 +46,6 @@ struct ResponseHeadersRenderer {
     }
 
     private func type(of field: Field) -> String {
-        SwiftTypes.name(field.type, in: schema) + (field.isOptional ? "?" : "")
+        SwiftTypes.name(field.type, in: schema, elements: field.constraints.elements) + (field.isOptional ? "?" : "")
     }
 }

@@ -11,6 +11,20 @@ enum SwiftTypes {
         }
     }
 
+    /// `reference` with its elements' rules (`items:`/`values:`): `[String?]` where list elements may be null.
+    static func name(_ reference: TypeReference, in schema: Schema, elements: ElementRules?) -> String {
+        guard let elements else { return name(reference, in: schema) }
+        func element(_ type: TypeReference) -> String {
+            let base = name(type, in: schema, elements: elements.constraints.elements)
+            return elements.isNullable ? optional(base) : base
+        }
+        switch reference {
+        case .array(let type): return "[\(element(type))]"
+        case .map(let key, let value): return "[\(key == .string ? "String" : "Int"): \(element(value))]"
+        case .primitive, .named: return name(reference, in: schema)
+        }
+    }
+
     static func name(_ primitive: Primitive) -> String {
         switch primitive {
         case .string, .email: return "String"
@@ -40,7 +54,7 @@ enum SwiftTypes {
 
     /// The Swift type of a field or parameter, Optional where the value can be missing or null.
     static func name(of field: Field, in schema: Schema) -> String {
-        let base = name(field.type, in: schema)
+        let base = name(field.type, in: schema, elements: field.constraints.elements)
         return field.isSwiftOptional ? optional(base) : base
     }
 

@@ -22,8 +22,11 @@ struct TypeRenderer {
             case .enumeration(let enumeration): EnumRenderer(schema: schema, type: type, enumeration: enumeration).render(into: &writer)
             case .union(let union): UnionRenderer(schema: schema, type: type, union: union).render(into: &writer)
             case .alias(let target, let constraints):
-                writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), Docs.constraints(constraints)]))
-                writer.line("public typealias \(SwiftNaming.typeName(type.name, api: schema.api)) = \(SwiftTypes.name(target, in: schema))")
+                writer.docs(
+                    Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), Docs.constraints(constraints), Docs.nullable(type)]))
+                writer.line(
+                    "public typealias \(SwiftNaming.typeName(type.name, api: schema.api)) = \(SwiftTypes.name(target, in: schema, elements: constraints.elements))"
+                )
             }
         }
     }
@@ -140,7 +143,7 @@ struct TypeRenderer {
                 writer.block("public init(from decoder: any Decoder) throws") { writer in
                     writer.line("let container = try decoder.fieldContainer()")
                     for member in members {
-                        let type = SwiftTypes.name(member.field.type, in: schema)
+                        let type = SwiftTypes.name(member.field.type, in: schema, elements: member.field.constraints.elements)
                         let key = keyArgument(member.field)
                         // UUIDs are read once, as text, and only in canonical form (ClientRuntime's
                         // CanonicalUUIDDecoding.swift says why `UUID`'s own decoding is not enough).

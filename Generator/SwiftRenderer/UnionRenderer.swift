@@ -29,13 +29,13 @@ struct UnionRenderer {
             selection =
                 "Untagged: the payload's JSON kind picks the candidates, and the first that decodes wins (objects: the structs whose constant fields hold the payload's values, the one requiring the most of its keys first, then maps; strings: uuid, date and date-time before plain text; numbers: integers first; ties in declaration order); a payload no variant takes is kept as `undocumented`."
         }
-        writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), selection]))
+        writer.docs(Docs.paragraphs(type.notes, extra: [Docs.renamed(type, api: schema.api), selection, Docs.nullable(type)]))
         // indirect: a variant may contain the union again.
         writer.block("public indirect enum \(name): \(SwiftNaming.Conformances.union.joined(separator: ", "))") { writer in
             for entry in variants {
                 let tag = union.discriminator == nil ? nil : "Tag `\(Docs.inline(entry.variant.tag))`."
-                writer.docs(Docs.paragraphs(entry.variant.notes, extra: [tag]))
-                writer.line("case \(entry.swift)(\(SwiftTypes.name(entry.variant.type, in: schema)))")
+                writer.docs(Docs.paragraphs(entry.variant.notes, extra: [tag, Docs.constraints(entry.variant.constraints)]))
+                writer.line("case \(entry.swift)(\(SwiftTypes.name(entry.variant.type, in: schema, elements: entry.variant.constraints.elements)))")
             }
             writer.line("/// A variant the schema does not document, kept verbatim.")
             writer.line("case undocumented(JSONValue)")
@@ -120,7 +120,7 @@ struct UnionRenderer {
         }.joined()
         // The payload's type after `as` (where Swift looks up types only), then the case as an implicit
         // member: after a type, `.Type` and `.Protocol` (backticks or not) would name metatypes.
-        let payload = SwiftTypes.name(variant.type, in: schema)
+        let payload = SwiftTypes.name(variant.type, in: schema, elements: variant.constraints.elements)
         let decoding: String
         if schema.variantStruct(variant) != nil {
             decoding = ".init(from: decoder)"
@@ -172,7 +172,8 @@ struct UnionRenderer {
                     extra: [
                         "Shared by every variant; for `undocumented`, read from its JSON (nil when absent or of another type)."
                     ]))
-            writer.block("public var \(member): \(SwiftTypes.optional(SwiftTypes.name(field.type, in: schema)))") { writer in
+            writer.block("public var \(member): \(SwiftTypes.optional(SwiftTypes.name(field.type, in: schema, elements: field.constraints.elements)))") {
+                writer in
                 let key = SwiftEscaping.stringLiteral(field.wireName)
                 let undocumented =
                     format.map { "return json.dateMember(\(key), format: \(DateFormatRendering.expression($0)))" } ?? "return json.member(\(key))"

@@ -231,6 +231,19 @@ case("field-default-changed", [("verbose: { type: bool, optional: true }", "verb
      ["field-default-changed|operation getItem.parameter verbose|compatible|compatible"],
      old_edits=[("verbose: { type: bool, optional: true }", "verbose: { type: bool, default: false }")])
 ITEM_END = "      note: { type: string, optional: true }\n      status: Status\n  NewItem:"
+# Issue 27 line 3: list elements made nullable (`items: { nullable: true }`) or no longer.
+TAGS = ITEM_END.replace("      status: Status\n", "      status: Status\n      tags: { type: \"[string]\", optional: true }\n")
+NULL_TAGS = ITEM_END.replace("      status: Status\n", "      status: Status\n      tags: { type: \"[string]\", optional: true, items: { nullable: true } }\n")
+NULL_TAG_RESPONSE = ("{ id: a1, name: Lamp, note: Bright, status: active }", "{ id: a1, name: Lamp, note: Bright, status: active, tags: [null] }")
+case("elements-made-nullable", [(ITEM_END, NULL_TAGS), NULL_TAG_RESPONSE],
+     ["elements-made-nullable|type Item.field tags|breaks-clients|breaking"],
+     old_edits=[(ITEM_END, TAGS)])
+case("elements-made-non-nullable", [(ITEM_END, TAGS)],
+     ["elements-made-non-nullable|type Item.field tags|breaks-producers|breaking"],
+     old_edits=[(ITEM_END, NULL_TAGS), NULL_TAG_RESPONSE])
+case("element-constraint-tightened", [(ITEM_END, TAGS.replace('"[string]", optional: true }', '"[string]", optional: true, items: { maxLength: 3 } }'))],
+     ["constraint-tightened|type Item.field tags|breaks-producers|compatible"],
+     old_edits=[(ITEM_END, TAGS)])
 case("additional-fields-added", [(ITEM_END, ITEM_END.replace("  NewItem:", "    additionalFields: string\n  NewItem:"))],
      ["additional-fields-added|type Item.additionalFields|compatible|compatible"])
 case("additional-fields-removed", [],

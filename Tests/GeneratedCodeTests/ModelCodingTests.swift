@@ -244,6 +244,12 @@ final class ModelCodingTests: XCTestCase {
                 XCTAssertEqual(note.text, "Fragile")
                 XCTAssertEqual(note.additionalFields, ["shelf": "B2", "colour": "red"])
             },
+            // Null in lists, maps, a nullable alias and a nullable union
+            "Nullables": {
+                let value = try decodeJSON(Nullables.self, $0)
+                XCTAssertEqual(value.scores, [100, nil, 0])
+                XCTAssertEqual(value.files["b"], .some(nil))
+            },
         ]
         var checked = 0
         for type in kitchenSinkSchema.types where !type.examples.isEmpty {
@@ -254,8 +260,8 @@ final class ModelCodingTests: XCTestCase {
             }
         }
         XCTAssertEqual(
-            checked, 14,
-            "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, InputProblem's, Identifiers', Category's and Note's")
+            checked, 15,
+            "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, InputProblem's, Identifiers', Category's, Note's and Nullables'")
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {

@@ -136,6 +136,7 @@ final class ServingTests: XCTestCase {
             // Issue 27: a path's literal query routes among operations of one path
             ("getNoteVersioned", "GET", "/notes/N1?api-version=2020-09-01&lang=de", bearer, nil, 200),
             ("getNoteDraft", "GET", "/notes/N1?api-version=2020-09-01&view=draft%20copy", bearer, nil, 200),
+            ("echoNullables", "PUT", "/nullables", bearer, schema.type(named: "Nullables")!.examples[0].value.jsonText, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

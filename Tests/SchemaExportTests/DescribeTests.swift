@@ -77,6 +77,17 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual(discontinued["nullable"] as? Bool, true)
         XCTAssertEqual(discontinued["deprecated"] as? Bool, true)
         XCTAssertEqual(item.first { $0["name"] as? String == "quantity" }?["default"] as? Int, 1)
+        // Issue 27 line 3: a nullable alias and union say so; a field of one is nullable, a list of one has nullable elements.
+        XCTAssertEqual(byName["Expiry"]?["nullable"] as? Bool, true)
+        XCTAssertEqual(byName["StopOrNone"]?["nullable"] as? Bool, true)
+        XCTAssertNil(byName["Amount"]?["nullable"], "absent when not nullable")
+        let nullables = try XCTUnwrap(byName["Nullables"]?["fields"] as? [[String: Any]])
+        func field(_ name: String) -> [String: Any]? { nullables.first { $0["name"] as? String == name } }
+        XCTAssertEqual(field("expiry")?["nullable"] as? Bool, true)
+        XCTAssertEqual(field("history")?["nullableElements"] as? [String], ["items"])
+        XCTAssertEqual(field("files")?["nullableElements"] as? [String], ["values"])
+        XCTAssertEqual(field("grid")?["nullableElements"] as? [String], ["items.items"])
+        XCTAssertNil(field("codes")?["nullableElements"], "absent when nowhere")
         let operations = try XCTUnwrap(root["operations"] as? [[String: Any]])
         let search = try XCTUnwrap(operations.first { $0["name"] as? String == "searchItems" })
         XCTAssertEqual(search["pagination"] as? String, "token")

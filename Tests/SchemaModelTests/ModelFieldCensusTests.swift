@@ -16,7 +16,10 @@ final class ModelFieldCensusTests: XCTestCase {
     static let recorded: [String: [String]] = [
         "SchemaModel.AuthScheme": ["name", "kind", "notes", "location", "flows"],
         "SchemaModel.CachePolicy": ["mode", "maxAge", "refreshErrors", "notes", "store", "cacheOnlyParameter", "maxAgeParameter", "parameterLocations"],
-        "SchemaModel.Constraints": ["minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "dateFormat", "excluded"],
+        "SchemaModel.Constraints": [
+            "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "dateFormat", "excluded", "elements",
+        ],
+        "SchemaModel.ElementRules": ["isNullable", "constraints", "location", "keyword"],
         "SchemaModel.CredentialExchange": ["operation", "request", "requestInputs", "response", "location"],
         "SchemaModel.CredentialFlows": ["login", "refresh", "logout", "logoutLocation"],
         "SchemaModel.Enumeration": ["rawType", "cases"],
@@ -50,11 +53,11 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.Schema": [
             "api", "version", "summary", "notes", "environments", "authSchemes", "defaultAuth", "errors", "types", "operations", "file", "typePositions",
         ],
-        "SchemaModel.TypeDefinition": ["name", "kind", "notes", "examples", "location", "includes", "additionalFields"],
+        "SchemaModel.TypeDefinition": ["name", "kind", "notes", "examples", "location", "includes", "additionalFields", "isNullable"],
         "SchemaModel.Inclusion": ["name", "location"],
         "SchemaModel.AdditionalFields": ["type", "location"],
         "SchemaModel.Union": ["discriminator", "tagType", "variants"],
-        "SchemaModel.Union.Variant": ["name", "type", "tag", "notes", "location"],
+        "SchemaModel.Union.Variant": ["name", "type", "tag", "constraints", "notes", "location"],
     ]
 
     func testEveryStoredFieldOfTheModelIsRecorded() throws {
@@ -85,6 +88,7 @@ final class ModelFieldCensusTests: XCTestCase {
         let union = try XCTUnwrap(schema.types.lazy.compactMap { if case .union(let u) = $0.kind { u } else { nil } }.first)
         let field = try XCTUnwrap(schema.types.flatMap(\.fields).first)
         let excluded = try XCTUnwrap(schema.types.flatMap(\.fields).lazy.compactMap(\.constraints.excluded?.first).first)
+        let elements = try XCTUnwrap(schema.types.flatMap(\.fields).lazy.compactMap(\.constraints.elements).first)
         let example = try XCTUnwrap(schema.types.flatMap(\.examples).first)
         let body = try XCTUnwrap(schema.operations.lazy.compactMap(\.body).first)
         let operationExample = try XCTUnwrap(schema.operations.flatMap(\.examples).first)
@@ -93,7 +97,7 @@ final class ModelFieldCensusTests: XCTestCase {
         for value: Any in [
             schema, schema.notes, environment, environment.variables[0], schema.authSchemes[0], flows, try XCTUnwrap(flows.refresh),
             errors, errors.cases[0], schema.types[0], enumeration, enumeration.cases[0], union, union.variants[0], field, field.constraints,
-            excluded, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
+            excluded, elements, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
             outcome.conditions[0], try XCTUnwrap(schema.operations.lazy.compactMap(\.literalQuery.first).first),
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
         ] {

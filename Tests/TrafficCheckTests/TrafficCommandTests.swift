@@ -360,6 +360,30 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertNotEqual(issues[4], [], "a ValidationProblem has no title")
     }
 
+    /// Null list elements, map values and named types, and constraints of list elements and union
+    /// variants (issue 27 line 3, kitchensink.yaml `Nullables`), in captured requests and answers.
+    func testNullsAndElementConstraintsAreCheckedInCapturedTraffic() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        let base = "https://api.kitchensink.example/v2"
+        let bearer = [("Authorization", "Bearer t")]
+        let valid = #"{"expiry":null,"history":[null],"scores":[100,null],"files":{"b":null},"stop":null}"#
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "\(base)/nullables", method: "PUT", headers: bearer, status: 200, body: valid, request: ("application/json", valid)),
+                Self.entry(
+                    url: "\(base)/nullables", method: "PUT", headers: bearer, status: 200,
+                    body: #"{"expiry":null,"history":[],"scores":[101],"files":{},"stop":"\#(String(repeating: "x", count: 21))"}"#,
+                    request: ("application/json", #"{"expiry":null,"history":[],"scores":[],"files":{},"stop":null,"codes":[null]}"#)),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], [], "nulls where the schema allows them")
+        XCTAssertEqual(
+            Set(issues[2] ?? []), ["request /codes/0 error", "response /scores/0 error", "response /stop error"],
+            "a null element of a list that is not nullable, an element above its maximum, a variant beyond its maxLength")
+    }
+
     func testDeclaredResponseHeadersAreChecked() throws {
         let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
         func entry(_ headers: [(String, String)]) -> String {

@@ -55,9 +55,10 @@ struct PayloadFactory: Sendable {
     }
 
     /// One element for a list of `type`: an example if the schema has one, else synthesized.
-    func sampleElement(of type: TypeReference) -> JSON {
+    /// `constraints`: the list's `items:` rules, which a synthesized element meets.
+    func sampleElement(of type: TypeReference, constraints: Constraints = Constraints()) -> JSON {
         if case .named(let name) = type, let example = types[name]?.examples.first { return JSON(example.value) }
-        return synthesize(type, constraints: Constraints(), depth: 0)
+        return synthesize(type, constraints: constraints, depth: 0)
     }
 
     /// A minimal value that satisfies the type: required fields only (so an optional recursive field is
@@ -71,14 +72,16 @@ struct PayloadFactory: Sendable {
             return synthesize(primitive, constraints: constraints)
         case .array(let element):
             let count = constraints.minItems ?? 0
-            return .array((0..<count).map { _ in synthesize(element, constraints: Constraints(), depth: depth + 1) })
+            // Elements meet the list's `items:` constraints (never null: a value says more than null).
+            let rules = constraints.elements?.constraints ?? Constraints()
+            return .array((0..<count).map { _ in synthesize(element, constraints: rules, depth: depth + 1) })
         case .map(let key, let value):
             let count = constraints.minItems ?? 0
             return .object(
                 (0..<count).map { index in
                     JSON.Member(
                         key: key == .int ? String(index + 1) : "key\(index + 1)",
-                        value: synthesize(value, constraints: Constraints(), depth: depth + 1))
+                        value: synthesize(value, constraints: constraints.elements?.constraints ?? Constraints(), depth: depth + 1))
                 })
         case .named(let name):
             guard let definition = types[name] else { return .null }
@@ -99,7 +102,7 @@ struct PayloadFactory: Sendable {
                     // The variant the decoder tries first (objects before lists, strings, numbers and booleans)
                     // that ends the value soon enough: a payload of its kind, with its required keys, is taken by it.
                     guard let variant = variant(among: schema.untaggedCandidates(of: union), depth: depth) else { return .null }
-                    return synthesize(variant.type, constraints: Constraints(), depth: depth + 1)
+                    return synthesize(variant.type, constraints: variant.constraints, depth: depth + 1)
                 }
                 guard let variant = variant(among: union.variants, depth: depth) else { return .null }
                 let tag: JSON = union.tagType == .integer ? .number(variant.tag) : .string(variant.tag)

@@ -24,7 +24,9 @@ public struct SampleValues: Sendable {
         field.isNullable = false
         if field.example == nil, case .array(let element) = field.type, field.constraints.maxItems != 0 {
             let count = max(field.constraints.minItems ?? 1, 1)
-            return JSON.array((0..<count).map { _ in factory.sampleElement(of: element) }).description
+            return JSON.array(
+                (0..<count).map { _ in factory.sampleElement(of: element, constraints: field.constraints.elements?.constraints ?? Constraints()) }
+            ).description
         }
         return factory.value(for: field, depth: 0).description
     }

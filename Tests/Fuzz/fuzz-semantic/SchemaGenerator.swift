@@ -134,6 +134,8 @@ struct SchemaGenerator {
             let aliasName = name("type", plain: "Alias", upper: true)
             aliases.append(aliasName)
             lines += ["  \(Self.key(aliasName)):", "    type: \(pick(["string", "int32", "int64", "bool", "uuid", "date", "decimal"]))"]
+            // A nullable alias: every field, list element and map value of it is an Optional.
+            if chance(30) { lines.append("    nullable: true") }
         }
         // Structs: each with a required key of its own, so untagged unions can tell them apart.
         var structs: [Struct] = []
@@ -183,6 +185,12 @@ struct SchemaGenerator {
                 let nullable = index > 0 && chance(15)
                 if index > 0 && chance(35) || closesACycle && !nullable { attributes.append("optional: true") }
                 if nullable { attributes.append("nullable: true") }
+                // Null list elements and map values (`[T?]`, `[String: T?]`), and constraints on elements.
+                if field.type.hasPrefix("[") && chance(25) {
+                    let keyword = field.type.hasPrefix("[string: ") ? "values" : "items"
+                    let extra = field.type == "[string]" || field.type == "[string: string]" ? ", maxLength: \(int(1...9))" : ""
+                    attributes.append("\(keyword): { nullable: \(chance(70))\(extra) }")
+                }
                 if chance(15) { attributes.append("secret: true") }
                 if chance(20) { attributes.append("wire: \(Self.yamlString(pick(Self.hostileText) + String(index)))") }
                 if chance(20) { attributes.append("docs: \(text())") }
@@ -236,6 +244,14 @@ struct SchemaGenerator {
                 for shape in shapes where chance(25) {
                     let variant = name(nil, plain: "variant")
                     guard variantNames.insert(variant).inserted else { continue }
+                    // A variant's own constraints (they do not choose it).
+                    let constraint =
+                        shape == "string" && chance(30)
+                        ? ", maxLength: \(int(1...9))" : shape == "[string]" && chance(30) ? ", items: { maxLength: \(int(1...9)) }" : nil
+                    if let constraint {
+                        lines.append("        \(Self.key(variant)): { type: \(Self.yamlString(shape))\(constraint) }")
+                        continue
+                    }
                     lines.append("        \(Self.key(variant)): \(Self.yamlString(shape))")
                 }
             }
