@@ -53,7 +53,7 @@ final class CorpusRunTests: XCTestCase {
             modules: documents.map { document in
                 ClientPackage.Module(
                     name: document.module, schema: document.schema,
-                    caller: ProofCallerWriter(schema: document.schema, callsEveryOperation: true, writesSourceUsage: false).render())
+                    caller: ProofCallerWriter(schema: document.schema, callsEveryOperation: true, writesSourceUsage: false).files())
             })
         try package.write()
         let driver = try package.build().appendingPathComponent("proof-driver")
@@ -78,6 +78,59 @@ final class CorpusRunTests: XCTestCase {
         let passed = Set(outcomes.flatMap { outcome in outcome.passed.map { "\(outcome.document) \($0)" } })
         let stale = Self.expectedFailures.keys.filter(passed.contains).sorted()
         XCTAssertEqual(stale, [], "expected to fail but passed: remove them from CorpusRunTests.expectedFailures")
+    }
+
+    /// The driver of the largest document, GitHub's 664 operations, is many small functions in files of
+    /// bounded size: in one function (and file) its build was killed for memory before it ever ran.
+    /// Every operation is called from exactly one function of its own, and the one-source form (the diff
+    /// proof's source check) holds the same calls.
+    func testTheDriverOfALargeDocumentIsSmallFunctionsInFilesOfBoundedSize() throws {
+        let result = OpenAPIImport.importDocument(path: CorpusImportTests.corpus.appendingPathComponent("github-ghes-3.0.yaml").path)
+        let schema = try XCTUnwrap(result.schema.flatMap { SchemaLoader.load(text: $0, file: "github-ghes-3.0.imported.yaml").schema })
+        let writer = ProofCallerWriter(schema: schema, callsEveryOperation: true, writesSourceUsage: false)
+        let files = writer.files()
+
+        let parts = files.filter { $0.name.hasPrefix("ProofCallerPart") }
+        XCTAssertEqual(parts.count, (schema.operations.count + ProofCallerWriter.operationsPerFile - 1) / ProofCallerWriter.operationsPerFile)
+        let functions = files.flatMap { file in Self.functions(in: file.contents).map { (file: file.name, function: $0) } }
+        for file in files {
+            let calls = functions.filter { $0.file == file.name && Self.isOperationCall($0.function.name) }
+            XCTAssertLessThanOrEqual(calls.count, ProofCallerWriter.operationsPerFile, file.name)
+        }
+        // The longest function: one operation's calls (a body synthesized inline can be long), or a part's
+        // list of its operations; never all of them.
+        let longest = functions.max { $0.function.body.count < $1.function.body.count }
+        XCTAssertLessThan(longest?.function.body.count ?? 0, 120, "\(longest?.file ?? "") \(longest?.function.name ?? "")")
+        let whole = writer.render()
+        for operation in schema.operations {
+            let label = "\"\(operation.name)/synthesized: "
+            let callers = functions.filter { $0.function.body.contains { $0.contains(label) } }
+            XCTAssertEqual(callers.count, 1, "\(operation.name) is called from one function: \(callers.map(\.function.name))")
+            XCTAssertTrue(callers.allSatisfy { Self.isOperationCall($0.function.name) }, operation.name)
+            XCTAssertTrue(whole.contains(label), "\(operation.name) in the one-source form")
+        }
+    }
+
+    /// `proofCall<n>`: the function of one operation's calls.
+    private static func isOperationCall(_ name: String) -> Bool {
+        name.hasPrefix("proofCall") && name.dropFirst("proofCall".count).allSatisfy(\.isNumber)
+    }
+
+    /// Each top-level function of a Swift source (a `func` line at column 0 to the next `}` at column 0).
+    private static func functions(in source: String) -> [(name: String, body: [Substring])] {
+        var found: [(name: String, body: [Substring])] = []
+        var current: (name: String, body: [Substring])?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let range = line.range(of: "func "), !line.hasPrefix(" ") {
+                current = (String(line[range.upperBound...].prefix { $0.isLetter || $0.isNumber }), [])
+            } else if line == "}", let function = current {
+                found.append(function)
+                current = nil
+            } else {
+                current?.body.append(line)
+            }
+        }
+        return found
     }
 
     // MARK: Documents
