@@ -21,12 +21,47 @@ import XCTest
 /// list only shrinks). The package of clients is built once in .build/corpus-run-small (all fifteen:
 /// .build/corpus-run), incrementally.
 final class CorpusRunTests: XCTestCase {
-    /// Left out of RUN_CORPUS_RUN=1: github-ghes-3.0 (664 operations, 868 types) and box (245 operations).
+    /// Left out of RUN_CORPUS_RUN=1: github-ghes-3.0 (664 operations, 896 types) and box (262 operations, 866 types).
     static let largeDocuments: Set<String> = ["github-ghes-3.0.yaml", "box.json"]
 
     /// Operations known not to pass, by "document operation", and why (each a defect to fix elsewhere, or
     /// what the document itself makes impossible). Printed on every run.
-    static let expectedFailures: [String: String] = [:]
+    static let expectedFailures: [String: String] = {
+        // Box gives several operations one method and path, told apart only by a `#fragment`, which is never
+        // sent (`PUT /files/{file_id}#add_shared_link`, `#update_shared_link`, `#remove_shared_link`); the
+        // importer keeps each, noting the fragment. With synthesized values (required fields only) their
+        // requests are the same bytes, so the sandbox serves the first of them, which then counts every
+        // call: neither it nor the others reach their own route once.
+        let sameRequest =
+            "Box declares it with the same method and path as %@ (told apart by a #fragment, never sent) and a body with no required field that differs: the run's requests are identical, so the sandbox serves one operation for all"
+        var failures: [String: String] = [:]
+        for (group, operations) in [
+            ("PUT /files/{file_id}", ["putFilesIdAddSharedLink", "putFilesIdUpdateSharedLink", "putFilesIdRemoveSharedLink"]),
+            ("PUT /folders/{folder_id}", ["putFoldersIdAddSharedLink", "putFoldersIdUpdateSharedLink", "putFoldersIdRemoveSharedLink"]),
+            ("PUT /web_links/{web_link_id}", ["putWebLinksIdAddSharedLink", "putWebLinksIdUpdateSharedLink", "putWebLinksIdRemoveSharedLink"]),
+            ("POST /oauth2/token", ["postOauth2Token", "postOauth2TokenRefresh"]),
+            (
+                "PUT /metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema",
+                [
+                    "putMetadataTemplatesEnterpriseSecurityClassification6VMVochwUWoSchemaAdd",
+                    "putMetadataTemplatesEnterpriseSecurityClassification6VMVochwUWoSchemaUpdate",
+                ]
+            ),
+        ] {
+            for operation in operations {
+                failures["box.json \(operation)"] = sameRequest.replacingOccurrences(
+                    of: "%@", with: "\(operations.filter { $0 != operation }.joined(separator: ", ")) (\(group))")
+            }
+        }
+        // The same route, but the bodies differ in required fields; the router ranks operations sharing a
+        // route by the parameters, headers and body they require, not by the body's fields, so both
+        // requests reach the first, whose answer (a MetadataTemplate) the classification call cannot read.
+        let classifications =
+            "POST /metadata_templates/schema#classifications shares its route with postMetadataTemplatesSchema (fragment never sent); both bodies pass that operation's checks and the router does not rank by a body's required fields, so the sandbox serves postMetadataTemplatesSchema for both"
+        failures["box.json postMetadataTemplatesSchema"] = classifications
+        failures["box.json postMetadataTemplatesSchemaClassifications"] = classifications
+        return failures
+    }()
 
     struct Outcome {
         var document: String
