@@ -136,13 +136,26 @@ final class CorpusRunTests: XCTestCase {
         // list of its operations; never all of them.
         let longest = functions.max { $0.function.body.count < $1.function.body.count }
         XCTAssertLessThan(longest?.function.body.count ?? 0, 120, "\(longest?.file ?? "") \(longest?.function.name ?? "")")
-        let whole = writer.render()
+        // Which functions call each operation: the operations whose result label (`"name/synthesized: `) they write.
+        var callers: [String: Set<String>] = [:]
+        for (file, function) in functions {
+            for operation in Self.calledOperations(in: function.body) { callers[operation, default: []].insert("\(file) \(function.name)") }
+        }
+        let inOneSource = Set(Self.calledOperations(in: writer.render().split(separator: "\n")))
         for operation in schema.operations {
-            let label = "\"\(operation.name)/synthesized: "
-            let callers = functions.filter { $0.function.body.contains { $0.contains(label) } }
-            XCTAssertEqual(callers.count, 1, "\(operation.name) is called from one function: \(callers.map(\.function.name))")
-            XCTAssertTrue(callers.allSatisfy { Self.isOperationCall($0.function.name) }, operation.name)
-            XCTAssertTrue(whole.contains(label), "\(operation.name) in the one-source form")
+            let found = callers[operation.name] ?? []
+            XCTAssertEqual(found.count, 1, "\(operation.name) is called from one function: \(found.sorted())")
+            XCTAssertTrue(found.allSatisfy { Self.isOperationCall(String($0.split(separator: " ").last ?? "")) }, operation.name)
+            XCTAssertTrue(inOneSource.contains(operation.name), "\(operation.name) in the one-source form")
+        }
+        XCTAssertEqual(Set(callers.keys), Set(schema.operations.map(\.name)))
+    }
+
+    /// The operations whose result label (`"name/synthesized: `) these lines write.
+    private static func calledOperations(in lines: [Substring]) -> [String] {
+        lines.compactMap { line in
+            guard let end = line.range(of: "/synthesized: "), let start = line[..<end.lowerBound].lastIndex(of: "\"") else { return nil }
+            return String(line[line.index(after: start)..<end.lowerBound])
         }
     }
 
