@@ -7,7 +7,8 @@
 # that CorpusRunTests.expectedFailures does not list.
 #
 # CI runs the same test without the two largest documents (RUN_CORPUS_RUN=1); with github-ghes-3.0 and box
-# the build takes several more minutes on two cores, so this is run by hand.
+# the build takes about 13 minutes from clean on two cores shared with other builds (peak memory of one
+# compiler 0.6 GB; incremental after that), so this is run by hand.
 #
 # Usage: Scripts/corpus-run.sh
 set -euo pipefail

@@ -100,7 +100,8 @@ public struct OperationRouter: Sendable {
         }
     }
 
-    /// Most specific first (a literal segment before a parameter, segment by segment), else schema order.
+    /// By segment count, then most specific first (a literal segment before a parameter, segment by
+    /// segment), else schema order.
     let routes: [Route]
 
     public init(schema: Schema) {
@@ -118,6 +119,11 @@ public struct OperationRouter: Sendable {
             return (route: route, group: groups[key]!, required: route.operation.requestRequirements.count, offset: offset)
         }
         routes = keyed.sorted { lhs, rhs in
+            // Only routes of as many segments compete for a path. Ordered by that first, the order stays
+            // consistent where one route's segments begin another's: compared segment by segment alone
+            // they tie, and schema order then put Box's `/folders/{id}/metadata/{scope}/{key}` before its
+            // literal `…/metadata/enterprise/securityClassification-6VMVochwUWo`.
+            if lhs.route.segments.count != rhs.route.segments.count { return lhs.route.segments.count < rhs.route.segments.count }
             for (a, b) in zip(lhs.route.specificity, rhs.route.specificity) where a != b { return a > b }
             if lhs.group != rhs.group { return lhs.group < rhs.group }
             return lhs.required != rhs.required ? lhs.required > rhs.required : lhs.offset < rhs.offset

@@ -11,10 +11,10 @@ public struct ClientPackage {
     public struct Module {
         public var name: String
         public var schema: Schema
-        /// The caller's source (`ProofCallerWriter.render()`), compiled into the module.
-        public var caller: String
+        /// The caller's files (`ProofCallerWriter.files()`), compiled into the module.
+        public var caller: [GeneratedFile]
 
-        public init(name: String, schema: Schema, caller: String) {
+        public init(name: String, schema: Schema, caller: [GeneratedFile]) {
             (self.name, self.schema, self.caller) = (name, schema, caller)
         }
     }
@@ -62,7 +62,9 @@ public struct ClientPackage {
             for file in SwiftRenderer.render(module.schema, schemaFileName: "schema.yaml") {
                 try writeIfChanged(file.contents, to: folder.appendingPathComponent(file.name))
             }
-            try writeIfChanged(module.caller, to: folder.appendingPathComponent("ProofCaller.swift"))
+            for file in module.caller {
+                try writeIfChanged(file.contents, to: folder.appendingPathComponent(file.name))
+            }
         }
         let names = modules.map(\.name)
         var main = ["import Foundation"] + names.map { "import \($0)" }

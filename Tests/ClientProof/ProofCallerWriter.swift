@@ -19,7 +19,9 @@ import SchemaSandbox
 ///   method with every argument and its result type (an exhaustive `switch` over its outcomes), every struct's initializer and properties with
 ///   their types, an exhaustive `switch` over every enum and the error codes, every environment.
 ///
-/// The same file compiles inside the module it was written for; compiled against the other version
+/// The driver is split (`files()`): one function per operation, at most `operationsPerFile` operations
+/// per file, so a large API's driver compiles in parallel and in bounded memory. The same caller as one
+/// source (`render()`) compiles inside the module it was written for; compiled against the other version
 /// of the module, it shows whether that version is source-compatible. Member names are the schema's
 /// (the corpus uses plain identifiers); types are spelled by the renderer's own `SwiftTypes`.
 ///
@@ -44,13 +46,63 @@ public struct ProofCallerWriter {
 
     private var client: String { "\(schema.api)Client" }
 
+    /// How many operations' calls one file of the driver holds at most. The calls of a large API (GitHub's
+    /// 664 operations) in one function, or one file, took the compiler past the machine's memory; a
+    /// function per operation, these files compiled in parallel, keep each compile small.
+    public static let operationsPerFile = 40
+
+    /// The caller as the files of its module: `ProofCaller.swift` (what every call shares, `proofRun`,
+    /// `proofSourceUsage`) and `ProofCallerPart<n>.swift`, each with the calls of at most
+    /// `operationsPerFile` operations, one function per operation, and a share of the wire names.
+    public func files() -> [GeneratedFile] {
+        let parts = self.parts()
+        let imports = ["import Foundation", "import ClientRuntime", "import ProofSupport", ""]
+        func file(_ name: String, _ body: [String]) -> GeneratedFile {
+            GeneratedFile(name: name, contents: (imports + body).joined(separator: "\n") + "\n")
+        }
+        return [file("ProofCaller.swift", sharedDeclarations(parts))] + parts.map { file("ProofCallerPart\($0.index).swift", partDeclarations($0)) }
+    }
+
+    /// The caller as one source (the diff proof's source check type-checks it alone against the other
+    /// version of the module): the files' declarations, one after another.
     public func render() -> String {
-        var lines = ["import Foundation", "import ClientRuntime", "import ProofSupport", ""]
-        lines += exampleHeaderMiddleware()
+        let parts = self.parts()
+        let lines =
+            ["import Foundation", "import ClientRuntime", "import ProofSupport", ""] + sharedDeclarations(parts) + parts.flatMap { [""] + partDeclarations($0) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One file's share of the driver: operations and types by position, so a file's contents change only
+    /// when its own share does (builds stay incremental).
+    private struct Part {
+        var index: Int
+        var operations: [(index: Int, operation: OperationDefinition)]
+        var types: [TypeDefinition]
+    }
+
+    private func parts() -> [Part] {
+        let count = max(1, (schema.operations.count + Self.operationsPerFile - 1) / Self.operationsPerFile)
+        let typesPerPart = max(1, (schema.types.count + count - 1) / count)
+        let operations = Array(schema.operations.enumerated())
+        return (0..<count).map { index in
+            Part(
+                index: index,
+                operations: operations.dropFirst(index * Self.operationsPerFile).prefix(Self.operationsPerFile).map { ($0.offset, $0.element) },
+                types: Array(schema.types.dropFirst(index * typesPerPart).prefix(typesPerPart)))
+        }
+    }
+
+    /// What every part uses: the middleware, the wire names, the helpers, and `proofRun`, which runs each
+    /// part's calls, then each part's page reads (as before the split: every call first).
+    private func sharedDeclarations(_ parts: [Part]) -> [String] {
+        var lines = exampleHeaderMiddleware()
         lines += [
-            "", "/// Each struct's fields (Swift property -> JSON key), for the misread check.",
-            "let proofWireNames: [String: [String: String]] = \(wireNames())",
+            "", "/// Each struct's fields (Swift property -> JSON key), for the misread check; each part file adds its share.",
+            "let proofWireNames: [String: [String: String]] = {",
+            "    var names: [String: [String: String]] = [:]",
         ]
+        lines += parts.map { "    proofWireNamesPart\($0.index)(into: &names)" }
+        lines += ["    return names", "}()"]
         lines += ["", "func proofValue<T>(_: T.Type) -> T { fatalError(\"never called\") }", ""]
         lines += [
             "/// A parameter value from its JSON, read as the client reads a response (a fragment, wrapped in a list).",
@@ -58,9 +110,56 @@ public struct ProofCallerWriter {
             "    try JSONCoding.makeDecoder().decode([T].self, from: Data(\"[\\(json)]\".utf8))[0]",
             "}", "",
         ]
-        lines += runFunction()
+        let steps =
+            parts.filter { !callingOperations($0).isEmpty }.map { "proofCallsPart\($0.index)" }
+            + parts.filter { !pagedOperations($0).isEmpty }.map { "proofPagesPart\($0.index)" }
+        lines.append("public func proofRun(baseURL: URL) async -> [String] {")
+        if steps.isEmpty {
+            lines.append("    []")
+        } else {
+            lines.append("    var results: [String] = []")
+            lines += steps.map { "    results += await \($0)(baseURL: baseURL)" }
+            lines.append("    return results")
+        }
+        lines.append("}")
         if writesSourceUsage { lines += [""] + sourceUsageFunction() }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
+    }
+
+    /// A part's wire names, its operations' calls (a function each) and its page reads.
+    private func partDeclarations(_ part: Part) -> [String] {
+        var lines = ["func proofWireNamesPart\(part.index)(into names: inout [String: [String: String]]) {"]
+        let entries = wireNameEntries(part.types)
+        lines += entries.map { "    names[\($0.type)] = \($0.fields)" }
+        lines.append("}")
+        let calling = callingOperations(part)
+        if !calling.isEmpty {
+            lines += ["", "func proofCallsPart\(part.index)(baseURL: URL) async -> [String] {", "    var results: [String] = []"]
+            lines += calling.map { "    results += await proofCall\($0.index)(baseURL: baseURL) // \(SwiftRenderer.sanitizedComment($0.operation.name))" }
+            lines += ["    return results", "}"]
+            for (index, operation) in calling {
+                lines += ["", "private func proofCall\(index)(baseURL: URL) async -> [String] {", "    var results: [String] = []"]
+                lines += callLines(operation)
+                lines += ["    return results", "}"]
+            }
+        }
+        let paged = pagedOperations(part)
+        if !paged.isEmpty {
+            lines += ["", "func proofPagesPart\(part.index)(baseURL: URL) async -> [String] {", "    var results: [String] = []"]
+            lines += paged.flatMap { followPages($0.operation) }
+            lines += ["    return results", "}"]
+        }
+        return lines
+    }
+
+    /// The part's operations that are called at least once.
+    private func callingOperations(_ part: Part) -> [(index: Int, operation: OperationDefinition)] {
+        part.operations.filter { !calls(of: $0.operation).isEmpty }
+    }
+
+    /// The part's operations whose pages are read to the end.
+    private func pagedOperations(_ part: Part) -> [(index: Int, operation: OperationDefinition)] {
+        part.operations.filter { !followPages($0.operation).isEmpty }
     }
 
     // MARK: Running the examples
@@ -83,79 +182,78 @@ public struct ProofCallerWriter {
         ]
     }
 
-    private func runFunction() -> [String] {
-        let credentials = schema.authSchemes.map { "\(literal($0.name)): \"proof-credential\"" }
-        let credentialsArgument = credentials.isEmpty ? "" : ", credentials: StaticCredentials([\(credentials.joined(separator: ", "))])"
-        var lines = ["public func proofRun(baseURL: URL) async -> [String] {", "    var results: [String] = []"]
-        for operation in schema.operations {
-            for example in calls(of: operation) {
-                let label = "\(operation.name)/\(example.name ?? "synthesized")"
-                let status = example.status ?? operation.successStatus
-                // With `responses:`, the outcome the example's status selects decides (conditions aside).
-                let outcome = operation.outcomes?.candidates(for: status).first
-                let expectsError = outcome.map { !$0.isResult } ?? (status >= 400)
-                lines += [
-                    "    do {",
-                    "        let header = ProofExampleHeader(name: \(example.name.map(literal) ?? "nil"))",
-                    "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
-                ]
-                if let body = operation.body {
-                    lines.append(
-                        "        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.requestJSON)).utf8))"
-                    )
-                }
-                let argumentList = arguments(operation, parameters: example.parameters).joined(separator: ", ")
-                let call = "try await client.\(method(operation))(\(argumentList))"
-                // With declared response headers the `…WithHeaders` twin is called, so that a header one side
-                // requires and the other does not send is observed.
-                let headersCall = "try await client.\(SwiftNaming.withHeadersMethodName(operation.name, api: schema.api))(\(argumentList))"
-                let readsHeaders = !operation.responseHeaders.isEmpty && operation.outcomes == nil
-                if expectsError {
-                    lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
-                    lines.append("        results.append(\(literal(label + ": failed: succeeded where the example is an error")))")
-                    lines += [
-                        "    } catch let error as \(schema.api)Error {",
-                        "        let documented = ![\"undocumented\", \"transport\", \"invalidRequest\", \"invalidResponse\"].contains(error.name)",
-                        "        let misread = documented ? proofMisread(error.response?.body, served: error.response?.rawBody ?? Data(), wireNames: proofWireNames) : nil",
-                        "        results.append(\(literal(label + ": ")) + (!documented ? \"failed: \\(error)\" : misread.map { \"failed: error body misread: \\($0)\" } ?? \"ok\"))",
-                    ]
-                } else if let outcome {
-                    // The answer must be the example's outcome; its body is not compared.
-                    lines.append("        let answer = \(call)")
-                    lines.append("        let outcome = proofCaseName(answer)")
-                    let caseName = SwiftNaming.bare(SwiftNaming.memberName(outcome.name, reserved: ["init"]))
-                    lines.append(
-                        "        results.append(\(literal(label + ": ")) + (outcome == \(literal(caseName)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
-                } else if operation.response == nil {
-                    lines.append(readsHeaders ? "        _ = \(headersCall)" : "        \(call)")
-                    lines.append("        results.append(\(literal(label + ": ok")))")
-                } else if operation.responseContentType != nil {
-                    // Raw bytes (`BinaryResponse`): read unchanged.
-                    lines.append("        let value = \(call)")
-                    lines.append(
-                        "        results.append(\(literal(label + ": ")) + (value.data == header.served.body ? \"ok\" : \"failed: read \\(value.data.count) bytes, not the \\(header.served.body.count) sent\"))"
-                    )
-                } else {
-                    lines.append(readsHeaders ? "        let value = \(headersCall).body" : "        let value = \(call)")
-                    lines.append(
-                        "        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))"
-                    )
-                }
-                if !expectsError {
-                    // What the server said (the sandbox's 400 lists the problems it found in the request).
-                    lines += [
-                        "    } catch let error as \(schema.api)Error {",
-                        "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\" + (error.response?.bodyText.map { \": \\($0.prefix(800))\" } ?? \"\"))",
-                    ]
-                }
-                lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
+    /// The blocks calling one operation, each appending its line to `results`.
+    private func callLines(_ operation: OperationDefinition) -> [String] {
+        var lines: [String] = []
+        for example in calls(of: operation) {
+            let label = "\(operation.name)/\(example.name ?? "synthesized")"
+            let status = example.status ?? operation.successStatus
+            // With `responses:`, the outcome the example's status selects decides (conditions aside).
+            let outcome = operation.outcomes?.candidates(for: status).first
+            let expectsError = outcome.map { !$0.isResult } ?? (status >= 400)
+            lines += [
+                "    do {",
+                "        let header = ProofExampleHeader(name: \(example.name.map(literal) ?? "nil"))",
+                "        let client = \(client)(environment: \(environmentExpression()), middlewares: [header]\(credentialsArgument))",
+            ]
+            if let body = operation.body {
+                lines.append(
+                    "        let body = try JSONCoding.makeDecoder().decode(\(swiftType(body.type)).self, from: Data(\(literal(example.requestJSON)).utf8))"
+                )
             }
+            let argumentList = arguments(operation, parameters: example.parameters).joined(separator: ", ")
+            let call = "try await client.\(method(operation))(\(argumentList))"
+            // With declared response headers the `…WithHeaders` twin is called, so that a header one side
+            // requires and the other does not send is observed.
+            let headersCall = "try await client.\(SwiftNaming.withHeadersMethodName(operation.name, api: schema.api))(\(argumentList))"
+            let readsHeaders = !operation.responseHeaders.isEmpty && operation.outcomes == nil
+            if expectsError {
+                lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
+                lines.append("        results.append(\(literal(label + ": failed: succeeded where the example is an error")))")
+                lines += [
+                    "    } catch let error as \(schema.api)Error {",
+                    "        let documented = ![\"undocumented\", \"transport\", \"invalidRequest\", \"invalidResponse\"].contains(error.name)",
+                    "        let misread = documented ? proofMisread(error.response?.body, served: error.response?.rawBody ?? Data(), wireNames: proofWireNames) : nil",
+                    "        results.append(\(literal(label + ": ")) + (!documented ? \"failed: \\(error)\" : misread.map { \"failed: error body misread: \\($0)\" } ?? \"ok\"))",
+                ]
+            } else if let outcome {
+                // The answer must be the example's outcome; its body is not compared.
+                lines.append("        let answer = \(call)")
+                lines.append("        let outcome = proofCaseName(answer)")
+                let caseName = SwiftNaming.bare(SwiftNaming.memberName(outcome.name, reserved: ["init"]))
+                lines.append(
+                    "        results.append(\(literal(label + ": ")) + (outcome == \(literal(caseName)) ? \"ok\" : \"failed: answered .\\(outcome)\"))")
+            } else if operation.response == nil {
+                lines.append(readsHeaders ? "        _ = \(headersCall)" : "        \(call)")
+                lines.append("        results.append(\(literal(label + ": ok")))")
+            } else if operation.responseContentType != nil {
+                // Raw bytes (`BinaryResponse`): read unchanged.
+                lines.append("        let value = \(call)")
+                lines.append(
+                    "        results.append(\(literal(label + ": ")) + (value.data == header.served.body ? \"ok\" : \"failed: read \\(value.data.count) bytes, not the \\(header.served.body.count) sent\"))"
+                )
+            } else {
+                lines.append(readsHeaders ? "        let value = \(headersCall).body" : "        let value = \(call)")
+                lines.append(
+                    "        results.append(\(literal(label + ": ")) + (proofMisread(value, served: header.served.body, wireNames: proofWireNames).map { \"failed: misread: \\($0)\" } ?? \"ok\"))"
+                )
+            }
+            if !expectsError {
+                // What the server said (the sandbox's 400 lists the problems it found in the request).
+                lines += [
+                    "    } catch let error as \(schema.api)Error {",
+                    "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\" + (error.response?.bodyText.map { \": \\($0.prefix(800))\" } ?? \"\"))",
+                ]
+            }
+            lines += ["    } catch {", "        results.append(\(literal(label + ": failed: ")) + \"\\(error)\")", "    }"]
         }
-        for operation in schema.operations {
-            lines += followPages(operation, credentialsArgument: credentialsArgument)
-        }
-        lines += ["    return results", "}"]
         return lines
+    }
+
+    /// The client argument giving every auth scheme a dummy credential (empty without schemes).
+    private var credentialsArgument: String {
+        let credentials = schema.authSchemes.map { "\(literal($0.name)): \"proof-credential\"" }
+        return credentials.isEmpty ? "" : ", credentials: StaticCredentials([\(credentials.joined(separator: ", "))])"
     }
 
     /// One call of an operation: an example's, or (`name` nil) one with synthesized values.
@@ -180,7 +278,7 @@ public struct ProofCallerWriter {
     /// example's other arguments: every item the server holds must arrive (a client that asks for the
     /// next page in a way the server does not understand gets the first page again and stops early).
     /// How many the server holds the proof tells the driver (`PROOF_PAGE_ITEMS`, see ProofSupport).
-    private func followPages(_ operation: OperationDefinition, credentialsArgument: String) -> [String] {
+    private func followPages(_ operation: OperationDefinition) -> [String] {
         guard let pagination = operation.pagination,
             let example = operation.examples.first(where: { ($0.status ?? operation.successStatus) < 300 })
         else { return [] }
@@ -217,15 +315,14 @@ public struct ProofCallerWriter {
         return lines
     }
 
-    /// `["Item": ["id": "id", ...], ...]`: every struct's property names (the schema's field names) and
-    /// JSON keys, as a Swift literal.
-    private func wireNames() -> String {
-        let entries = schema.types.compactMap { type -> String? in
+    /// Each struct among `types` with its property names (the schema's field names) and JSON keys, as
+    /// Swift literals: `("\"Item\"", "[\"id\": \"id\", ...]")`.
+    private func wireNameEntries(_ types: [TypeDefinition]) -> [(type: String, fields: String)] {
+        types.compactMap { type in
             guard case .structure(let fields) = type.kind, !fields.isEmpty else { return nil }
             let properties = fields.map { "\(literal(SwiftNaming.bare(SwiftNaming.fieldName($0.name)))): \(literal($0.wireName))" }
-            return "\(literal(swiftType(.named(type.name)))): [\(properties.joined(separator: ", "))]"
+            return (literal(swiftType(.named(type.name))), "[\(properties.joined(separator: ", "))]")
         }
-        return entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
     }
 
     /// The first environment, with a `host` variable pointed at the sandbox (so a changed URL shows),

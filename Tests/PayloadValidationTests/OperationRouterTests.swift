@@ -119,6 +119,37 @@ final class OperationRouterTests: XCTestCase {
         XCTAssertEqual(route("PUT", "/uploads"), "404", "the template `{uploadUrl}` is not a one-segment path")
     }
 
+    /// Box's metadata routes: a literal path wins over a templated one of as many segments whatever
+    /// else the schema declares between them. A shorter route whose segments begin both (`…/metadata`)
+    /// tied with each, segment by segment, so schema order decided and the sort was inconsistent.
+    func testALiteralRouteWinsWhenAShorterRouteBeginsTheSamePath() throws {
+        let text = """
+            api: Metadata
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com/v1" }
+            operations:
+              getMetadataInstance:
+                http: GET /folders/{id}/metadata/{scope}/{key}
+                path: { id: string, scope: string, key: string }
+              listMetadata:
+                http: GET /folders/{id}/metadata
+                path: { id: string }
+              getClassification:
+                http: GET /folders/{id}/metadata/enterprise/classification
+                path: { id: string }
+            """
+        let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "metadata.yaml").schema)
+        let router = OperationRouter(schema: schema)
+        func name(_ path: String) -> String? {
+            guard case .operation(let operation, _) = router.match(method: "GET", path: path) else { return nil }
+            return operation.name
+        }
+        XCTAssertEqual(name("/folders/1/metadata/enterprise/classification"), "getClassification")
+        XCTAssertEqual(name("/folders/1/metadata/enterprise/other"), "getMetadataInstance")
+        XCTAssertEqual(name("/folders/1/metadata"), "listMetadata")
+    }
+
     // MARK: Shared routes
 
     /// Box's `GET /files/{file_id}` and `GET /files/{file_id}#get_shared_link`: one route, told apart by

@@ -17,6 +17,7 @@ final class SampleValuesTests: XCTestCase {
             fields:
               item: { type: string, minLength: 8 }
               quantity: { type: int32, minimum: 3 }
+              commit: { type: string, minLength: 40, maxLength: 40, pattern: "^[0-9a-fA-F]+$" }
               note: { type: string, optional: true }
         operations:
           placeOrder:
@@ -50,7 +51,8 @@ final class SampleValuesTests: XCTestCase {
         XCTAssertEqual(try parameter("account"), #""000000000000""#, "a text the pattern accepts")
         let body = samples.json(of: try XCTUnwrap(operation.body?.type))
         let order = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
-        XCTAssertEqual(Set(order.keys), ["item", "quantity"], "required fields only")
+        XCTAssertEqual(Set(order.keys), ["item", "quantity", "commit"], "required fields only")
+        XCTAssertEqual(order["commit"] as? String, String(repeating: "0", count: 40), "a pattern's text as long as minLength asks (GitHub's commit_sha)")
 
         func text(_ json: String) throws -> String {
             let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
@@ -78,6 +80,13 @@ final class SampleValuesTests: XCTestCase {
         XCTAssertEqual(PatternSample.text(matching: #"^ou-[0-9a-z]{4,32}$"#), "ou-0000")
         XCTAssertEqual(PatternSample.text(matching: #"^[^a0]+\.json$"#), "A.json", "a negated class: a character it does not exclude")
         XCTAssertEqual(PatternSample.text(matching: #"^(?<year>\d{4})-\d{2}$"#), "0000-00")
+        // A minimum length: quantifiers that allow more repeat their atom, first to last; one that cannot gives nothing.
+        XCTAssertEqual(PatternSample.text(matching: "^[0-9a-fA-F]+$", minimumLength: 40), String(repeating: "0", count: 40))
+        XCTAssertEqual(PatternSample.text(matching: #"^ou-[0-9a-z]{4,6}-[a-z]*$"#, minimumLength: 12), "ou-000000-aa")
+        XCTAssertEqual(PatternSample.text(matching: #"^(ab)+$"#, minimumLength: 5), "ababab", "a group repeats whole")
+        XCTAssertNil(PatternSample.text(matching: #"^\d{2,3}$"#, minimumLength: 5), "no quantifier reaches it: the caller's fallback decides")
+        XCTAssertNil(PatternSample.text(matching: "^a+$", minimumLength: .max), "a stretch is bounded: no such text is written")
+        XCTAssertEqual(PatternSample.text(matching: "^a+$", minimumLength: 10_000)?.count, 10_000)
         XCTAssertNil(PatternSample.text(matching: #"^\p{Lu}+$"#), "what the walk does not follow gives nothing, never a wrong text")
         XCTAssertNil(PatternSample.text(matching: #"^(a"#))
         XCTAssertNil(PatternSample.text(matching: String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)), "nesting is bounded")

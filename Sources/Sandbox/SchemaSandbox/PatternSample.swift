@@ -5,14 +5,25 @@ import PayloadValidation
 /// `accountId`). Walks the pattern once: the first alternative, each quantifier's minimum, a class's
 /// first member, nothing for anchors and lookarounds; the result is kept only when the validator's own
 /// matcher accepts it, so a pattern this walk does not understand gives nil, never a wrong value.
+///
+/// With a `minimumLength` (a `minLength` beside the pattern: GitHub's 40-character `commit_sha`,
+/// `^[0-9a-fA-F]+$`), the quantifiers that allow more repeat their atom more, first to last, until the
+/// text is that long; nil when they cannot.
 enum PatternSample {
-    static func text(matching pattern: String) -> String? {
-        var parser = Parser(characters: Array(pattern))
-        guard let text = parser.alternatives(), parser.index == parser.characters.count,
-            Pattern(pattern).matches(text)
-        else { return nil }
-        return text
+    static func text(matching pattern: String, minimumLength: Int = 0) -> String? {
+        var parser = Parser(characters: Array(pattern), missing: 0)
+        guard var text = parser.alternatives(), parser.index == parser.characters.count else { return nil }
+        if text.count < minimumLength {
+            // Walked again, adding what the shortest text lacks.
+            var stretching = Parser(characters: parser.characters, missing: min(minimumLength - text.count, maximumStretch))
+            guard let longer = stretching.alternatives() else { return nil }
+            text = longer
+        }
+        return text.count >= minimumLength && Pattern(pattern).matches(text) ? text : nil
     }
+
+    /// How many characters a stretch adds at most: a `minLength` is schema text, so the sample stays bounded.
+    private static let maximumStretch = 10_000
 
     /// One level per group; a pattern is schema text, so its nesting is bounded to keep the walk finite.
     private static let maximumDepth = 64
@@ -21,6 +32,8 @@ enum PatternSample {
         let characters: [Character]
         var index = 0
         var depth = 0
+        /// Characters still to add by repeating an atom more often than its quantifier's minimum.
+        var missing: Int
 
         var current: Character? { index < characters.count ? characters[index] : nil }
 
@@ -41,31 +54,41 @@ enum PatternSample {
         mutating func sequence() -> String? {
             var text = ""
             while let character = current, character != "|", character != ")" {
-                guard let atom = atom(), let count = quantifier() else { return nil }
+                guard let atom = atom(), let (minimum, maximum) = quantifier() else { return nil }
+                var count = minimum
+                // Where the text is still short, a quantifier that allows more repeats its atom more.
+                if missing > 0, !atom.isEmpty {
+                    let wanted = (missing + atom.count - 1) / atom.count
+                    count += min(wanted, (maximum ?? .max) - minimum)
+                    missing = max(0, missing - (count - minimum) * atom.count)
+                }
                 text += String(repeating: atom, count: count)
             }
             return text
         }
 
-        /// How often the atom before it is repeated: the quantifier's minimum (1 without one).
-        mutating func quantifier() -> Int? {
-            var minimum = 1
+        /// How often the atom before it may be repeated: the quantifier's minimum (1 without one) and
+        /// maximum (nil: no limit).
+        mutating func quantifier() -> (minimum: Int, maximum: Int?)? {
+            var bounds: (minimum: Int, maximum: Int?) = (1, 1)
             switch current {
-            case "*", "?": minimum = 0
-            case "+": minimum = 1
+            case "*": bounds = (0, nil)
+            case "?": bounds = (0, 1)
+            case "+": bounds = (1, nil)
             case "{":
-                guard let close = characters[index...].firstIndex(of: "}") else { return 1 }
-                let body = String(characters[(index + 1)..<close])
-                guard let count = Int(body.split(separator: ",", omittingEmptySubsequences: false).first ?? ""), count <= 1_000 else {
-                    return 1
+                guard let close = characters[index...].firstIndex(of: "}") else { return (1, 1) }
+                let body = String(characters[(index + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
+                guard let count = Int(body.first ?? ""), count <= 1_000 else {
+                    return (1, 1)
                 }
-                minimum = count
+                // `{n}`: exactly n; `{n,}`: at least n; `{n,m}`: up to m.
+                bounds = (count, body.count == 1 ? count : body.count == 2 && body[1].isEmpty ? nil : Int(body[1]).map { max($0, count) } ?? count)
                 index = close
-            default: return 1
+            default: return (1, 1)
             }
             index += 1
             if current == "?" || current == "+" { index += 1 }
-            return minimum
+            return bounds
         }
 
         mutating func atom() -> String? {

@@ -152,7 +152,7 @@ struct PayloadFactory: Sendable {
         switch primitive {
         case .string:
             // A pattern's own sample where the walk finds one within the length limits (else the plain text).
-            if let pattern = constraints.pattern, let text = PatternSample.text(matching: pattern),
+            if let pattern = constraints.pattern, let text = PatternSample.text(matching: pattern, minimumLength: constraints.minLength ?? 0),
                 text.count >= (constraints.minLength ?? 0), text.count <= (constraints.maxLength ?? .max)
             {
                 return .string(text)

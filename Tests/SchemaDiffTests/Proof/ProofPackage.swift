@@ -1,6 +1,7 @@
 import ClientProof
 import Foundation
 import SchemaModel
+import SwiftRenderer
 
 /// The diff proof's `ClientPackage`: for every corpus pair, the client generated from the old schema and
 /// the one generated from the new schema (modules `<Pair>Old` and `<Pair>New`, each with its
@@ -10,7 +11,15 @@ struct ProofPackage {
     struct Side {
         var module: String
         var schema: Schema
+        /// The caller as one source (the source check compiles it against the other module) and as the
+        /// module's files.
         var caller: String
+        var callerFiles: [GeneratedFile]
+
+        init(module: String, schema: Schema) {
+            let writer = ProofCallerWriter(schema: schema)
+            (self.module, self.schema, caller, callerFiles) = (module, schema, writer.render(), writer.files())
+        }
     }
 
     struct Pair {
@@ -29,15 +38,15 @@ struct ProofPackage {
             let new = try SchemaLoader.loadOrThrow(path: pair.new.path)
             return Pair(
                 corpus: pair,
-                old: Side(module: "\(base)Old", schema: old, caller: ProofCallerWriter(schema: old).render()),
-                new: Side(module: "\(base)New", schema: new, caller: ProofCallerWriter(schema: new).render()))
+                old: Side(module: "\(base)Old", schema: old),
+                new: Side(module: "\(base)New", schema: new))
         }
     }
 
     private var package: ClientPackage {
         ClientPackage(
             name: "DiffProof", root: root, repository: packageRoot,
-            modules: pairs.flatMap { [$0.old, $0.new] }.map { ClientPackage.Module(name: $0.module, schema: $0.schema, caller: $0.caller) })
+            modules: pairs.flatMap { [$0.old, $0.new] }.map { ClientPackage.Module(name: $0.module, schema: $0.schema, caller: $0.callerFiles) })
     }
 
     /// Writes the package (files whose contents did not change are left alone, keeping builds incremental).
