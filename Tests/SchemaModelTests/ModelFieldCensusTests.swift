@@ -39,8 +39,9 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.OperationDefinition": [
             "name", "method", "path", "pathLocation", "pathParameters", "queryParameters", "headerParameters", "body", "response", "responseLocation",
             "successStatus", "errors", "authRequirements", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
-            "responseContentType", "outcomes", "responseHeaders",
+            "responseContentType", "outcomes", "responseHeaders", "stream",
         ],
+        "SchemaModel.EventStreamResponse": ["format", "events", "eventsLocation", "notes", "location"],
         "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType", "style"],
         "SchemaModel.OperationDefinition.OperationExample": ["name", "parameters", "request", "response", "status", "location"],
         "SchemaModel.Outcome": ["name", "status", "conditions", "kind", "notes", "location"],
@@ -95,6 +96,7 @@ final class ModelFieldCensusTests: XCTestCase {
             excluded, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
             outcome.conditions[0],
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
+            try XCTUnwrap(schema.operations.lazy.compactMap(\.stream).first),
         ] {
             record(value)
         }
