@@ -832,6 +832,16 @@ final class TypeTranslator {
         return usage
     }
 
+    /// A declared type for `expression`: itself when it names a type, else a new alias of it called
+    /// `hint` (a stream's events must be a declared type).
+    func declaredType(_ expression: String, hint: String, modelled: String) -> String {
+        if bodies[expression] != nil || expression.first?.isUppercase == true { return expression }
+        let name = scope.claim(ImportNames.upperCamel(hint))
+        order.append(name)
+        bodies[name] = .map([("type", .string(expression)), ("modelled", .string(modelled))])
+        return name
+    }
+
     /// An array's items or a map's values: constraints and null cannot be said there.
     private func nested(_ node: SchemaNode, hint: String, context: String) -> String {
         let usage = use(node, hint: hint)
