@@ -61,7 +61,7 @@ extension ClientRenderer {
             case .sse:
                 let call = "return self.core.serverSentEvents(builder, \(body)failure: Failure.self, options: options, reconnects: \(reconnects))"
                 guard let union = schema.union(named: stream.events) else {
-                    writer.line("\(call) { _, data in try ClientRuntime.EventDecoding.json(data.utf8) }")
+                    writer.line("\(call) { _, data in try ClientRuntime.EventDecoding.json(data) }")
                     return
                 }
                 writer.line("\(call) { (name, data) throws -> \(events) in")
@@ -70,7 +70,7 @@ extension ClientRenderer {
                         for variant in union.variants {
                             let eventName = SwiftEscaping.stringLiteral(EventStreamResponse.eventName(of: variant, in: union))
                             let member = SwiftNaming.memberName(variant.name, reserved: SwiftNaming.Reserved.unionVariants)
-                            writer.line("case \(eventName): return .\(member)(try ClientRuntime.EventDecoding.json(data.utf8))")
+                            writer.line("case \(eventName): return .\(member)(try ClientRuntime.EventDecoding.json(data))")
                         }
                         writer.line("default: return .undocumented(ClientRuntime.EventDecoding.undocumented(event: name, data: data))")
                     }

@@ -31,7 +31,7 @@ extension ExchangeChecker {
                     defer { index += 1 }
                     let label = "event \(index) (\(frame.event))"
                     guard let union else {
-                        add(validate(Array(frame.data.utf8), against: stream.events), event: label)
+                        add(validate(Array(frame.data), against: stream.events), event: label)
                         continue
                     }
                     guard let variant = union.variants.first(where: { EventStreamResponse.eventName(of: $0, in: union) == frame.event }) else {
@@ -46,7 +46,7 @@ extension ExchangeChecker {
                             ], event: label)
                         continue
                     }
-                    add(validate(Array(frame.data.utf8), against: variant.type), event: label)
+                    add(validate(Array(frame.data), against: variant.type), event: label)
                 }
             case .jsonLines:
                 var parser = JSONLinesParser()

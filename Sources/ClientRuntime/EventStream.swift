@@ -297,10 +297,15 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
         try JSONCoding.sharedDecoder.decode(T.self, from: Data(bytes))
     }
 
+    /// `data` decoded as JSON of type `T`, with the generated clients' decoder.
+    public static func json<T: Decodable>(_ data: Data) throws -> T {
+        try JSONCoding.sharedDecoder.decode(T.self, from: data)
+    }
+
     /// What an undocumented SSE event keeps: `{"event": name, "data": data}`, the data as JSON when it
     /// parses as JSON, else as a string.
-    public static func undocumented(event name: String, data: String) -> JSONValue {
-        let value = (try? JSONCoding.sharedDecoder.decode(JSONValue.self, from: Data(data.utf8))) ?? .string(data)
+    public static func undocumented(event name: String, data: Data) -> JSONValue {
+        let value = (try? JSONCoding.sharedDecoder.decode(JSONValue.self, from: data)) ?? .string(String(decoding: data, as: UTF8.self))
         return .object(["event": .string(name), "data": value])
     }
 }
@@ -316,7 +321,7 @@ extension ClientCore {
         options: RequestOptions = .default,
         reconnects: Bool = true,
         maximumEventSize: Int = 4 << 20,
-        payload: @escaping @Sendable (_ name: String, _ data: String) throws -> Payload
+        payload: @escaping @Sendable (_ name: String, _ data: Data) throws -> Payload
     ) -> EventStream<ServerSentEvent<Payload>> {
         let connect = connector(request, jsonBody: jsonBody, format: .serverSentEvents, failure: failure, options: options)
         return EventStream {

@@ -1,3 +1,5 @@
+import Foundation
+
 // The framing of streamed response bodies (Server-Sent Events, JSON Lines, JSON Sequences): the
 // client runtime reads events with it as the bytes arrive, and `schema-check traffic` reads a captured
 // body with it, so both cut a body into the same events.
@@ -77,8 +79,10 @@
 @_spi(Shared) public struct ServerSentEventFrame: Hashable, Sendable {
     /// The `event:` field; `message` when the event has none.
     public var event: String
-    /// The `data:` lines joined with line feeds.
-    public var data: String
+    /// The `data:` lines joined with line feeds, as bytes (decoded as JSON without a detour through text).
+    public var data: Data
+    /// `data` as text.
+    public var text: String { String(decoding: data, as: UTF8.self) }
     /// The last event ID after this event (an `id:` field sets it and it carries over to later events);
     /// nil while none was set, or after an empty `id:`.
     public var id: String?
@@ -86,8 +90,12 @@
     public var retry: Int?
 
     public init(event: String = "message", data: String, id: String? = nil, retry: Int? = nil) {
+        self.init(event: event, bytes: Data(data.utf8), id: id, retry: retry)
+    }
+
+    public init(event: String = "message", bytes: Data, id: String? = nil, retry: Int? = nil) {
         self.event = event
-        self.data = data
+        self.data = bytes
         self.id = id
         self.retry = retry
     }
@@ -162,7 +170,7 @@
             defer { resetEvent() }
             guard hasData else { return nil }
             return ServerSentEventFrame(
-                event: eventType ?? "message", data: String(decoding: data, as: UTF8.self), id: lastEventID, retry: retryInEvent)
+                event: eventType ?? "message", bytes: Data(data), id: lastEventID, retry: retryInEvent)
         }
         if first == 0x3A { return nil }  // a comment, often a keep-alive
         let colon = line.firstIndex(of: 0x3A)
