@@ -112,7 +112,8 @@ let package = Package(
         // `schema-check traffic`'s HAR reader, routing and exchange checks (a library, so its fuzz target links it).
         .target(
             name: "TrafficCheck",
-            dependencies: ["SchemaModel", "PayloadValidation"],
+            // WireFormat: a captured event stream is cut into events by the clients' own framing.
+            dependencies: ["SchemaModel", "PayloadValidation", "WireFormat"],
             path: "Generator/TrafficCheck"
         ),
 
@@ -270,7 +271,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientRuntimeTests",
-            dependencies: ["ClientRuntime", "TestHTTPServer"],
+            dependencies: ["ClientRuntime", "WireFormat", "TestHTTPServer"],
             path: "Tests/ClientRuntimeTests"
         ),
         // The model's loader: diagnostics of every construct, resource limits, the field census, the name corpus.

@@ -53,6 +53,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case responseHeadersChanged = "response-headers-changed"
     case operationErrorsChanged = "operation-errors-changed"
     case idempotencyChanged = "idempotency-changed"
+    case streamChanged = "stream-changed"
     // Parameters and fields (a parameter is always in a request; a field takes its type's roles)
     case fieldAddedRequired = "field-added-required"
     case fieldAddedOptional = "field-added-optional"
@@ -186,6 +187,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(
                 .compatible, "an error the operation no longer lists arrives as .undocumented, still an error; a newly listed one gets its case", .compatible,
                 "the error type is shared by all operations")
+        case .streamChanged:
+            return Verdict(
+                .breaksBoth,
+                "the events are framed or typed differently (another format or event type), or the answer became a stream or stopped being one: neither side reads the other's body",
+                .breaking, "the method returns a different EventStream element, or a stream where it returned a value")
         case .idempotencyChanged:
             return Verdict(
                 .compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible,

@@ -759,6 +759,16 @@ public struct SchemaComparer {
                 verdict.wireReason = "the new type has the same fields on the wire (mark it `renamedFrom:` to report a rename)"
             }
         }
+        let describeStream: (EventStreamResponse?) -> String = { stream in
+            stream.map { "\($0.format.rawValue) of \($0.events)" } ?? "none"
+        }
+        if before.stream?.format != after.stream?.format || before.stream.map({ inNewNames($0.events) }) != after.stream?.events {
+            // A union of events gaining or losing a variant is the union's change (an added one arrives as
+            // `.undocumented` in old clients); this is the stream itself changing.
+            record(
+                .streamChanged, subject, "stream \(describeStream(before.stream)) -> \(describeStream(after.stream))",
+                old: before.stream?.location ?? before.location, new: after.stream?.location ?? after.location)
+        }
         if before.successStatus != after.successStatus {
             record(.successStatusChanged, subject, "status \(before.successStatus) -> \(after.successStatus)", old: before.location, new: after.location)
         }

@@ -11,7 +11,7 @@ enum TypeRoles {
         }
         let responseRoots =
             schema.operations.flatMap { operation in
-                [operation.response].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
+                [operation.response, operation.stream?.events].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
             } + [schema.errors?.body].compactMap { $0 }
         for name in schema.typesReachable(from: requestRoots) { roles[name, default: []].insert(.request) }
         for name in schema.typesReachable(from: responseRoots) { roles[name, default: []].insert(.response) }

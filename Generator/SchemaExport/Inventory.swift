@@ -181,6 +181,15 @@ public enum Inventory {
         }
         if let contentType = operation.responseContentType { builder.set("responseContentType", contentType) }
         builder.set("outcomes", operation.outcomes.map { outcomes in .array(outcomes.map(outcomeJSON)) } ?? .null)
+        // Only where declared, so schemas without one describe as before.
+        if let stream = operation.stream {
+            builder.set(
+                "stream",
+                .object([
+                    ("format", .string(stream.format.rawValue)), ("mediaType", .string(stream.format.mediaType)),
+                    ("events", .string(stream.events.description)),
+                ]))
+        }
         // Only where declared, so schemas without them describe as before.
         if !operation.responseHeaders.isEmpty {
             builder.set(
@@ -316,6 +325,8 @@ public enum Inventory {
             }
             if let outcomes = operation.outcomes {
                 notes.append("→ " + outcomes.map(outcomeSummary).joined(separator: " | "))
+            } else if let stream = operation.stream {
+                notes.append("→ stream of \(stream.events) as \(stream.format.mediaType)")
             } else {
                 notes.append(operation.response.map { "→ \($0)" + (operation.responseContentType.map { " as \($0)" } ?? "") } ?? "→ no content")
             }

@@ -402,6 +402,13 @@ public enum SchemaLanguageMetaSchema {
                             describe(mapping(minimum: 1, of: ref("Outcome")), "Several outcomes, in matching order (instead of `response` and `status`).")
                         ),
                         (
+                            "stream",
+                            describe(
+                                ref("Stream"),
+                                "The success answer is a stream of events (instead of `response`): Server-Sent Events, JSON Lines or a JSON Sequence, decoded as they arrive."
+                            )
+                        ),
+                        (
                             "responseHeaders",
                             describe(
                                 mapping(of: ref("Field")),
@@ -443,6 +450,28 @@ public enum SchemaLanguageMetaSchema {
                 )
             ),
             ("Pagination", paginationSection),
+            (
+                "Stream",
+                closedObject(
+                    "A streamed answer: `format` and the type of its `events`.",
+                    [
+                        (
+                            "format",
+                            describe(
+                                words(EventStreamResponse.Format.allCases.map(\.rawValue)),
+                                "Required. sse (text/event-stream), jsonLines (application/jsonl) or jsonSequence (application/json-seq).")
+                        ),
+                        (
+                            "events",
+                            describe(
+                                ref("TypeExpression"),
+                                "Required. A declared type: for sse, a union whose variants the event names select (the tag, or the name of an untagged union's variant), or any type every event's data is."
+                            )
+                        ),
+                    ] + noteProperties,
+                    required: ["format", "events"]
+                )
+            ),
             (
                 "Cache",
                 closedObject(

@@ -236,11 +236,52 @@ public enum OpenAPIExport {
         return line
     }
 
+    /// A streamed answer's item, as OpenAPI 3.2 writes sequential media types: the event type for JSON
+    /// Lines and JSON Sequences; for Server-Sent Events the event object (`event`, `data`, `id`,
+    /// `retry`) whose `data` is JSON of the events' type, or of a union's variant selected by the event
+    /// name (`anyOf`, one per variant), with `x-events` naming the events' type for import.
+    private static func streamItemSchema(_ stream: EventStreamResponse, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
+        guard stream.format == .sse else { return mapper.type(stream.events) }
+        func data(_ type: TypeReference) -> OrderedJSON {
+            .object([("type", .string("string")), ("contentMediaType", .string("application/json")), ("contentSchema", mapper.type(type))])
+        }
+        var item = ObjectBuilder()
+        item.set("type", .string("object"))
+        item.set("required", .array([.string("data")]))
+        item.set(
+            "properties",
+            .object([
+                ("event", .object([("type", .string("string"))])), ("data", data(stream.events)), ("id", .object([("type", .string("string"))])),
+                ("retry", .object([("type", .string("integer")), ("minimum", .integer(0))])),
+            ]))
+        if let union = schema.union(named: stream.events) {
+            item.set(
+                "anyOf",
+                .array(
+                    union.variants.map { variant in
+                        .object([
+                            (
+                                "properties",
+                                .object([
+                                    ("event", .object([("const", .string(EventStreamResponse.eventName(of: variant, in: union)))])),
+                                    ("data", data(variant.type)),
+                                ])
+                            ),
+                            ("required", .array([.string("event")])),
+                        ])
+                    }))
+        }
+        item.set("x-events", mapper.type(stream.events))
+        return item.value
+    }
+
     private static func responses(_ operation: OperationDefinition, _ schema: Schema, _ mapper: SchemaMapper) -> OrderedJSON {
         var responses = ObjectBuilder()
         var success = ObjectBuilder()
-        success.set("description", operation.response == nil ? "Success, no content." : "Success.")
-        if let contentType = operation.responseContentType {
+        success.set("description", operation.response == nil && operation.stream == nil ? "Success, no content." : "Success.")
+        if let stream = operation.stream {
+            success.set("content", .object([(stream.format.mediaType, .object([("itemSchema", streamItemSchema(stream, schema, mapper))]))]))
+        } else if let contentType = operation.responseContentType {
             success.set("content", .object([(contentType, .object([("schema", RequestShapesExport.binarySchema)]))]))
         } else if let response = operation.response {
             var media = ObjectBuilder()

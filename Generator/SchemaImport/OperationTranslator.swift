@@ -517,7 +517,10 @@ final class OperationTranslator {
         let status = Int(first.key) ?? 200
         guard let (response, responsePointer) = document.resolve(first.value, at: pointer.appending(first.key)) else { return }
         var hasBody = false
-        if let content = response["content"], let (mediaType, media) = preferredContent(content) {
+        if let content = response["content"], let stream = eventStream(content, pointer: responsePointer.appending("content"), typeName: typeName) {
+            builder.set("stream", stream)
+            hasBody = true
+        } else if let content = response["content"], let (mediaType, media) = preferredContent(content) {
             let mediaPointer = responsePointer.appending("content").appending(mediaType)
             let others = (content.pairs ?? []).map(\.key).filter { $0 != mediaType }
             if !others.isEmpty {
@@ -542,6 +545,50 @@ final class OperationTranslator {
         if status != (hasBody ? 200 : 204) || first.key.count != 3 { builder.set("status", .number(String(status))) }
         if !errorNames.isEmpty { builder.set("errors", .list(errorNames.map(YAMLValue.string))) }
         if !classAnswers.isEmpty { pendingClassAnswers.append((operation, first.key == "2XX" ? .range(2) : .exact(status), classAnswers)) }
+    }
+
+    /// The sequential media types a `stream:` reads, by the format it gets (`application/x-ndjson` is JSON
+    /// Lines' older name).
+    private static let streamFormats: [String: String] = [
+        "text/event-stream": "sse", "application/jsonl": "jsonLines", "application/x-ndjson": "jsonLines", "application/json-seq": "jsonSequence",
+    ]
+
+    /// `stream:` for a success response offered only as sequential media types (the first in the
+    /// document's order; the others are reported): the events are its `itemSchema` (OpenAPI 3.2), for
+    /// Server-Sent Events the `x-events` this project's export writes or the item's `data`
+    /// `contentSchema`; without one they are any JSON, an alias named after the operation.
+    private func eventStream(_ content: YAMLNode, pointer: JSONPointer, typeName: String) -> YAMLValue? {
+        let pairs = content.pairs ?? []
+        guard let first = pairs.first(where: { Self.streamFormats[$0.key.lowercased()] != nil }),
+            !pairs.contains(where: { Self.isJSON($0.key) }), let format = Self.streamFormats[first.key.lowercased()]
+        else { return nil }
+        let others = pairs.map(\.key).filter { $0 != first.key }
+        if !others.isEmpty {
+            log.warning("the response is also offered as \(others.joined(separator: ", ")); only \(first.key) is imported", at: content, pointer)
+        }
+        let mediaPointer = pointer.appending(first.key)
+        let item = first.value["itemSchema"]
+        var eventSchema: SchemaNode?
+        if let item {
+            let itemPointer = mediaPointer.appending("itemSchema")
+            if format != "sse" {
+                eventSchema = SchemaNode(item, itemPointer)
+            } else if let events = item["x-events"] {
+                eventSchema = SchemaNode(events, itemPointer.appending("x-events"))
+            } else if let data = item["properties"]?["data"]?["contentSchema"] {
+                eventSchema = SchemaNode(data, itemPointer.appending("properties").appending("data").appending("contentSchema"))
+            }
+        }
+        let hint = typeName + "Event"
+        let expression: String
+        if let eventSchema {
+            expression = types.use(eventSchema, hint: hint).expression
+        } else {
+            log.warning("the \(first.key) response has no itemSchema: its events are imported as any JSON", at: first.value, mediaPointer)
+            expression = "json"
+        }
+        let events = types.declaredType(expression, hint: hint, modelled: "Named by the importer: the events of a \(first.key) response.")
+        return .map([("format", .string(format)), ("events", .string(events))])
     }
 
     /// The outcomes (`responses:`) of an operation with several success responses, one per status with

@@ -894,6 +894,17 @@ final class TypeTranslator {
         return ElementUsage(expression: usage.expression, constraints: usage.constraints, nullable: usage.nullable && usage.expression != "json")
     }
 
+
+    /// A declared type for `expression`: itself when it names a type, else a new alias of it called
+    /// `hint` (a stream's events must be a declared type).
+    func declaredType(_ expression: String, hint: String, modelled: String) -> String {
+        if bodies[expression] != nil || expression.first?.isUppercase == true { return expression }
+        let name = scope.claim(ImportNames.upperCamel(hint))
+        order.append(name)
+        bodies[name] = .map([("type", .string(expression)), ("modelled", .string(modelled))])
+        return name
+    }
+
     /// A struct's additionalProperties: constraints and null cannot be said there.
     private func nested(_ node: SchemaNode, hint: String, context: String) -> String {
         let usage = use(node, hint: hint)

@@ -38,6 +38,12 @@ public struct Schema: Sendable {
         typePositions[name].map { types[$0] }
     }
 
+    /// The union `reference` names directly, if it is one (an SSE stream's events).
+    public func union(named reference: TypeReference) -> Union? {
+        guard case .named(let name) = reference, let definition = type(named: name), case .union(let union) = definition.kind else { return nil }
+        return union
+    }
+
     public func operation(named name: String) -> OperationDefinition? {
         operations.first { $0.name == name }
     }
@@ -519,6 +525,9 @@ public struct OperationDefinition: Sendable {
     /// The literal query of `http:`'s path (`/sign?api-version=2020-09-01`): pairs every request carries
     /// before the query parameters, and a request must carry to be this operation. Empty: none.
     public var literalQuery: [LiteralQueryItem] = []
+    /// `stream:`: the success answer is a sequence of typed events (Server-Sent Events, JSON Lines or a
+    /// JSON Sequence) read as they arrive; nil for an answer read whole.
+    public var stream: EventStreamResponse? = nil
 
     /// The primitives a response header can be read as (text, numbers, a flag, a UUID, a URL, a date).
     public static let responseHeaderPrimitives: [Primitive] = [.string, .email, .bool, .int, .int32, .int64, .double, .uuid, .uri, .dateTime]
@@ -686,6 +695,44 @@ public struct Pagination: Sendable {
     public var previous: String?
     public var totalPages: String?
     public var last: String?
+    public var location: SourceLocation
+}
+
+/// `stream:` of an operation: its success answer is a sequence of events of one declared type, decoded as
+/// the bytes arrive (docs/SchemaLanguage.md, "Streamed answers").
+public struct EventStreamResponse: Sendable {
+    /// How the body is cut into events.
+    public enum Format: String, Sendable, CaseIterable {
+        /// `text/event-stream`: each event's `event:` name picks a variant of a union of events and its
+        /// `data:` is the variant's JSON; `id:` and `retry:` drive reconnection.
+        case sse
+        /// `application/jsonl`: one JSON text per line.
+        case jsonLines
+        /// `application/json-seq` (RFC 7464): each JSON text after a record separator.
+        case jsonSequence
+
+        /// The media type of the body, as `Accept` and the exports write it.
+        public var mediaType: String {
+            switch self {
+            case .sse: return "text/event-stream"
+            case .jsonLines: return "application/jsonl"
+            case .jsonSequence: return "application/json-seq"
+            }
+        }
+    }
+
+    /// The SSE event name (`event:`) of a variant of a union of events: its tag, or for an untagged
+    /// union its name.
+    public static func eventName(of variant: Union.Variant, in union: Union) -> String {
+        union.discriminator == nil ? variant.name : variant.tag
+    }
+
+    public var format: Format
+    /// The events' type: a declared type (for SSE, a union whose variants the event names select, or
+    /// any other type every event's data is).
+    public var events: TypeReference
+    public var eventsLocation: SourceLocation
+    public var notes: Notes
     public var location: SourceLocation
 }
 

@@ -457,7 +457,7 @@ struct SchemaParser {
         let keys =
             [
                 "http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
-                "idempotencyKey", "paginate", "cache", "examples", "responses", "responseHeaders",
+                "idempotencyKey", "paginate", "cache", "examples", "responses", "responseHeaders", "stream",
             ] + MappingReader.noteKeys
         guard let reader = MappingReader(pair.value, context: context, allowed: keys, log: log) else { return nil }
         guard let http = reader.string("http") else {
@@ -504,7 +504,8 @@ struct SchemaParser {
         let (declaredResponse, responseContentType) = responseType(reader["response"], context: context)
         let response = outcomes != nil ? firstSuccess?.body : declaredResponse
         let status =
-            outcomes != nil ? (firstSuccess?.status.representative ?? 200) : reader.int("status") ?? (reader.has("response") ? 200 : 204)
+            outcomes != nil
+            ? (firstSuccess?.status.representative ?? 200) : reader.int("status") ?? (reader.has("response") || reader.has("stream") ? 200 : 204)
         if outcomes == nil, !(200...299).contains(status) {
             log.error("'status' of \(context) is the success status and must be 200–299, found \(status)", at: reader["status"]?.location)
         }
@@ -524,7 +525,31 @@ struct SchemaParser {
         )
         definition.responseHeaders = parameters("responseHeaders")
         definition.literalQuery = literalQuery
+        definition.stream = reader["stream"].flatMap { eventStream($0, context: context) }
         return definition
+    }
+
+    /// `stream: { format: sse, events: OrderEvent }`.
+    private func eventStream(_ node: YAMLNode, context: String) -> EventStreamResponse? {
+        guard let reader = MappingReader(node, context: "'stream' of \(context)", allowed: ["format", "events"] + MappingReader.noteKeys, log: log)
+        else { return nil }
+        let formats = EventStreamResponse.Format.allCases.map(\.rawValue)
+        guard let formatText = reader.string("format") else {
+            log.error("'stream' of \(context) needs 'format': \(formats.joined(separator: ", "))", at: node.location)
+            return nil
+        }
+        guard let format = EventStreamResponse.Format(rawValue: formatText) else {
+            log.error(
+                "'format' of the stream of \(context) must be \(formats.joined(separator: ", ")), found '\(formatText)'\(Suggestion.didYouMean(formatText, in: formats))",
+                at: reader["format"]?.location)
+            return nil
+        }
+        guard let eventsNode = reader["events"] else {
+            log.error("'stream' of \(context) needs 'events': the type of its events", at: node.location)
+            return nil
+        }
+        guard let events = typeReference(eventsNode) else { return nil }
+        return EventStreamResponse(format: format, events: events, eventsLocation: eventsNode.location, notes: reader.notes(), location: node.location)
     }
 
     private func pagination(_ node: YAMLNode, context: String) -> Pagination? {

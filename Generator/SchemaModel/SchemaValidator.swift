@@ -701,6 +701,9 @@ struct SchemaValidator {
             if let pagination = operation.pagination {
                 checkPagination(pagination, of: operation, types: types)
             }
+            if let stream = operation.stream {
+                checkStream(stream, of: operation, types: types)
+            }
         }
         checkDistinct(
             schema.operations.map { ($0.name, SwiftNaming.operationName($0.name, api: schema.api), $0.location) },
@@ -888,5 +891,42 @@ struct SchemaValidator {
             && name.unicodeScalars.allSatisfy { scalar in
                 scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
             }
+    }
+}
+
+extension SchemaValidator {
+    /// `stream:`: the only success answer, of a declared type; for SSE a union's tags are the event names.
+    func checkStream(_ stream: EventStreamResponse, of operation: OperationDefinition, types: [String: TypeDefinition]) {
+        let context = "operation '\(operation.name)'"
+        for (key, present) in [
+            ("response", operation.response != nil), ("responses", operation.outcomes != nil), ("paginate", operation.pagination != nil),
+            ("cache", operation.cache != nil), ("responseHeaders", !operation.responseHeaders.isEmpty),
+        ] where present {
+            log.error("\(context) has 'stream' and '\(key)'; a streamed answer is its events, read as they arrive: remove '\(key)'", at: stream.location)
+        }
+        if operation.method == "HEAD" {
+            log.error("\(context) has 'stream' but HEAD answers carry no body; use GET", at: stream.location)
+        }
+        guard case .named(let name) = stream.events else {
+            log.error(
+                "'events' of the stream of \(context) must be a declared type (a struct, or a union of the events), found '\(stream.events)'",
+                at: stream.eventsLocation)
+            return
+        }
+        guard resolve(stream.events, at: stream.eventsLocation, types: types), let definition = types[name] else { return }
+        guard stream.format == .sse, case .union(let union) = definition.kind else { return }
+        if union.discriminator != nil, union.tagType == .integer {
+            log.error(
+                "'events' of the SSE stream of \(context) is the union '\(name)' with integer tags; an SSE event name is text: give its variants string tags",
+                at: stream.eventsLocation)
+        }
+        for variant in union.variants {
+            let eventName = EventStreamResponse.eventName(of: variant, in: union)
+            if eventName.isEmpty || eventName.contains(where: { $0 == "\n" || $0 == "\r" }) {
+                log.error(
+                    "variant '\(variant.name)' of '\(name)' cannot be an SSE event name (empty, or with a line break), as the SSE stream of \(context) needs",
+                    at: variant.location)
+            }
+        }
     }
 }

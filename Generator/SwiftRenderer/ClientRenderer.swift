@@ -64,6 +64,10 @@ struct ClientRenderer {
                     OutcomeRenderer(schema: schema, operation: operation, outcomes: outcomes).render(into: &writer)
                     writer.line()
                 }
+                if let stream = operation.stream {
+                    renderStreamMethod(operation, stream, into: &writer)
+                    return
+                }
                 renderMethod(operation, into: &writer)
                 if !operation.responseHeaders.isEmpty {
                     writer.line()

@@ -242,6 +242,9 @@ public struct ExchangeChecker: Sendable {
                     "expected a \(contentType) body, the response says Content-Type \(Self.mediaType(of: got))")
             ]
         }
+        if (200...299).contains(status), let stream = operation.stream, let bytes = exchange.responseBody {
+            return streamIssues(bytes, stream: stream)
+        }
         guard let bodyType else {
             let size = exchange.responseBody?.count ?? exchange.responseBodySize
             guard size > 0, (200...299).contains(status) else { return [] }
@@ -315,7 +318,7 @@ public struct ExchangeChecker: Sendable {
 
     // MARK: Helpers
 
-    private func validate(_ bytes: [UInt8], against type: TypeReference) -> [ValidationIssue] {
+    func validate(_ bytes: [UInt8], against type: TypeReference) -> [ValidationIssue] {
         if bytes.prefix(8192).contains(0) {
             return [issue(.error, .syntax, "", expected: "JSON", found: "binary data", "not JSON: the body is binary (it contains NUL bytes)")]
         }
@@ -329,7 +332,7 @@ public struct ExchangeChecker: Sendable {
         return issue.hidingSecretValues([JSONPointer.unescape(String(first))])
     }
 
-    private func issue(
+    func issue(
         _ severity: ValidationIssue.Severity, _ kind: ValidationIssue.Kind, _ pointer: String, expected: String, found: String,
         _ message: String, rule: SourceLocation? = nil
     ) -> ValidationIssue {

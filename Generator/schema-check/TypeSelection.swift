@@ -56,6 +56,17 @@ enum TypeSelection {
             }
             return .success(errorBody)
         }
+        if let stream = operation.stream, status == nil || status == operation.successStatus {
+            // One event of the stream: what each JSON Lines line, JSON Sequence record or SSE `data:` is.
+            if stream.format == .sse, let union = schema.union(named: stream.events) {
+                let variants = union.variants.map { "--type \($0.type) (event \(EventStreamResponse.eventName(of: $0, in: union)))" }
+                return .failure(
+                    Failure(
+                        "operation '\(name)' streams Server-Sent Events whose data is a variant of '\(stream.events)', chosen by the event name: check one event's data with \(variants.joined(separator: ", ")), or a whole captured stream with `schema-check traffic`"
+                    ))
+            }
+            return .success(stream.events)
+        }
         if let contentType = operation.responseContentType {
             return .failure(Failure("operation '\(name)' answers raw bytes (\(contentType)); schema-check checks JSON payloads only"))
         }

@@ -121,7 +121,7 @@ public struct URLSessionTransport: HTTPTransport {
         let urlRequest = Self.urlRequest(for: request)
         let (data, response): (Data, URLResponse)
         if let delegate {
-            (data, response) = try await delegate.run(session.dataTask(with: urlRequest), limit: limit)
+            (data, response) = try await delegate.run(session.dataTask(with: urlRequest), limit: limit, streamedBody: StreamedBody.current)
         } else {
             (data, response) = try await Self.runOnForeignSession(session, urlRequest, limit: limit)
         }
@@ -261,25 +261,31 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
     private final class Transfer {
         let continuation: CheckedContinuation<(Data, URLResponse), any Error>
         let limit: Int
+        /// Where a 2xx body goes as it arrives, for a streamed call (`StreamedBody`).
+        let streamedBody: StreamedBody?
         var response: URLResponse?
         var data = Data()
 
-        init(continuation: CheckedContinuation<(Data, URLResponse), any Error>, limit: Int) {
+        init(continuation: CheckedContinuation<(Data, URLResponse), any Error>, limit: Int, streamedBody: StreamedBody?) {
             self.continuation = continuation
             self.limit = limit
+            self.streamedBody = streamedBody
         }
     }
 
     private let lock = NSLock()
     /// Running transfers by `URLSessionTask.taskIdentifier`.
     private var transfers: [Int: Transfer] = [:]
+    /// Streamed bodies still arriving, by task identifier; their transfers have ended at the response's head.
+    private var streams: [Int: StreamedBody] = [:]
 
     /// Resumes `task` and returns its body and response once it completes.
-    func run(_ task: URLSessionDataTask, limit: Int) async throws -> (Data, URLResponse) {
+    /// With `streamedBody`, a 2xx response returns at its head and its body goes there as it arrives.
+    func run(_ task: URLSessionDataTask, limit: Int, streamedBody: StreamedBody? = nil) async throws -> (Data, URLResponse) {
         let identifier = task.taskIdentifier
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.locked { transfers[identifier] = Transfer(continuation: continuation, limit: limit) }
+                lock.locked { transfers[identifier] = Transfer(continuation: continuation, limit: limit, streamedBody: streamedBody) }
                 if Task.isCancelled {
                     end(identifier, with: .failure(URLError(.cancelled)))
                 } else {
@@ -321,10 +327,22 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let limit = lock.locked { () -> Int? in
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
+        let (limit, streamedBody) = lock.locked { () -> (Int?, StreamedBody?) in
+            guard let transfer = transfers[dataTask.taskIdentifier] else { return (nil, nil) }
             transfer.response = response
-            return transfer.limit
+            return (transfer.limit, transfer.streamedBody)
+        }
+        if let streamedBody, let http = response as? HTTPURLResponse, (200...299).contains(http.statusCode) {
+            // A streamed success: the caller gets the head now, the body chunk by chunk (no size limit:
+            // the event parsers bound what they hold).
+            lock.locked { streams[dataTask.taskIdentifier] = streamedBody }
+            let reading = streamedBody.claim { cancelInBackground(dataTask) }
+            end(dataTask.taskIdentifier, with: .success((Data(), response)))
+            guard reading else {
+                completionHandler(.cancel)
+                return
+            }
+            return completionHandler(.allow)
         }
         guard let limit, response.expectedContentLength > Int64(limit) else { return completionHandler(.allow) }
         completionHandler(.cancel)
@@ -332,6 +350,9 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if let streamedBody = lock.locked({ streams[dataTask.taskIdentifier] }) {
+            return streamedBody.yield(data)
+        }
         let overLimit = lock.locked { () -> Int? in
             guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
             guard transfer.data.count + data.count <= transfer.limit else { return transfer.limit }
@@ -342,6 +363,9 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let streamedBody = lock.locked({ streams.removeValue(forKey: task.taskIdentifier) }) {
+            return streamedBody.finish(throwing: error)
+        }
         let response = lock.locked { transfers[task.taskIdentifier].map { ($0.data, $0.response ?? task.response) } }
         guard let (data, response) = response else { return }
         if let error {

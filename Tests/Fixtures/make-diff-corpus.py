@@ -326,6 +326,11 @@ case("response-headers-removed-required", [(HEADERS_AT, HEADERS_AT + "    respon
 MISSING_GONE = ("        status: 404\n        response: { code: NOT_FOUND }", "        status: 410")
 case("outcomes-changed-status-class", [(GONE[0], GONE[1].replace("status: 410", "status: 4XX")), MISSING_GONE],
      ["outcomes-changed|operation getItem|compatible|compatible"], old_edits=[GONE, MISSING_GONE])
+# issue 28: a streamed operation changes its format: old clients cut the new body into the wrong events.
+WATCH_AT = "        status: 201\n"
+WATCH = WATCH_AT + "  watchItems:\n    http: GET /items/events\n    stream: { format: sse, events: Item }\n"
+case("stream-changed", [(WATCH_AT, WATCH.replace("format: sse", "format: jsonLines"))],
+     ["stream-changed|operation watchItems|breaks-both|breaking"], old_edits=[(WATCH_AT, WATCH)])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

@@ -236,6 +236,25 @@ final class FaultTests: XCTestCase {
         XCTAssertThrowsError(try FaultHeader(parsing: "status=200"))
         XCTAssertThrowsError(try FaultHeader(parsing: "latency=soon"))
         XCTAssertThrowsError(try FaultHeader(parsing: "status=503;count=2"))
+        // Issue 28: a streamed answer's drop and pace, per request.
+        let stream = try FaultHeader(parsing: "drop-after=2; event-interval=250ms")
+        XCTAssertEqual(stream.dropAfterEvents, 2)
+        XCTAssertEqual(stream.streamIntervalMilliseconds, 250)
+        XCTAssertNil(stream.action)
+        XCTAssertThrowsError(try FaultHeader(parsing: "drop-after=-1"))
+        XCTAssertThrowsError(try FaultHeader(parsing: "event-interval=forever"))
+    }
+
+    /// Issue 28: `dropStream` is used up by streamed answers only, `slowStream` never.
+    func testStreamFaultsAreTakenByStreamedAnswers() {
+        var book = FaultBook()
+        book.add(.dropStream(count: 1, afterEvents: 3), for: "watch")
+        book.add(.slowStream(milliseconds: 100), for: nil)
+        XCTAssertNil(book.consume(for: "watch", needsCredentials: false, usesBearer: false), "not a fault of an ordinary answer")
+        XCTAssertEqual(book.streamFaults(for: "watch").dropAfter, 3)
+        XCTAssertEqual(book.streamFaults(for: "watch").intervalMilliseconds, 100)
+        XCTAssertNil(book.streamFaults(for: "watch").dropAfter, "used up")
+        XCTAssertNil(book.streamFaults(for: "other").dropAfter)
     }
 }
 

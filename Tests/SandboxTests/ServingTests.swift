@@ -137,6 +137,9 @@ final class ServingTests: XCTestCase {
             ("getNoteVersioned", "GET", "/notes/N1?api-version=2020-09-01&lang=de", bearer, nil, 200),
             ("getNoteDraft", "GET", "/notes/N1?api-version=2020-09-01&view=draft%20copy", bearer, nil, 200),
             ("echoNullables", "PUT", "/nullables", bearer, schema.type(named: "Nullables")!.examples[0].value.jsonText, 200),
+            // Issue 28: streamed answers
+            ("watchOrders", "GET", "/orders/events?region=eu", bearer, nil, 200),
+            ("exportItems", "GET", "/items/export", bearer, nil, 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {
@@ -144,6 +147,25 @@ final class ServingTests: XCTestCase {
             XCTAssertEqual(response.status, call.status, "\(call.operation): \(response.text)")
         }
         XCTAssertEqual(sandbox.server.requestCounts(), Dictionary(uniqueKeysWithValues: calls.map { ($0.operation, 1) }))
+        await sandbox.stop()
+    }
+
+    /// Issue 28: a streamed operation's events, synthesized from its events type: SSE events numbered by
+    /// `id:` under their variants' event names, resumed after `Last-Event-ID`, 204 when none is left.
+    func testStreamedOperationsAnswerSynthesizedEvents() async throws {
+        let sandbox = try await Running.start(TestSchemas.kitchenSink)
+        let events = try await sandbox.client.get("/orders/events", headers: bearer)
+        XCTAssertEqual(events.status, 200)
+        let blocks = events.text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        XCTAssertEqual(blocks.count, 5)
+        XCTAssertTrue(blocks[0].hasPrefix("retry: 50\nid: 1\nevent: order.created\ndata: {"), blocks[0])
+        XCTAssertTrue(blocks[1].hasPrefix("id: 2\nevent: order.shipped\ndata: {"), blocks[1])
+        let resumed = try await sandbox.client.get("/orders/events", headers: bearer.merging(["Last-Event-ID": "3"]) { $1 })
+        XCTAssertTrue(resumed.text.hasPrefix("retry: 50\nid: 4\n"), resumed.text)
+        let exhausted = try await sandbox.client.get("/orders/events", headers: bearer.merging(["Last-Event-ID": "5"]) { $1 })
+        XCTAssertEqual(exhausted.status, 204)
+        let lines = try await sandbox.client.get("/items/export", headers: bearer)
+        XCTAssertEqual(lines.text.split(separator: "\n").count, 5)
         await sandbox.stop()
     }
 

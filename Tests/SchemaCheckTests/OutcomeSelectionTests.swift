@@ -31,6 +31,19 @@ final class OutcomeSelectionTests: XCTestCase {
         )
     }
 
+    /// Issue 28: `--response` of a streamed operation checks one event: a JSON Lines line is the events
+    /// type; an SSE union's data is a variant chosen by the event name, so it names the `--type` to use.
+    func testAStreamedOperationsResponseIsOneEvent() throws {
+        let item = try check(["--response", "exportItems"], payload: #"{"sku":"A1","name":"Lamp","discontinuedAt":null}"#)
+        XCTAssertEqual(item.status, 0, item.output + item.errors)
+        let wrong = try check(["--response", "exportItems"], payload: #"{"sku":7,"name":"Lamp","discontinuedAt":null}"#)
+        XCTAssertEqual(wrong.status, 1, wrong.output)
+        let sse = try check(["--response", "watchOrders"], payload: #"{"orderId":"o-1","total":3}"#)
+        XCTAssertEqual(sse.status, 2)
+        XCTAssertTrue(sse.errors.contains("--type OrderCreated (event order.created)"), sse.errors)
+        XCTAssertEqual(try check(["--type", "OrderCreated"], payload: #"{"orderId":"o-1","total":3}"#).status, 0)
+    }
+
     func testTheSuccessOutcomeBodyIsTheDefault() throws {
         let good = try check(["--response", "checkDevice"], payload: #"{"rtCode":"0000","deviceName":"Kiosk"}"#)
         XCTAssertEqual(good.status, 0, good.output + good.errors)

@@ -201,6 +201,31 @@ final class SchemaExportTests: XCTestCase {
         XCTAssertEqual(((strict["properties"] as? [String: Any])?["kind"] as? [String: Any])?["enum"] as? [String], ["CIRCLE", "square", "GROUP"])
     }
 
+    /// Issue 28: a streamed answer is its sequential media type with an `itemSchema`, as OpenAPI 3.2 writes
+    /// it; for SSE the event object, one `anyOf` branch per variant of the union (its event name, its type).
+    func testOpenAPIStreamedAnswersHaveAnItemSchema() throws {
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let document = try parse(Data(OpenAPIExport.document(schema).text().utf8), "openapi")
+        let paths = try XCTUnwrap(document["paths"] as? [String: Any])
+        func content(_ path: String) throws -> [String: Any] {
+            let get = try XCTUnwrap((paths[path] as? [String: Any])?["get"] as? [String: Any])
+            return try XCTUnwrap(((get["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any])
+        }
+        let lines = try content("/items/export")
+        XCTAssertEqual(Array(lines.keys), ["application/jsonl"])
+        XCTAssertEqual(((lines["application/jsonl"] as? [String: Any])?["itemSchema"] as? [String: Any])?["$ref"] as? String, "#/components/schemas/Item")
+        let events = try content("/orders/events")
+        let item = try XCTUnwrap((events["text/event-stream"] as? [String: Any])?["itemSchema"] as? [String: Any])
+        XCTAssertEqual(item["required"] as? [String], ["data"])
+        XCTAssertEqual((item["x-events"] as? [String: Any])?["$ref"] as? String, "#/components/schemas/OrderEvent")
+        let branches = try XCTUnwrap(item["anyOf"] as? [[String: Any]])
+        let names = branches.map { (($0["properties"] as? [String: Any])?["event"] as? [String: Any])?["const"] as? String }
+        XCTAssertEqual(names, ["order.created", "order.shipped"])
+        let data = (branches[0]["properties"] as? [String: Any])?["data"] as? [String: Any]
+        XCTAssertEqual(data?["contentMediaType"] as? String, "application/json")
+        XCTAssertEqual((data?["contentSchema"] as? [String: Any])?["$ref"] as? String, "#/components/schemas/OrderCreated")
+    }
+
     func testOpenAPIOperationsSecurityAndServers() throws {
         let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
         let document = try parse(Data(OpenAPIExport.document(schema).text().utf8), "openapi")

@@ -19,6 +19,8 @@ final class ThirdPartyImportTests: XCTestCase {
         Expectation(file: "sog-hello-world.yaml", operations: 1, types: 1, warnings: 0),
         Expectation(file: "sog-petstore.yaml", operations: 10, types: 46, warnings: 7),
         Expectation(file: "sog-various-content-types.yaml", operations: 11, types: 4, warnings: 2),
+        // issue 28 line 6: its three sequential media types without an item schema; the first is imported.
+        Expectation(file: "sog-event-streams.yaml", operations: 1, types: 2, warnings: 2),
         Expectation(file: "openapikit-pet-store-3.0.yaml", operations: 19, types: 9, warnings: 3),
         Expectation(file: "openapikit-tomtom-3.0.yaml", operations: 19, types: 21, warnings: 2),
         Expectation(file: "openapikit-google-books-3.0.yaml", operations: 51, types: 136, warnings: 1),

@@ -42,8 +42,9 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.OperationDefinition": [
             "name", "method", "path", "pathLocation", "pathParameters", "queryParameters", "headerParameters", "body", "response", "responseLocation",
             "successStatus", "errors", "authRequirements", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
-            "responseContentType", "outcomes", "responseHeaders", "literalQuery",
+            "responseContentType", "outcomes", "responseHeaders", "literalQuery", "stream",
         ],
+        "SchemaModel.EventStreamResponse": ["format", "events", "eventsLocation", "notes", "location"],
         "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType", "style"],
         "SchemaModel.OperationDefinition.OperationExample": ["name", "parameters", "request", "response", "status", "location"],
         "SchemaModel.LiteralQueryItem": ["name", "value"],
@@ -100,6 +101,7 @@ final class ModelFieldCensusTests: XCTestCase {
             excluded, elements, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
             outcome.conditions[0], try XCTUnwrap(schema.operations.lazy.compactMap(\.literalQuery.first).first),
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
+            try XCTUnwrap(schema.operations.lazy.compactMap(\.stream).first),
         ] {
             record(value)
         }

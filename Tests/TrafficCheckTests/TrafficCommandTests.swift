@@ -208,6 +208,29 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[3], ["route  error"], "without the literal pair it is no operation")
     }
 
+    /// Issue 28: a browser records a `text/event-stream` body whole as the response's text; each event's
+    /// data is checked as the type its event name selects, and an event name the schema does not declare
+    /// is a warning (the client keeps it as `.undocumented`).
+    func testAnSSEBodyIsCheckedEventByEvent() throws {
+        let schema = try temporaryFolder().appendingPathComponent("events.yaml")
+        let text = schemaText(
+            types: """
+                  Event:
+                    union:
+                      discriminator: kind
+                      variants:
+                        created: { type: Item, value: item.created }
+                """,
+            operations: "  watch:\n    http: GET /watch\n    stream: { format: sse, events: Event }\n")
+        try Data(text.utf8).write(to: schema)
+        let body =
+            "retry: 100\nid: 1\nevent: item.created\ndata: {\"id\": \"a\"}\n\nevent: item.created\ndata: {\"id\": 7}\n\nevent: item.renamed\ndata: {}\n\n"
+        let capture = try writeCapture(Self.har(entries: [Self.entry(url: "https://api.example.com/watch", headers: [], status: 200, body: body)]))
+        let result = try run(["traffic", capture, "--schema", schema.path, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        XCTAssertEqual(try issuesByEntry(result)[1], ["response /1/id error", "response /2 warning"])
+    }
+
     func testSandboxFaultsAndRejectedRequestsAreEachReported() throws {
         let result = try traffic(fixture("whitelabelpay-faults.har"), ["--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)

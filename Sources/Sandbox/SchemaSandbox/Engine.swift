@@ -36,6 +36,17 @@ typealias SchemaOperation = OperationDefinition
 enum Outcome: Sendable {
     case respond(status: Int, headers: [(String, String)], body: Data)
     case closeConnection
+    /// A streamed operation's events, sent as they are due (Streams.swift).
+    case stream(StreamAnswer)
+
+    /// The status sent, if any.
+    var status: Int? {
+        switch self {
+        case .respond(let status, _, _): return status
+        case .closeConnection: return nil
+        case .stream(let answer): return answer.status
+        }
+    }
 }
 
 /// The sandbox's behaviour: routing, faults, credentials, validation, responses and bookkeeping.
@@ -157,10 +168,8 @@ final class SandboxEngine: Sendable {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
             var status: Int?
             var reason: String?
-            if case .respond(let code, _, let body) = outcome {
-                status = code
-                if code == 401 { reason = factory.errorMessage(in: body) }
-            }
+            status = outcome.status
+            if case .respond(let code, _, let body) = outcome, code == 401 { reason = factory.errorMessage(in: body) }
             log(
                 RequestLogEntry(
                     method: request.method, path: request.path, operation: operationName, status: status,
@@ -219,7 +228,7 @@ final class SandboxEngine: Sendable {
             return (latency, state.faults.consume(for: operation.name, needsCredentials: plan.needsCredentials, usesBearer: plan.usesBearer))
         }
 
-        let outcome: Outcome
+        var outcome: Outcome
         if let headerError {
             outcome = error(400, message: headerError)
         } else {
@@ -234,6 +243,17 @@ final class SandboxEngine: Sendable {
                 outcome = self.outcome(for: action, plan: plan)
             } else {
                 outcome = answer(request, plan: plan, pathParameters: pathParameters)
+            }
+            if case .stream(var stream) = outcome {
+                // A slow or dropped stream: the run's faults, then the request's own directives.
+                let (interval, dropAfter) = state.withLock { $0.faults.streamFaults(for: operation.name) }
+                stream.intervalMilliseconds = headerFault.streamIntervalMilliseconds ?? interval
+                stream.dropAfter = headerFault.dropAfterEvents ?? dropAfter
+                if stream.intervalMilliseconds > 0 {
+                    appliedFault = [appliedFault, "event interval \(stream.intervalMilliseconds) ms"].compactMap { $0 }.joined(separator: ", ")
+                }
+                if let drop = stream.dropAfter { appliedFault = [appliedFault, "drop after \(drop) events"].compactMap { $0 }.joined(separator: ", ") }
+                outcome = .stream(stream)
             }
         }
         record(request, operation: operation.name, outcome: outcome)
@@ -261,6 +281,9 @@ final class SandboxEngine: Sendable {
 
         if request.method == "HEAD" {
             return .respond(status: plan.status, headers: ResponseHeaderValues.headers(of: operation), body: Data())
+        }
+        if let stream = operation.stream, request.header("x-sandbox-example") == nil {
+            return streamAnswer(request, operation: operation, stream: stream)
         }
         var status = plan.status
         var body = plan.body
@@ -349,8 +372,7 @@ final class SandboxEngine: Sendable {
     private func record(_ request: IncomingRequest, operation: String, outcome: Outcome) {
         let limit = options.recordedRequestLimit
         guard limit > 0, options.recordedBytesLimit > 0 else { return }
-        var status: Int?
-        if case .respond(let code, _, _) = outcome { status = code }
+        let status = outcome.status
         var headers: [String: String] = [:]
         for (name, value) in request.headers {
             if let existing = headers[name] { headers[name] = existing + ", " + value } else { headers[name] = value }

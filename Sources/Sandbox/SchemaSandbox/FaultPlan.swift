@@ -34,8 +34,9 @@ struct FaultBook {
     mutating func add(_ fault: Fault, for operation: String?) {
         let remaining: Int
         switch fault {
-        case .latency, .unauthorizedUntilRefresh: remaining = Int.max
-        case .failures(let count, _), .rateLimited(let count, _), .unauthorized(let count), .closeConnection(let count): remaining = max(0, count)
+        case .latency, .unauthorizedUntilRefresh, .slowStream: remaining = Int.max
+        case .failures(let count, _), .rateLimited(let count, _), .unauthorized(let count), .closeConnection(let count), .dropStream(let count, _):
+            remaining = max(0, count)
         }
         entries.append(Entry(fault: fault, operation: operation, remaining: remaining))
     }
@@ -64,8 +65,8 @@ struct FaultBook {
             let entry = entries[index]
             let action: FaultAction
             switch entry.fault {
-            case .latency, .unauthorizedUntilRefresh:
-                continue
+            case .latency, .unauthorizedUntilRefresh, .dropStream, .slowStream:
+                continue  // the stream faults act on a streamed answer, in `streamFaults`
             case .failures(_, let status):
                 action = .status(status, retryAfter: nil)
             case .rateLimited(_, let retryAfter):
@@ -83,6 +84,26 @@ struct FaultBook {
             return .unauthorized
         }
         return nil
+    }
+
+    /// For a streamed answer of `operation`: the pause between events (the sum of `slowStream`s) and,
+    /// using up one, the first `dropStream`'s event count.
+    mutating func streamFaults(for operation: String) -> (intervalMilliseconds: Int, dropAfter: Int?) {
+        var interval = 0
+        var dropAfter: Int?
+        for index in entries.indices where entries[index].applies(to: operation) {
+            switch entries[index].fault {
+            case .slowStream(let milliseconds):
+                interval = FaultBook.saturatingSum(interval, max(0, milliseconds))
+            case .dropStream(_, let afterEvents):
+                guard dropAfter == nil, entries[index].remaining > 0 else { continue }
+                entries[index].remaining -= 1
+                dropAfter = max(0, afterEvents)
+            case .latency, .failures, .rateLimited, .unauthorized, .unauthorizedUntilRefresh, .closeConnection:
+                continue
+            }
+        }
+        return (interval, dropAfter)
     }
 
     /// The bearer scheme's refresh operation succeeded: requests are accepted again.
@@ -103,6 +124,10 @@ struct FaultBook {
 struct FaultHeader: Equatable {
     var latencyMilliseconds = 0
     var action: FaultAction?
+    /// `event-interval=250ms`: a streamed answer pauses this long before each event after the first.
+    var streamIntervalMilliseconds: Int?
+    /// `drop-after=3`: a streamed answer closes the connection after this many events.
+    var dropAfterEvents: Int?
 
     static let name = "x-sandbox-fault"
 
@@ -145,6 +170,16 @@ struct FaultHeader: Equatable {
                 retryAfter = value
             case ("close", nil):
                 close = true
+            case ("event-interval", let value?):
+                guard let milliseconds = FaultHeader.milliseconds(value) else {
+                    throw ParseError.invalid("X-Sandbox-Fault: event-interval must be like 250ms or 2s (at most an hour), found '\(value)'")
+                }
+                streamIntervalMilliseconds = milliseconds
+            case ("drop-after", let value?):
+                guard let events = Int(value), events >= 0 else {
+                    throw ParseError.invalid("X-Sandbox-Fault: drop-after must be a number of events, found '\(value)'")
+                }
+                dropAfterEvents = events
             case ("unauthorized", nil):
                 unauthorized = true
             case ("count", _):
@@ -152,7 +187,8 @@ struct FaultHeader: Equatable {
                     "X-Sandbox-Fault: 'count' applies to a run, not to one request: use SandboxServer.inject(_:for:) or the sandbox command's options")
             default:
                 throw ParseError.invalid(
-                    "X-Sandbox-Fault: unknown directive '\(directive)'; use status=CODE, latency=MS, retry-after=SECONDS, close or unauthorized")
+                    "X-Sandbox-Fault: unknown directive '\(directive)'; use status=CODE, latency=MS, retry-after=SECONDS, close, unauthorized, event-interval=MS or drop-after=EVENTS"
+                )
             }
         }
         if close {

@@ -46,6 +46,11 @@ public struct SandboxOptions: Sendable {
     public var controlEndpoints: Bool
     /// Called after each request with what the request log prints. Never carries header values.
     public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
+    /// Events a streamed operation (`stream:`) sends before its answer ends; an SSE client that
+    /// reconnects with `Last-Event-ID` gets the rest, then 204.
+    public var streamEventCount = 5
+    /// The `retry:` (milliseconds) an SSE stream's first event asks clients to wait before reconnecting.
+    public var streamRetryMilliseconds = 50
 
     public init(
         pageItemCount: Int = 7,
@@ -98,6 +103,12 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     case unauthorizedUntilRefresh
     /// The next `count` matching requests get no response: the TCP connection is closed.
     case closeConnection(count: Int)
+    /// The next `count` answers of matching streamed operations close the connection after
+    /// `afterEvents` events, mid-stream (an SSE client reconnects with `Last-Event-ID`).
+    case dropStream(count: Int, afterEvents: Int)
+    /// Every streamed answer of a matching operation pauses this long before each event after the
+    /// first. Never used up.
+    case slowStream(milliseconds: Int)
 
     public var description: String {
         switch self {
@@ -107,6 +118,8 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .unauthorized(let count): return "\(count) × 401"
         case .unauthorizedUntilRefresh: return "401 until refresh"
         case .closeConnection(let count): return "\(count) × closed connection"
+        case .dropStream(let count, let afterEvents): return "\(count) × stream dropped after \(afterEvents) events"
+        case .slowStream(let milliseconds): return "\(milliseconds) ms between events"
         }
     }
 }

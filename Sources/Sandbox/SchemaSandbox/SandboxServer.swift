@@ -239,9 +239,35 @@ struct SandboxResponder: HTTPResponder {
             try? await context.channel.close()
             return Response(status: .internalServerError)
         }
+        if case .stream(let stream) = outcome { return streamResponse(stream, channel: context.channel) }
         var response = makeResponse(outcome)
         if echoKeepAlive { response.headers[.connection] = "keep-alive" }
         return response
+    }
+
+    /// Sends each event as it is due: after the interval, and until the drop, when the connection is
+    /// closed without ending the body (what a client sees of a server or network failing mid-stream).
+    private func streamResponse(_ stream: StreamAnswer, channel: any Channel) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in stream.headers {
+            if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
+        }
+        let stopSignal = engine.stopSignal
+        return Response(
+            status: HTTPResponse.Status(code: stream.status, reasonPhrase: HTTPStatusText.reason(stream.status)),
+            headers: headers,
+            body: ResponseBody { writer in
+                for (index, event) in stream.events.enumerated() {
+                    if let drop = stream.dropAfter, index >= drop {
+                        try? await channel.close()
+                        return
+                    }
+                    if index > 0, stream.intervalMilliseconds > 0 { await stopSignal.sleep(milliseconds: stream.intervalMilliseconds) }
+                    try await writer.write(ByteBuffer(bytes: event))
+                }
+                try await writer.finish(nil)
+            }
+        )
     }
 
     private func makeResponse(_ outcome: Outcome) -> Response {

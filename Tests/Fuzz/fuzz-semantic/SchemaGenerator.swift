@@ -361,10 +361,15 @@ struct SchemaGenerator {
                 // errorCases[0] may stand for a failure without a response (`when:`); the others have codes.
                 if errorCases.count > 1, chance(50) { operationLines.append("      serverError: { status: 5XX, error: \(Self.yamlString(errorCases[1])) }") }
                 if chance(40) { operationLines.append("      other: { status: default, body: \(Self.yamlString(pick(structs).name)) }") }
+            } else if response != "none", chance(15) {
+                // A streamed answer (issue 28): SSE events of a struct, or JSON Lines / Sequence of any type.
+                let format =
+                    structs.contains(where: { $0.name == response }) ? pick(["sse", "jsonLines", "jsonSequence"]) : pick(["jsonLines", "jsonSequence"])
+                operationLines.append("    stream: { format: \(format), events: \(Self.yamlString(response)) }")
             } else if response != "none" {
                 operationLines.append("    response: \(Self.yamlString(response))")
             }
-            if !operationLines.contains("    responses:"), chance(25) {
+            if !operationLines.contains("    responses:"), !operationLines.contains(where: { $0.hasPrefix("    stream:") }), chance(25) {
                 // Typed response headers (issue 27 line 3): the `…WithHeaders` method and its struct.
                 operationLines.append("    responseHeaders:")
                 for (slot, type) in ["int32", "date-time", "uri", "string", "uuid"].filter({ _ in chance(50) }).enumerated() {

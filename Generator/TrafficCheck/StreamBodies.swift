@@ -1,0 +1,78 @@
+import PayloadValidation
+import SchemaModel
+@_spi(Shared) import WireFormat
+
+/// A streamed answer in a capture: browsers record a `text/event-stream` (or JSON Lines, JSON Sequence)
+/// body whole, as the response's content text. It is cut into events with the clients' own framing, and
+/// each event is checked as the generated client decodes it.
+extension ExchangeChecker {
+    /// Issues of every event of a captured stream body; each pointer starts with the event's index
+    /// (`/2/total`), and each message names the event.
+    func streamIssues(_ bytes: [UInt8], stream: EventStreamResponse) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        var index = 0
+        func add(_ found: [ValidationIssue], event: String) {
+            issues += found.map { found in
+                var issue = found
+                issue.pointer = "/\(index)" + found.pointer
+                issue.message = "\(event): \(found.message)"
+                return issue
+            }
+        }
+        do {
+            switch stream.format {
+            case .sse:
+                let union = schema.union(named: stream.events)
+                var parser = ServerSentEventParser()
+                var frames: [ServerSentEventFrame] = []
+                try parser.append(bytes) { frames.append($0) }
+                parser.finish()
+                for frame in frames {
+                    defer { index += 1 }
+                    let label = "event \(index) (\(frame.event))"
+                    guard let union else {
+                        add(validate(Array(frame.data), against: stream.events), event: label)
+                        continue
+                    }
+                    guard let variant = union.variants.first(where: { EventStreamResponse.eventName(of: $0, in: union) == frame.event }) else {
+                        // The client keeps it as `.undocumented`, like a union's unknown variant.
+                        let names = union.variants.map { EventStreamResponse.eventName(of: $0, in: union) }
+                        add(
+                            [
+                                issue(
+                                    .warning, .union, "", expected: "an event named \(names.joined(separator: ", "))", found: "event '\(frame.event)'",
+                                    "'\(frame.event)' is no event of \(union.variants.isEmpty ? "the stream" : "'\(stream.events)'"); generated code keeps it as .undocumented"
+                                )
+                            ], event: label)
+                        continue
+                    }
+                    add(validate(Array(frame.data), against: variant.type), event: label)
+                }
+            case .jsonLines:
+                var parser = JSONLinesParser()
+                var texts: [[UInt8]] = []
+                try parser.append(bytes) { texts.append(Array($0)) }
+                parser.finish { texts.append(Array($0)) }
+                for text in texts {
+                    add(validate(text, against: stream.events), event: "line \(index)")
+                    index += 1
+                }
+            case .jsonSequence:
+                var parser = JSONSequenceParser()
+                var texts: [[UInt8]] = []
+                try parser.append(bytes) { texts.append(Array($0)) }
+                parser.finish { texts.append(Array($0)) }
+                for text in texts {
+                    add(validate(text, against: stream.events), event: "record \(index)")
+                    index += 1
+                }
+            }
+        } catch {
+            issues.append(
+                issue(
+                    .error, .syntax, "/\(index)", expected: "a \(stream.format.mediaType) body", found: "\(error)",
+                    "the body cannot be cut into events after event \(index): \(error)"))
+        }
+        return issues
+    }
+}
