@@ -894,7 +894,6 @@ final class TypeTranslator {
         return ElementUsage(expression: usage.expression, constraints: usage.constraints, nullable: usage.nullable && usage.expression != "json")
     }
 
-
     /// A declared type for `expression`: itself when it names a type, else a new alias of it called
     /// `hint` (a stream's events must be a declared type).
     func declaredType(_ expression: String, hint: String, modelled: String) -> String {

@@ -261,7 +261,8 @@ final class ModelCodingTests: XCTestCase {
         }
         XCTAssertEqual(
             checked, 15,
-            "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, InputProblem's, Identifiers', Category's, Note's and Nullables'")
+            "Everything's example, Item's two (one from a $file), one each of the v2 and v3 types, InputProblem's, Identifiers', Category's, Note's and Nullables'"
+        )
     }
 
     func testEverythingExampleDecodesEveryPrimitive() throws {
