@@ -116,7 +116,11 @@ public struct OperationRouter: Sendable {
         let keyed = unsorted.enumerated().map { offset, route in
             let key = route.operation.hasAbsoluteURL ? route.operation.name : route.operation.routeKey
             if groups[key] == nil { groups[key] = offset }
-            return (route: route, group: groups[key]!, required: route.operation.requestRequirements.count, offset: offset)
+            // Bodies' required fields break ties: of two operations sharing a route that both take a body, the
+            // one whose body must carry more is tried first (Box's metadata template schema and its
+            // classifications variant), as a request the narrower one fails falls through to the wider.
+            let bodyFields = route.operation.body.map { body in schema.structFields(of: body.type).filter(\.isRequiredOnWire).count } ?? 0
+            return (route: route, group: groups[key]!, required: [route.operation.requestRequirements.count, bodyFields], offset: offset)
         }
         routes = keyed.sorted { lhs, rhs in
             // Only routes of as many segments compete for a path. Ordered by that first, the order stays
@@ -126,7 +130,7 @@ public struct OperationRouter: Sendable {
             if lhs.route.segments.count != rhs.route.segments.count { return lhs.route.segments.count < rhs.route.segments.count }
             for (a, b) in zip(lhs.route.specificity, rhs.route.specificity) where a != b { return a > b }
             if lhs.group != rhs.group { return lhs.group < rhs.group }
-            return lhs.required != rhs.required ? lhs.required > rhs.required : lhs.offset < rhs.offset
+            return lhs.required != rhs.required ? lhs.required.lexicographicallyPrecedes(rhs.required, by: >) : lhs.offset < rhs.offset
         }.map(\.route)
     }
 

@@ -236,6 +236,39 @@ struct ClientRenderer {
         let docs: String?
     }
 
+    /// The lines that start a method's request: its `RequestBuilder`, the path's literal query, each
+    /// parameter where it goes, and the idempotency key. `changedLater`: the method changes the builder
+    /// after these lines, so it is a `var` even without parameters.
+    func requestBuilderLines(_ operation: OperationDefinition, _ parameters: [Parameter], changedLater: Bool) -> [String] {
+        let mutates =
+            changedLater || parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || !operation.literalQuery.isEmpty
+        var lines = [
+            "\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)"
+        ]
+        if !operation.literalQuery.isEmpty { lines.append("// The path's literal query, sent before the parameters.") }
+        for item in operation.literalQuery {
+            lines.append("builder.addQuery(\(SwiftEscaping.stringLiteral(item.name)), \(SwiftEscaping.stringLiteral(item.value)))")
+        }
+        for parameter in parameters {
+            guard let location = parameter.location, let field = parameter.field else { continue }
+            let wire = SwiftEscaping.stringLiteral(field.wireName)
+            if let line = specialParameterLine(location, field, label: parameter.label, in: operation) {
+                lines.append(line)
+                continue
+            }
+            switch location {
+            case .path: lines.append("builder.setPath(\(wire), \(parameter.label))")
+            case .query: lines.append("builder.addQuery(\(wire), \(parameter.label))")
+            case .header: lines.append("builder.setHeader(\(wire), \(parameter.label))")
+            }
+        }
+        if let header = operation.idempotencyKeyHeader {
+            lines.append("// One key per call, so every retry of this call carries the same key.")
+            lines.append("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), Foundation.UUID().uuidString)")
+        }
+        return lines
+    }
+
     func parameters(of operation: OperationDefinition) -> [Parameter] {
         func parameter(_ location: ParameterLocation, _ field: Field) -> Parameter {
             let defaultArgument: String
@@ -312,33 +345,7 @@ struct ClientRenderer {
         writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
             // `Failure` is the client's member (no parameter or operation takes the name); the output type
             // comes from the return type, so no type is named in an expression.
-            let mutates =
-                parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || setsRequestShape(operation)
-                || !operation.literalQuery.isEmpty
-            writer.line(
-                "\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)"
-            )
-            if !operation.literalQuery.isEmpty { writer.line("// The path's literal query, sent before the parameters.") }
-            for item in operation.literalQuery {
-                writer.line("builder.addQuery(\(SwiftEscaping.stringLiteral(item.name)), \(SwiftEscaping.stringLiteral(item.value)))")
-            }
-            for parameter in parameters {
-                guard let location = parameter.location, let field = parameter.field else { continue }
-                let wire = SwiftEscaping.stringLiteral(field.wireName)
-                if let line = specialParameterLine(location, field, label: parameter.label, in: operation) {
-                    writer.line(line)
-                    continue
-                }
-                switch location {
-                case .path: writer.line("builder.setPath(\(wire), \(parameter.label))")
-                case .query: writer.line("builder.addQuery(\(wire), \(parameter.label))")
-                case .header: writer.line("builder.setHeader(\(wire), \(parameter.label))")
-                }
-            }
-            if let header = operation.idempotencyKeyHeader {
-                writer.line("// One key per call, so every retry of this call carries the same key.")
-                writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), Foundation.UUID().uuidString)")
-            }
+            for line in requestBuilderLines(operation, parameters, changedLater: setsRequestShape(operation)) { writer.line(line) }
             for line in requestShapeLines(operation) { writer.line(line) }
             let body = bodyArguments(operation)
             if withHeaders {

@@ -36,26 +36,7 @@ extension ClientRenderer {
         let signature = (parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(
             separator: ", ")
         writer.block("public func \(name)(\(signature)) -> EventStream<\(element)>") { writer in
-            let mutates = parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil
-            writer.line(
-                "\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)"
-            )
-            for parameter in parameters {
-                guard let location = parameter.location, let field = parameter.field else { continue }
-                let wire = SwiftEscaping.stringLiteral(field.wireName)
-                if let line = specialParameterLine(location, field, label: parameter.label, in: operation) {
-                    writer.line(line)
-                    continue
-                }
-                switch location {
-                case .path: writer.line("builder.setPath(\(wire), \(parameter.label))")
-                case .query: writer.line("builder.addQuery(\(wire), \(parameter.label))")
-                case .header: writer.line("builder.setHeader(\(wire), \(parameter.label))")
-                }
-            }
-            if let header = operation.idempotencyKeyHeader {
-                writer.line("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), Foundation.UUID().uuidString)")
-            }
+            for line in requestBuilderLines(operation, parameters, changedLater: false) { writer.line(line) }
             let body = operation.body == nil ? "" : "jsonBody: body, "
             switch stream.format {
             case .sse:

@@ -190,6 +190,45 @@ final class OperationRouterTests: XCTestCase {
         XCTAssertEqual(only.name, "deleteFile")
     }
 
+    /// Of two operations sharing a route whose bodies are both required, the one whose body must carry more
+    /// fields is tried first, whatever the schema's order: otherwise a request for it, which the narrower
+    /// body's checks also pass, goes to the narrower one (Box's metadata template schema and its
+    /// classifications variant, issue 27 line 4).
+    func testABodyRequiringMoreFieldsIsTriedFirstOnASharedRoute() throws {
+        let text = """
+            api: Templates
+            version: "1"
+            environments:
+              production: { url: "https://api.example.com" }
+            types:
+              Template:
+                fields:
+                  scope: string
+              ClassifiedTemplate:
+                fields:
+                  scope: string
+                  classification: string
+            operations:
+              createTemplate:
+                http: POST /templates
+                body: Template
+              createClassifiedTemplate:
+                http: POST /templates
+                body: ClassifiedTemplate
+            """
+        let result = SchemaLoader.load(text: text, file: "templates.yaml")
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics)")
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 0, "\(result.diagnostics)")
+        var asked: [String] = []
+        let match = OperationRouter(schema: schema).match(method: "POST", path: "/templates") { candidate, _ in
+            asked.append(candidate.name)
+            return .passes
+        }
+        guard case .operation(let chosen, _) = match else { return XCTFail("POST /templates matched nothing") }
+        XCTAssertEqual(chosen.name, "createClassifiedTemplate")
+        XCTAssertEqual(asked, ["createClassifiedTemplate", "createTemplate"], "the body requiring two fields is tried before the one requiring one")
+    }
+
     /// Whether a request carries what an operation requires, for the fallback when none passes.
     func testACandidateFitsByWhatTheRequestCarries() throws {
         let schema = try XCTUnwrap(SchemaLoader.load(text: filesSharingARouteSchemaText, file: "files.yaml").schema)

@@ -10,17 +10,7 @@ import XCTest
 /// `includes:` and `additionalFields:` over HTTP on 127.0.0.1 (issue 27 line 3): the sandbox serves
 /// KitchenSink's `Note` example (fields from two levels of includes, labels beyond them), validates the
 /// included fields and every label of a request body, and the generated client decodes and sends them.
-final class CompositionAgainstSandboxTests: XCTestCase {
-    private let kitchenSink = "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"
-    private var sandbox: SandboxServer!
-
-    override func tearDown() async throws {
-        await sandbox?.stop()
-    }
-
-    private func client() -> KitchenSinkClient {
-        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "t0"]))
-    }
+final class CompositionAgainstSandboxTests: KitchenSinkSandboxTestCase {
 
     func testTheServedNoteDecodesIncludedFieldsAndLabels() async throws {
         sandbox = try await SandboxFixture.start(kitchenSink)

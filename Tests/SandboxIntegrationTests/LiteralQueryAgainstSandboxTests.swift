@@ -11,17 +11,7 @@ import XCTest
 /// HTTP on 127.0.0.1: KitchenSink's `getNote`, `getNoteVersioned` (`?api-version=2020-09-01`) and
 /// `getNoteDraft` (`…&view=draft%20copy`) share `GET /notes/{id}`; the generated client sends each
 /// literal pair before its parameters, and the sandbox routes by the pairs a request carries.
-final class LiteralQueryAgainstSandboxTests: XCTestCase {
-    private let kitchenSink = "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"
-    private var sandbox: SandboxServer!
-
-    override func tearDown() async throws {
-        await sandbox?.stop()
-    }
-
-    private func client() -> KitchenSinkClient {
-        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "t0"]))
-    }
+final class LiteralQueryAgainstSandboxTests: KitchenSinkSandboxTestCase {
 
     func testTheClientSendsTheLiteralPairsFirstAndTheSandboxRoutesByThem() async throws {
         sandbox = try await SandboxFixture.start(kitchenSink)

@@ -10,17 +10,7 @@ import XCTest
 /// Null list elements, map values, a nullable alias and a nullable union over HTTP on 127.0.0.1 (issue
 /// 27 line 3): the generated client sends and decodes them, and the sandbox checks the elements' own
 /// constraints (`items: { maximum: 100 }`, a pattern) and a union variant's (`maxLength: 20`).
-final class NullsAgainstSandboxTests: XCTestCase {
-    private let kitchenSink = "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"
-    private var sandbox: SandboxServer!
-
-    override func tearDown() async throws {
-        await sandbox?.stop()
-    }
-
-    private func client() -> KitchenSinkClient {
-        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "t0"]))
-    }
+final class NullsAgainstSandboxTests: KitchenSinkSandboxTestCase {
 
     func testNullsTravelBothWays() async throws {
         sandbox = try await SandboxFixture.start(kitchenSink)

@@ -10,17 +10,7 @@ import XCTest
 /// Recursive types over HTTP on 127.0.0.1 (issue 27 line 3): the sandbox serves KitchenSink's `Category`
 /// example (three levels of `parent`), validates one in a request body, and the generated client
 /// decodes and sends every level.
-final class RecursiveTypesAgainstSandboxTests: XCTestCase {
-    private let kitchenSink = "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"
-    private var sandbox: SandboxServer!
-
-    override func tearDown() async throws {
-        await sandbox?.stop()
-    }
-
-    private func client() -> KitchenSinkClient {
-        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "t0"]))
-    }
+final class RecursiveTypesAgainstSandboxTests: KitchenSinkSandboxTestCase {
 
     func testTheServedExampleDecodesEveryLevel() async throws {
         sandbox = try await SandboxFixture.start(kitchenSink)

@@ -25,6 +25,24 @@ enum SandboxFixture {
     }
 }
 
+/// Serves KitchenSink from a sandbox on 127.0.0.1 for a test to call with the generated client: the
+/// scaffolding the tests of each schema construct over HTTP share. A test starts the sandbox itself
+/// (`sandbox = try await SandboxFixture.start(kitchenSink)`), so it may change the schema or options first.
+class KitchenSinkSandboxTestCase: XCTestCase {
+    let kitchenSink = "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"
+    var sandbox: SandboxServer!
+
+    override func tearDown() async throws {
+        await sandbox?.stop()
+        try await super.tearDown()
+    }
+
+    /// A client of the running sandbox holding KitchenSink's bearer credential.
+    func client() -> KitchenSinkClient {
+        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "t0"]))
+    }
+}
+
 /// Retries without real waiting, unless a test is about waiting.
 extension RetryPolicy {
     static let fast = RetryPolicy(maxAttempts: 3, initialDelay: 0.01, maxDelay: 0.05)

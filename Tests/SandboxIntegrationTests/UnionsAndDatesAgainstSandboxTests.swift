@@ -11,23 +11,12 @@ import XCTest
 /// Untagged and integer-tagged unions and formatted dates over HTTP on 127.0.0.1: the sandbox serves
 /// them (examples, or synthesized when the schema has none), validates them in requests, and the
 /// generated client decodes and sends them in their wire form.
-final class UnionsAndDatesAgainstSandboxTests: XCTestCase {
-    private let kitchenSink = "Tests/GeneratedModules/KitchenSink/kitchensink.yaml"
-    private var sandbox: SandboxServer!
-
-    override func tearDown() async throws {
-        await sandbox?.stop()
-    }
-
+final class UnionsAndDatesAgainstSandboxTests: KitchenSinkSandboxTestCase {
     private let sent = PushEvent(
         eventType: "TransactionCreatedEvent", transactionId: UUID(uuidString: "00c660a0-c03d-401d-bf77-99df3e6a157f")!,
         amount: "12.30", transactionTime: Date(timeIntervalSince1970: 1_639_744_496.793213),
         timestamp: Date(timeIntervalSince1970: 1_639_744_496.793), createdAt: Date(timeIntervalSince1970: 1_639_744_496),
         cancelledAt: nil, sentAt: Date(timeIntervalSince1970: 1_639_744_496))
-
-    private func client() -> KitchenSinkClient {
-        KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "t0"]))
-    }
 
     func testServedExamplesDecodeAsTheirVariants() async throws {
         sandbox = try await SandboxFixture.start(kitchenSink)

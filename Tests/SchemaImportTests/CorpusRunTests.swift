@@ -39,7 +39,6 @@ final class CorpusRunTests: XCTestCase {
             ("PUT /files/{file_id}", ["putFilesIdAddSharedLink", "putFilesIdUpdateSharedLink", "putFilesIdRemoveSharedLink"]),
             ("PUT /folders/{folder_id}", ["putFoldersIdAddSharedLink", "putFoldersIdUpdateSharedLink", "putFoldersIdRemoveSharedLink"]),
             ("PUT /web_links/{web_link_id}", ["putWebLinksIdAddSharedLink", "putWebLinksIdUpdateSharedLink", "putWebLinksIdRemoveSharedLink"]),
-            ("POST /oauth2/token", ["postOauth2Token", "postOauth2TokenRefresh"]),
             (
                 "PUT /metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema",
                 [
@@ -53,13 +52,6 @@ final class CorpusRunTests: XCTestCase {
                     of: "%@", with: "\(operations.filter { $0 != operation }.joined(separator: ", ")) (\(group))")
             }
         }
-        // The same route, but the bodies differ in required fields; the router ranks operations sharing a
-        // route by the parameters, headers and body they require, not by the body's fields, so both
-        // requests reach the first, whose answer (a MetadataTemplate) the classification call cannot read.
-        let classifications =
-            "POST /metadata_templates/schema#classifications shares its route with postMetadataTemplatesSchema (fragment never sent); both bodies pass that operation's checks and the router does not rank by a body's required fields, so the sandbox serves postMetadataTemplatesSchema for both"
-        failures["box.json postMetadataTemplatesSchema"] = classifications
-        failures["box.json postMetadataTemplatesSchemaClassifications"] = classifications
         return failures
     }()
 
