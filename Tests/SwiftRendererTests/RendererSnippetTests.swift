@@ -36,6 +36,19 @@ final class RendererSnippetTests: XCTestCase {
         return ""
     }
 
+    /// A streamed method builds its request as every other method does: the path's literal query first,
+    /// then its parameters (it once wrote the parameters only).
+    func testAStreamedMethodSendsThePathsLiteralQuery() throws {
+        let swift = try declaration(
+            "public func watchTicks(",
+            types: "  Tick:\n    fields:\n      at: string",
+            operations: "  watchTicks:\n    http: GET /ticks?api-version=2020-09-01\n    query: { region: string }\n    stream: { format: jsonLines, events: Tick }")
+        XCTAssertTrue(swift.contains(#"builder.addQuery("api-version", "2020-09-01")"#), swift)
+        let literal = try XCTUnwrap(swift.range(of: #"builder.addQuery("api-version""#))
+        let parameter = try XCTUnwrap(swift.range(of: #"builder.addQuery("region", region)"#), swift)
+        XCTAssertLessThan(literal.lowerBound, parameter.lowerBound, "the literal pair goes first")
+    }
+
     func testAStructFieldWithAWireNameAndAnOptionalField() throws {
         let swift = try declaration(
             "public init(from decoder",
