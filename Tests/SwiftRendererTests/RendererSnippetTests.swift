@@ -42,7 +42,8 @@ final class RendererSnippetTests: XCTestCase {
         let swift = try declaration(
             "public func watchTicks(",
             types: "  Tick:\n    fields:\n      at: string",
-            operations: "  watchTicks:\n    http: GET /ticks?api-version=2020-09-01\n    query: { region: string }\n    stream: { format: jsonLines, events: Tick }")
+            operations:
+                "  watchTicks:\n    http: GET /ticks?api-version=2020-09-01\n    query: { region: string }\n    stream: { format: jsonLines, events: Tick }")
         XCTAssertTrue(swift.contains(#"builder.addQuery("api-version", "2020-09-01")"#), swift)
         let literal = try XCTUnwrap(swift.range(of: #"builder.addQuery("api-version""#))
         let parameter = try XCTUnwrap(swift.range(of: #"builder.addQuery("region", region)"#), swift)
