@@ -7,7 +7,7 @@ public enum JSONSchemaExport {
 
     /// - Parameter rootType: `Name`, `[Name]` or a primitive; nil for a bundle of definitions only.
     public static func document(_ schema: Schema, rootType: String? = nil, options: ExportOptions = ExportOptions()) throws -> OrderedJSON {
-        let mapper = SchemaMapper(schema: schema, options: options, refPrefix: "#/$defs/")
+        let mapper = SchemaMapper(schema: schema, options: options, refPrefix: "#/$defs/", allowsNot: true)
         var builder = ObjectBuilder()
         builder.set("$schema", dialect)
         builder.set("$id", "urn:schema-clients:" + uriEscaped(schema.api) + (rootType.map { ":" + uriEscaped($0) } ?? ""))

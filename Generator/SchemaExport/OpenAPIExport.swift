@@ -2,14 +2,18 @@ import Foundation
 import SchemaModel
 
 /// `client-generator export --format openapi`: the API as an OpenAPI 3.1.0 document whose
-/// `components.schemas` are the JSON Schema export's definitions.
+/// `components.schemas` are the JSON Schema export's definitions; 3.2.0 when an operation answers with a
+/// stream, whose `itemSchema` only OpenAPI 3.2 has (validators refuse it in a 3.1 document).
 public enum OpenAPIExport {
-    public static let version = "3.1.0"
+    /// The document's `openapi` version: the oldest that can say everything the schema uses.
+    public static func version(of schema: Schema) -> String {
+        schema.operations.contains { $0.stream != nil } ? "3.2.0" : "3.1.0"
+    }
 
     public static func document(_ schema: Schema, options: ExportOptions = ExportOptions()) -> OrderedJSON {
-        let mapper = SchemaMapper(schema: schema, options: options, refPrefix: "#/components/schemas/")
+        let mapper = SchemaMapper(schema: schema, options: options, refPrefix: "#/components/schemas/", allowsNot: false)
         var root = ObjectBuilder()
-        root.set("openapi", version)
+        root.set("openapi", version(of: schema))
         var info = ObjectBuilder()
         info.set("title", schema.api)
         info.set("version", schema.version)

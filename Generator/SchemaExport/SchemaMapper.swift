@@ -33,10 +33,16 @@ struct SchemaMapper {
     let refPrefix: String
     private let typesByName: [String: TypeDefinition]
 
-    init(schema: Schema, options: ExportOptions, refPrefix: String) {
+    /// Whether a schema may say `not` (JSON Schema). The OpenAPI export is read by code generators, and
+    /// swift-openapi-generator skips a schema holding one, with every property that uses it; there the
+    /// one place that needs it (an untagged union's catch-all beside a constrained variant) stays `{}`.
+    let allowsNot: Bool
+
+    init(schema: Schema, options: ExportOptions, refPrefix: String, allowsNot: Bool) {
         self.schema = schema
         self.options = options
         self.refPrefix = refPrefix
+        self.allowsNot = allowsNot
         var byName: [String: TypeDefinition] = [:]
         for type in schema.types where byName[type.name] == nil { byName[type.name] = type }
         typesByName = byName
@@ -264,7 +270,7 @@ struct SchemaMapper {
             // a value of a constrained variant's shape that breaks them is not "any other value".
             let shapes: [OrderedJSON] = candidates.map { type($0.type) }
             let anyOther: OrderedJSON =
-                candidates.allSatisfy { $0.constraints.isEmpty }
+                !allowsNot || candidates.allSatisfy { $0.constraints.isEmpty }
                 ? .object([]) : .object([("not", .object([("anyOf", .array(shapes))]))])
             builder.set("anyOf", .array(references + [anyOther]))
             builder.set("x-untagged-variants", .array(references))

@@ -130,11 +130,13 @@ struct OpenAPIDocument {
         let version: Version
         if text.hasPrefix("3.0") {
             version = .v30
-        } else if text.hasPrefix("3.1") {
+        } else if text.hasPrefix("3.1") || text.hasPrefix("3.2") {
+            // 3.2 adds to 3.1 what import reads as 3.1, and sequential media types' `itemSchema` (streams).
             version = .v31
         } else {
             log.error(
-                "unsupported OpenAPI version '\(text.prefix(40))': import reads OpenAPI 3.0 and 3.1", at: versionNode, JSONPointer.root.appending("openapi"))
+                "unsupported OpenAPI version '\(text.prefix(40))': import reads OpenAPI 3.0, 3.1 and 3.2", at: versionNode,
+                JSONPointer.root.appending("openapi"))
             return nil
         }
         return OpenAPIDocument(root: root, version: version, log: log)

@@ -34,7 +34,7 @@ final class BadInputTests: XCTestCase {
                 "input.yaml:1:10: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3 first (for example with swagger2openapi) [#/swagger]"
             ])
         XCTAssertEqual(
-            errors("openapi: 4.0.0\n"), ["input.yaml:1:10: error: unsupported OpenAPI version '4.0.0': import reads OpenAPI 3.0 and 3.1 [#/openapi]"])
+            errors("openapi: 4.0.0\n"), ["input.yaml:1:10: error: unsupported OpenAPI version '4.0.0': import reads OpenAPI 3.0, 3.1 and 3.2 [#/openapi]"])
         XCTAssertEqual(errors(""), ["input.yaml:1:1: error: the document is empty"])
     }
 
