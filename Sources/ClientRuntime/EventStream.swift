@@ -67,7 +67,7 @@ extension ServerSentEvent: Hashable where Payload: Hashable {}
 /// Lines and JSON Sequence streams end with the response.
 ///
 /// Errors are the client's failure type: a non-2xx answer is its catalogue's error, a body that is not
-/// the events `.invalidResponse`, a dropped connection (without reconnection) `.transport`; a cancelled
+/// the events `.invalidResponse` (an SSE event whose data is not its type when the loop reaches it), a dropped connection (without reconnection) `.transport`; a cancelled
 /// loop throws `CancellationError`.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// How long an SSE stream waits before reconnecting when the server never sent `retry:`.
