@@ -67,7 +67,7 @@ extension ServerSentEvent: Hashable where Payload: Hashable {}
 /// Lines and JSON Sequence streams end with the response.
 ///
 /// Errors are the client's failure type: a non-2xx answer is its catalogue's error, a body that is not
-/// the events `.invalidResponse`, a dropped connection (without reconnection) `.transport`; a cancelled
+/// the events `.invalidResponse` (an SSE event whose data is not its type when the loop reaches it), a dropped connection (without reconnection) `.transport`; a cancelled
 /// loop throws `CancellationError`.
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// How long an SSE stream waits before reconnecting when the server never sent `retry:`.
@@ -130,11 +130,14 @@ struct EventFramer<Element: Sendable> {
     let decodeEvent: @Sendable (ServerSentEventFrame) throws -> Element
     let decodeText: @Sendable (ArraySlice<UInt8>) throws -> Element
 
-    mutating func feed(_ bytes: Data, into events: inout [Element]) throws {
+    /// Frames `bytes`: JSON texts are decoded into `events` at once (a text is a view of the chunk), SSE
+    /// frames are kept in `frames` and decoded one at a time as the loop asks for them (`decodeEvent`):
+    /// gathering a concrete frame costs no generic metadata or value witnesses per event.
+    mutating func feed(_ bytes: Data, into events: inout [Element], frames: inout [ServerSentEventFrame]) throws {
         switch framing {
         case .serverSentEvents(var parser):
             defer { framing = .serverSentEvents(parser) }
-            try parser.append(bytes) { events.append(try decodeEvent($0)) }
+            try parser.append(bytes) { frames.append($0) }
         case .jsonLines(var parser):
             defer { framing = .jsonLines(parser) }
             try parser.append(bytes) { events.append(try decodeText($0)) }
@@ -188,6 +191,9 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
     private var response: HTTPResponse?
     private var pending: [Element] = []
     private var index = 0
+    /// SSE frames of the chunk read last, not yet decoded, last first: each is moved out with `popLast`
+    /// (no copy, nothing left to destroy) and decoding it is the next event.
+    private var frames: [ServerSentEventFrame] = []
     private var ended = false
     private var lastEventID: String?
     private var reconnectionTime: Int?
@@ -207,6 +213,19 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
 
     func next() async throws -> Element? {
         while true {
+            if let frame = frames.popLast() {
+                do {
+                    let event = try framer.decodeEvent(frame)
+                    attemptsWithoutEvent = 0
+                    return event
+                } catch {
+                    ended = true
+                    chunks = nil
+                    frames.removeAll()
+                    // Frames are all taken before the next chunk is read: `response` is still their connection's.
+                    throw invalid(response ?? HTTPResponse(status: 200), error)
+                }
+            }
             if index < pending.count {
                 defer { index += 1 }
                 attemptsWithoutEvent = 0
@@ -232,7 +251,9 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
             try Task.checkCancellation()
             do {
                 if let chunk {
-                    try framer.feed(chunk, into: &pending)
+                    try framer.feed(chunk, into: &pending, frames: &frames)
+                    // Reversed through a buffer pointer, whose swaps move elements (the array's copy them).
+                    frames.withUnsafeMutableBufferPointer { $0.reverse() }
                 } else {
                     try framer.finish(into: &pending)
                 }

@@ -29,8 +29,26 @@ import Foundation
     ///
     /// - Throws: `EventFramingError.lineTooLong` when a line passes the limit, or what `line` throws.
     public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, line: (ArraySlice<UInt8>) throws -> Void) throws {
-        // Lines wholly inside this chunk are passed as slices of it, never copied through `pending`.
         let chunk = bytes as? [UInt8] ?? Array(bytes)
+        try chunk.withUnsafeBufferPointer { buffer in
+            try append(buffer) { found in
+                // Lines wholly inside this chunk are passed as slices of it, never copied; a line that
+                // began in an earlier chunk was gathered in `pending` and is passed as a copy of it.
+                if let start = found.baseAddress, let base = buffer.baseAddress, start >= base, start <= base + buffer.count {
+                    let offset = start - base
+                    try line(chunk[offset..<offset + found.count])
+                } else {
+                    try line(Array(found)[...])
+                }
+            }
+        }
+    }
+
+    /// Feeds `chunk`; calls `line` with every line it completes (without its line end), as a view that is
+    /// valid only during the call: lines wholly inside the chunk are views of it, never copied.
+    ///
+    /// - Throws: `EventFramingError.lineTooLong` when a line passes the limit, or what `line` throws.
+    public mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, line: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var lineStart = 0
         var position = 0
         if skipLineFeed, chunk.first == 0x0A {
@@ -46,12 +64,11 @@ import Foundation
             }
             if pending.count + (position - lineStart) > maximumLineLength { throw EventFramingError.lineTooLong(limit: maximumLineLength) }
             if pending.isEmpty {
-                try line(chunk[lineStart..<position])
+                try line(UnsafeBufferPointer(rebasing: chunk[lineStart..<position]))
             } else {
                 pending.append(contentsOf: chunk[lineStart..<position])
-                let complete = pending
-                pending.removeAll(keepingCapacity: true)
-                try line(complete[...])
+                defer { pending.removeAll(keepingCapacity: true) }
+                try pending.withUnsafeBufferPointer { try line($0) }
             }
             position += 1
             if byte == 0x0D {
@@ -127,9 +144,16 @@ import Foundation
         self.maximumEventSize = max(1, maximumEventSize)
     }
 
-    /// Feeds `bytes`; calls `event` with every event they complete.
-    public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, event: (ServerSentEventFrame) throws -> Void) throws {
-        var input = (bytes as? [UInt8] ?? Array(bytes))[...]
+    /// Feeds `bytes`; calls `event` with every event they complete, handing each over (the caller keeps it without a copy).
+    public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, event: (consuming ServerSentEventFrame) throws -> Void) throws {
+        // Contiguous bytes (`Data`, `[UInt8]`) are read in place: one pass, no copy of the chunk.
+        if try bytes.withContiguousStorageIfAvailable({ try append(contiguous: $0, event: event) }) == nil {
+            try Array(bytes).withUnsafeBufferPointer { try append(contiguous: $0, event: event) }
+        }
+    }
+
+    private mutating func append(contiguous bytes: UnsafeBufferPointer<UInt8>, event: (consuming ServerSentEventFrame) throws -> Void) throws {
+        var input = bytes[...]
         if !sawStart {
             // A byte order mark is dropped; it may itself arrive split over chunks.
             let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -138,14 +162,20 @@ import Foundation
             input = input.dropFirst(take)
             if bomCandidate.count < 3 && bom.starts(with: bomCandidate) { return }
             sawStart = true
-            if bomCandidate != bom { input = bomCandidate[...] + input }
+            let held = bomCandidate
             bomCandidate = []
+            // Bytes held back that were no byte order mark are the body's first bytes.
+            if held != bom { try held.withUnsafeBufferPointer { try appendLines($0, event: event) } }
         }
+        try appendLines(UnsafeBufferPointer(rebasing: input), event: event)
+    }
+
+    private mutating func appendLines(_ bytes: UnsafeBufferPointer<UInt8>, event: (consuming ServerSentEventFrame) throws -> Void) throws {
         // The splitter is moved out while it calls back into `process` (one owner of its buffer, no copy).
         var splitter = lines
         lines = LineSplitter(maximumLineLength: 1)
         defer { lines = splitter }
-        try splitter.append(input) { line in
+        try splitter.append(bytes) { line in
             if let frame = try self.process(line) { try event(frame) }
         }
     }
@@ -165,29 +195,32 @@ import Foundation
         retryInEvent = nil
     }
 
-    private mutating func process(_ line: ArraySlice<UInt8>) throws -> ServerSentEventFrame? {
+    /// One line, read through a buffer pointer: slices of it cost no reference counting, where slices of
+    /// an array retain and release its storage for every field of every line.
+    private mutating func process(_ line: UnsafeBufferPointer<UInt8>) throws -> ServerSentEventFrame? {
         guard let first = line.first else {
             defer { resetEvent() }
             guard hasData else { return nil }
-            return ServerSentEventFrame(
-                event: eventType ?? "message", bytes: Data(data), id: lastEventID, retry: retryInEvent)
+            // Through its bytes: `Data(_: [UInt8])` first asks, by a dynamic cast, whether the array is contiguous.
+            let bytes = data.withUnsafeBytes { Data($0) }
+            return ServerSentEventFrame(event: eventType ?? "message", bytes: bytes, id: lastEventID, retry: retryInEvent)
         }
         if first == 0x3A { return nil }  // a comment, often a keep-alive
         let colon = line.firstIndex(of: 0x3A)
         let name = line[line.startIndex..<(colon ?? line.endIndex)]
-        var value = colon.map { line[line.index(after: $0)...] } ?? []
+        var value = colon.map { line[line.index(after: $0)...] } ?? line[line.endIndex...]
         if value.first == 0x20 { value = value.dropFirst() }
         switch name.count {
-        case 4 where name.elementsEqual("data".utf8):
+        case 4 where Self.bytes(name, equal: "data"):
             if hasData { data.append(0x0A) }
             data.append(contentsOf: value)
             hasData = true
             if data.count > maximumEventSize { throw EventFramingError.eventTooLarge(limit: maximumEventSize) }
-        case 5 where name.elementsEqual("event".utf8):
+        case 5 where Self.bytes(name, equal: "event"):
             eventType = String(decoding: value, as: UTF8.self)
-        case 2 where name.elementsEqual("id".utf8):
+        case 2 where Self.bytes(name, equal: "id"):
             if !value.contains(0) { lastEventID = value.isEmpty ? nil : String(decoding: value, as: UTF8.self) }
-        case 5 where name.elementsEqual("retry".utf8):
+        case 5 where Self.bytes(name, equal: "retry"):
             if !value.isEmpty, value.count <= 9, value.allSatisfy({ (0x30...0x39).contains($0) }) {
                 let milliseconds = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
                 reconnectionTime = milliseconds
@@ -197,6 +230,13 @@ import Foundation
             break  // unknown fields are ignored
         }
         return nil
+    }
+
+    /// Whether a field name is `name`: a byte comparison, where `elementsEqual` with a string's UTF-8
+    /// view walks both as generic sequences.
+    private static func bytes(_ field: Slice<UnsafeBufferPointer<UInt8>>, equal name: StaticString) -> Bool {
+        guard field.count == name.utf8CodeUnitCount, let base = field.base.baseAddress else { return field.isEmpty && name.utf8CodeUnitCount == 0 }
+        return memcmp(base + field.startIndex, name.utf8Start, field.count) == 0
     }
 }
 

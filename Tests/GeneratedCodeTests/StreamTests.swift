@@ -60,6 +60,21 @@ final class StreamTests: XCTestCase {
         }
     }
 
+    func testTheEventsBeforeOneThatFailsToDecodeAreDeliveredFirst() async throws {
+        // One chunk (the transport does not stream) holding a good event and then a bad one: SSE events
+        // are decoded one per `next()`, so the good one arrives before the failure ends the stream.
+        let client = client(
+            body: "event: order.created\ndata: {\"orderId\": \"o-1\", \"total\": 1}\n\nevent: order.created\ndata: {\"orderId\": 7}\n\n")
+        var received: [ServerSentEvent<OrderEvent>] = []
+        do {
+            for try await event in client.watchOrders() { received.append(event) }
+            XCTFail("expected a failure")
+        } catch let error as KitchenSinkError {
+            guard case .invalidResponse = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(received.map(\.payload), [.created(OrderCreated(orderId: "o-1", total: 1))])
+    }
+
     func testAnErrorStatusIsTheCatalogueError() async throws {
         let client = client(status: 503, body: "")
         do {
