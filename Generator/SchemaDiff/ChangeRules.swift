@@ -44,6 +44,8 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case operationRenamed = "operation-renamed"
     case methodChanged = "method-changed"
     case pathChanged = "path-changed"
+    case literalQueryAdded = "literal-query-added"
+    case literalQueryRemoved = "literal-query-removed"
     case successStatusChanged = "success-status-changed"
     case responseTypeChanged = "response-type-changed"
     case requestBodyAdded = "request-body-added"
@@ -162,6 +164,14 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(
                 .breaksBoth, "old clients send the old request line, which the new server does not route; new clients send one old servers do not route",
                 .compatible, "the method signature is unchanged")
+        case .literalQueryAdded:
+            return Verdict(
+                .breaksClients, "old clients do not send the new pair, and the new server routes no request without it", .compatible,
+                "the method signature is unchanged")
+        case .literalQueryRemoved:
+            return Verdict(
+                .breaksProducers, "new clients do not send the pair, and old servers route no request without it", .compatible,
+                "the method signature is unchanged")
         case .successStatusChanged:
             return Verdict(.compatible, "generated clients accept any 2xx status as success", .compatible, "the method signature is unchanged")
         case .responseTypeChanged:

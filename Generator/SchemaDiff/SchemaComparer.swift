@@ -636,10 +636,17 @@ public struct SchemaComparer {
         if before.method != after.method {
             record(.methodChanged, subject, "\(before.method) -> \(after.method)", old: before.pathLocation, new: after.pathLocation)
         }
-        // The path's literal query is part of the request line: a request without the new pair is not the operation.
-        if PathTemplate.shape(before.pathWithLiteralQuery) != PathTemplate.shape(after.pathWithLiteralQuery) {
+        if PathTemplate.shape(before.path) != PathTemplate.shape(after.path) {
             record(
                 .pathChanged, subject, "\(before.pathWithLiteralQuery) -> \(after.pathWithLiteralQuery)", old: before.pathLocation, new: after.pathLocation)
+        } else {
+            // A server routes no request without its literal pairs, and ignores query items it does not know:
+            // a pair added breaks old clients, a pair removed breaks new clients of old servers; changed, both.
+            let old = Set(before.literalQuery.map(\.text))
+            let new = Set(after.literalQuery.map(\.text))
+            for (rule, pairs) in [(ChangeRule.literalQueryAdded, new.subtracting(old)), (.literalQueryRemoved, old.subtracting(new))] where !pairs.isEmpty {
+                record(rule, subject, pairs.sorted().joined(separator: "&"), old: before.pathLocation, new: after.pathLocation)
+            }
         }
         compareParameters(before, after, subject: subject)
         compareBody(before, after, subject: subject)

@@ -207,7 +207,21 @@ public struct ProofCallerWriter {
             // requires and the other does not send is observed.
             let headersCall = "try await client.\(SwiftNaming.withHeadersMethodName(operation.name, api: schema.api))(\(argumentList))"
             let readsHeaders = !operation.responseHeaders.isEmpty && operation.outcomes == nil
-            if expectsError {
+            if let stream = operation.stream {
+                // A streamed answer: the first event must arrive and decode. The stream's type is named, so
+                // that a changed format or event type does not compile in an old caller (the source verdict).
+                let events = swiftType(stream.events)
+                let element = stream.format == .sse ? "ServerSentEvent<\(events)>" : events
+                lines += [
+                    "        let events: EventStream<\(element)> = client.\(method(operation))(\(argumentList))",
+                    "        var first: \(element)? = nil",
+                    "        for try await event in events {",
+                    "            first = event",
+                    "            break",
+                    "        }",
+                    "        results.append(\(literal(label + ": ")) + (first == nil ? \"failed: no event arrived\" : \"ok\"))",
+                ]
+            } else if expectsError {
                 lines.append(operation.response == nil ? "        \(call)" : "        _ = \(call)")
                 lines.append("        results.append(\(literal(label + ": failed: succeeded where the example is an error")))")
                 lines += [
@@ -270,7 +284,8 @@ public struct ProofCallerWriter {
         let examples = operation.examples.map {
             Call(name: $0.name, status: $0.status, parameters: $0.parameters, requestJSON: $0.request?.jsonText ?? sampledBody)
         }
-        guard examples.isEmpty, callsEveryOperation else { return examples }
+        // A streamed operation's examples cannot give its events, so it is called with synthesized values too.
+        guard examples.isEmpty, callsEveryOperation || operation.stream != nil else { return examples }
         return [Call(name: nil, status: nil, parameters: [:], requestJSON: sampledBody)]
     }
 
@@ -395,7 +410,12 @@ public struct ProofCallerWriter {
             if let body = operation.body { arguments.append("body: proofValue(\(swiftType(body.type)).self)") }
             arguments += (operation.queryParameters + operation.headerParameters).map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
             let call = "try await client.\(operation.name)(\(arguments.joined(separator: ", ")))"
-            if let outcomes = operation.outcomes {
+            if let stream = operation.stream {
+                // App code names what it iterates: a changed format or event type does not compile.
+                let events = swiftType(stream.events)
+                let element = stream.format == .sse ? "ServerSentEvent<\(events)>" : events
+                lines.append("    let _: EventStream<\(element)> = client.\(operation.name)(\(arguments.joined(separator: ", ")))")
+            } else if let outcomes = operation.outcomes {
                 // App code switches over the outcomes, exhaustively.
                 let cases = outcomes.filter(\.isResult).map { "    case .\($0.name): break" }
                 lines += ["    switch \(call) {"] + cases + ["    }"]

@@ -151,6 +151,9 @@ enum ProofSupportSource {
                 return "\(path): sent \"\(sent)\", read \"\(read)\""
             case (let sent as NSNumber, let read as NSNumber):
                 return sent == read ? nil : "\(path): sent \(sent), read \(read)"
+            case (is NSNull, is NSNull):
+                // A null list element or map value read back as null (`[T?]`).
+                return nil
             default:
                 return "\(path): sent \(sent), read \(read)"
             }

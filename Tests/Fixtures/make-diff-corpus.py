@@ -96,7 +96,13 @@ case("method-changed", [("http: POST /items", "http: PUT /items")],
 case("path-changed", [("http: GET /items/{id}", "http: GET /things/{id}")],
      ["path-changed|operation getItem|breaks-both|compatible"])
 case("path-literal-query-added", [("http: GET /items/{id}", "http: GET /items/{id}?api-version=2")],
-     ["path-changed|operation getItem|breaks-both|compatible"])
+     ["literal-query-added|operation getItem|breaks-clients|compatible"])
+case("path-literal-query-removed", [],
+     ["literal-query-removed|operation getItem|breaks-producers|compatible"],
+     old_edits=[("http: GET /items/{id}", "http: GET /items/{id}?api-version=2")])
+case("path-literal-query-changed", [("http: GET /items/{id}", "http: GET /items/{id}?api-version=3")],
+     ["literal-query-added|operation getItem|breaks-clients|compatible", "literal-query-removed|operation getItem|breaks-producers|compatible"],
+     old_edits=[("http: GET /items/{id}", "http: GET /items/{id}?api-version=2")])
 case("success-status-changed", [("    status: 201\n", "    status: 200\n"), ("        status: 201\n", "        status: 200\n")],
      ["success-status-changed|operation createItem|compatible|compatible"])
 case("parameter-added-required", [("      verbose: { type: bool, optional: true }\n", "      verbose: { type: bool, optional: true }\n      lang: string\n"),
@@ -241,9 +247,11 @@ case("elements-made-nullable", [(ITEM_END, NULL_TAGS), NULL_TAG_RESPONSE],
 case("elements-made-non-nullable", [(ITEM_END, TAGS)],
      ["elements-made-non-nullable|type Item.field tags|breaks-producers|breaking"],
      old_edits=[(ITEM_END, NULL_TAGS), NULL_TAG_RESPONSE])
-case("element-constraint-tightened", [(ITEM_END, TAGS.replace('"[string]", optional: true }', '"[string]", optional: true, items: { maxLength: 3 } }'))],
+# The old example answers a tag the new element rule refuses, so the proof observes an old server breaking it.
+case("element-constraint-tightened", [(ITEM_END, TAGS.replace('"[string]", optional: true }', '"[string]", optional: true, items: { maxLength: 3 } }')),
+                                      ("response: { id: a1, name: Lamp, note: Bright, status: active }", "response: { id: a1, name: Lamp, note: Bright, status: active, tags: [red] }")],
      ["constraint-tightened|type Item.field tags|breaks-producers|compatible"],
-     old_edits=[(ITEM_END, TAGS)])
+     old_edits=[(ITEM_END, TAGS), ("response: { id: a1, name: Lamp, note: Bright, status: active }", "response: { id: a1, name: Lamp, note: Bright, status: active, tags: [reddish] }")])
 case("additional-fields-added", [(ITEM_END, ITEM_END.replace("  NewItem:", "    additionalFields: string\n  NewItem:"))],
      ["additional-fields-added|type Item.additionalFields|compatible|compatible"])
 case("additional-fields-removed", [],
