@@ -19,6 +19,17 @@ extension ExchangeChecker {
                 return issue
             }
         }
+        // Each JSON text of a JSON Lines or JSON Sequence body, checked as one event (`line 2`, `record 2`).
+        func checkTexts(_ framing: some JSONTextFraming, each name: String) throws {
+            var parser = framing
+            var texts: [[UInt8]] = []
+            try parser.append(bytes) { texts.append(Array($0)) }
+            parser.finish { texts.append(Array($0)) }
+            for text in texts {
+                add(validate(text, against: stream.events), event: "\(name) \(index)")
+                index += 1
+            }
+        }
         do {
             switch stream.format {
             case .sse:
@@ -48,24 +59,8 @@ extension ExchangeChecker {
                     }
                     add(validate(Array(frame.data), against: variant.type), event: label)
                 }
-            case .jsonLines:
-                var parser = JSONLinesParser()
-                var texts: [[UInt8]] = []
-                try parser.append(bytes) { texts.append(Array($0)) }
-                parser.finish { texts.append(Array($0)) }
-                for text in texts {
-                    add(validate(text, against: stream.events), event: "line \(index)")
-                    index += 1
-                }
-            case .jsonSequence:
-                var parser = JSONSequenceParser()
-                var texts: [[UInt8]] = []
-                try parser.append(bytes) { texts.append(Array($0)) }
-                parser.finish { texts.append(Array($0)) }
-                for text in texts {
-                    add(validate(text, against: stream.events), event: "record \(index)")
-                    index += 1
-                }
+            case .jsonLines: try checkTexts(JSONLinesParser(), each: "line")
+            case .jsonSequence: try checkTexts(JSONSequenceParser(), each: "record")
             }
         } catch {
             issues.append(

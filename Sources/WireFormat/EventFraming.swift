@@ -240,9 +240,17 @@ import Foundation
     }
 }
 
+/// A body framing that cuts JSON texts apart (JSON Lines, JSON Sequence): fed in chunks, then ended.
+@_spi(Shared) public protocol JSONTextFraming: Sendable {
+    /// Feeds `bytes`; calls `text` with every JSON text they complete.
+    mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes, text: (ArraySlice<UInt8>) throws -> Void) throws
+    /// Ends the body: calls `text` with the last JSON text, when the framing keeps it.
+    mutating func finish(text: (ArraySlice<UInt8>) throws -> Void) rethrows
+}
+
 /// Splits a JSON Lines (`application/jsonl`, NDJSON) body into its JSON texts: one per line, blank
 /// lines skipped; the last line needs no line end.
-@_spi(Shared) public struct JSONLinesParser: Sendable {
+@_spi(Shared) public struct JSONLinesParser: JSONTextFraming {
     private var lines: LineSplitter
 
     public init(maximumLineLength: Int = 4 << 20) {
@@ -269,7 +277,7 @@ import Foundation
 /// Splits a JSON Text Sequence (`application/json-seq`, RFC 7464) into its JSON texts: each starts
 /// with the record separator (0x1E) and runs to the next; empty records are skipped, and a last record
 /// that does not end with a line feed may be truncated (RFC 7464 §2.4), so it is dropped.
-@_spi(Shared) public struct JSONSequenceParser: Sendable {
+@_spi(Shared) public struct JSONSequenceParser: JSONTextFraming {
     /// The largest record accepted, in bytes.
     public let maximumRecordSize: Int
     private var record: [UInt8] = []
