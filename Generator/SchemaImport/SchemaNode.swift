@@ -43,6 +43,24 @@ struct SchemaNode {
         return node["type"]?.elements?.contains { $0.scalar?.text == "null" } ?? false
     }
 
+    /// The words of a string `pattern` written without regex syntax (`sqs`, `^sqs$`,
+    /// `resource_policy|sts_resource_policy`): documents use such patterns as constants (netflix's change
+    /// types), and a union can only tell its variants apart by values it can name. Nil for any other schema.
+    var wordPatternValues: (words: [String], anchored: Bool)? {
+        guard node["enum"] == nil, node["const"] == nil, node["format"] == nil, types.allSatisfy({ $0 == "string" }),
+            let pattern = node["pattern"]?.scalar?.text
+        else { return nil }
+        // `^a|b$` is `(^a)|(b$)`: only one anchored word says exactly its value.
+        let anchoredEnds = pattern.hasPrefix("^") && pattern.hasSuffix("$")
+        var body = Substring(pattern)
+        if body.hasPrefix("^") { body = body.dropFirst() }
+        if body.hasSuffix("$") { body = body.dropLast() }
+        let words = body.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let isWord = { (word: String) in !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } }
+        guard words.allSatisfy(isWord), Set(words).count == words.count else { return nil }
+        return (words, anchoredEnds && words.count == 1)
+    }
+
     /// `{}`: any value (a catch-all branch beside the known ones).
     var isEmptySchema: Bool { node.pairs?.isEmpty ?? false }
 

@@ -964,7 +964,15 @@ final class TypeTranslator {
             return classify(SchemaNode(resolved.node, resolved.pointer))
         }
         if schema["x-date-format"] != nil { return .primitive("date-time") }
-        if let shape = enumShape(schema) { return .enumeration(shape) }
+        if let shape = enumShape(schema) {
+            if let pattern = schema.wordPatternValues, !pattern.anchored {
+                // One message for every such pattern, so a document full of them is one line with its count.
+                log.warning(
+                    "a pattern without regex syntax is read as the values it names, an enum ('sqs' is the value 'sqs'); unanchored, the document also allows any string containing them",
+                    at: schema["pattern"], schema.pointer.appending("pattern"))
+            }
+            return .enumeration(shape)
+        }
         if let shape = unionShape(schema) { return shape }
         // Parts that only annotate (a `description` beside a `$ref`) leave the value as the other part says.
         let parts = schema.restrictingParts
@@ -1087,6 +1095,10 @@ final class TypeTranslator {
             let raw = known.types.first == "integer" && format?.scalar?.text == "int32" ? "int32" : known.types.first == "integer" ? "int" : "string"
             return EnumShape(values: values, rawType: raw, varNames: varNames, deprecated: deprecated)
         }
+        if let pattern = schema.wordPatternValues, let node = schema["pattern"] {
+            let values = pattern.words.map { YAMLNode(value: .scalar(.init(text: $0, kind: .string)), location: node.location) }
+            return EnumShape(values: values, rawType: "string", varNames: varNames, deprecated: deprecated)
+        }
         return nil
     }
 
@@ -1102,7 +1114,9 @@ final class TypeTranslator {
                 return shape
             }
         }
-        if let discriminator = schema["x-discriminator"] ?? schema["discriminator"], let property = discriminator["propertyName"]?.scalar?.text {
+        if let discriminator = schema["x-discriminator"] ?? schema["discriminator"], let property = discriminator["propertyName"]?.scalar?.text,
+            !implicitTagsContradictVariants(schema, discriminator: discriminator, property: property)
+        {
             var variants: [(tag: String, type: String, integer: Bool)] = []
             // Integer tags show in the conditions: `allOf` of `if`/`then` (before issue 13) or the
             // `if`/`then`/`else` chain at the top (since).
@@ -1142,6 +1156,32 @@ final class TypeTranslator {
             return .untaggedUnion(branches)
         }
         return nil
+    }
+
+    /// Whether a `discriminator` without a mapping cannot be read as OpenAPI's implicit mapping (each
+    /// branch's component key is its tag) because a branch does not declare the property, or declares
+    /// values for it that exclude its component key (netflix's `change_type: {pattern: inline_policy}`
+    /// under `InlinePolicyChangeModel`). Payloads then carry the branches' own values, so the union is
+    /// read without the discriminator: untagged, its variants told apart by those values as constants.
+    private func implicitTagsContradictVariants(_ schema: SchemaNode, discriminator: YAMLNode, property: String) -> Bool {
+        guard discriminator["mapping"]?.pairs?.isEmpty ?? true, schema["x-discriminator"] == nil else { return false }
+        for keyword in ["oneOf", "anyOf"] {
+            for branch in schema.branches(keyword) {
+                guard let reference = branch["$ref"]?.scalar?.text, let key = JSONPointer(reference: reference)?.tokens.last else { continue }
+                var properties: [(String, SchemaNode)] = []
+                var required = Set<String>()
+                var flattened: [String] = []
+                collectProperties(resolveComponent(branch), into: &properties, required: &required, flattened: &flattened, visited: [reference])
+                let declared = properties.last { $0.0 == property }.map { resolveComponent($0.1) }
+                let values = declared.flatMap(enumShape)?.values.compactMap(\.scalar?.text)
+                guard declared == nil || (values.map { !$0.isEmpty && !$0.contains(key) } ?? false) else { continue }
+                log.warning(
+                    "discriminator '\(property)' has no mapping, and branch '\(key)' \(declared == nil ? "does not declare it" : "only allows \(values!.map { "'\($0)'" }.joined(separator: ", ")) there"), so payloads cannot carry component names as tags: imported without the discriminator, its variants told apart by shape",
+                    at: discriminator, schema.pointer.appending("discriminator"))
+                return true
+            }
+        }
+        return false
     }
 
     /// An object schema, a reference to one, or an `allOf` of them: what an `allOf` can merge.
@@ -1195,7 +1235,7 @@ final class TypeTranslator {
                 if key == "minLength", value.scalar?.text == "1", expression == "uri" { continue }
                 add(key, YAMLValue(value), applies: stringLike.contains(expression), keyword: key, node: node)
             }
-            if let pattern = node["pattern"]?.scalar?.text, !intrinsicPatterns.contains(pattern), !dated {
+            if let pattern = node["pattern"]?.scalar?.text, !intrinsicPatterns.contains(pattern), !dated, node.wordPatternValues == nil {
                 add("pattern", .string(pattern), applies: stringLike.contains(expression), keyword: "pattern", node: node)
             }
             for key in ["minimum", "maximum"] {

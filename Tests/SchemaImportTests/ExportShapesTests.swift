@@ -114,7 +114,9 @@ final class ExportShapesTests: XCTestCase {
         let narrow = try XCTUnwrap(schema.type(named: "Narrow"))
         XCTAssertEqual(narrow.includes.count, 0)
         XCTAssertEqual(narrow.fields.map(\.wireName), ["kind", "email"])
-        XCTAssertEqual(narrow.fields.first?.type, .primitive(.string), "the own part's narrower kind")
+        XCTAssertEqual(narrow.fields.first?.type, .named("NarrowKind"), "the own part's narrower kind: `^a$` is the value a")
+        guard case .enumeration(let kind)? = schema.type(named: "NarrowKind")?.kind else { return XCTFail("NarrowKind is not an enum") }
+        XCTAssertEqual(kind.cases.map(\.value), ["a"])
         XCTAssertEqual(narrow.fields.last?.isRequiredOnWire, true)
         XCTAssertTrue(narrow.notes.modelled?.contains("Flattened from allOf (Base)") ?? false, "\(String(describing: narrow.notes.modelled))")
         let base = try XCTUnwrap(field(schema, "Holder", "base"))

@@ -244,6 +244,60 @@ final class SmallestScopeTests: XCTestCase {
             ], result.text)
     }
 
+    /// netflix-consoleme's change models: variants `allOf` a shared base, each narrowing `change_type` by a
+    /// `pattern` without regex syntax (`inline_policy`, `resource_policy|sts_resource_policy`), used as
+    /// constants. The pattern is read as the values it names (an enum, a one-value enum being a constant),
+    /// with one warning for every unanchored one (the document also allows strings containing them);
+    /// `^word$` says exactly its value and warns nothing. A `discriminator` without a mapping over such
+    /// variants cannot mean component names as tags, so the union is read by shape (the two were `json`,
+    /// and the discriminated response tagged by names no payload can carry).
+    func testPatternsUsedAsConstantsTellVariantsApart() throws {
+        let result = try imported(
+            document(
+                schemas: """
+                        Change:
+                          type: object
+                          required: [change_type, arn]
+                          properties: { change_type: { type: string }, arn: { type: string } }
+                        InlineChange:
+                          allOf: [{ $ref: "#/components/schemas/Change" }, { properties: { change_type: { type: string, pattern: inline_policy } } }]
+                        ManagedChange:
+                          allOf: [{ $ref: "#/components/schemas/Change" }, { properties: { change_type: { type: string, pattern: "^managed_policy$" } } }]
+                        ResourceChange:
+                          allOf:
+                            - $ref: "#/components/schemas/Change"
+                            - properties: { change_type: { type: string, pattern: "resource_policy|sts_resource_policy" } }
+                        Changes:
+                          anyOf: [{ $ref: "#/components/schemas/InlineChange" }, { $ref: "#/components/schemas/ManagedChange" }]
+                        Tagged:
+                          oneOf: [{ $ref: "#/components/schemas/InlineChange" }, { $ref: "#/components/schemas/ResourceChange" }]
+                          discriminator: { propertyName: change_type }
+                        Regex:
+                          type: object
+                          properties: { code: { type: string, pattern: "^[a-z]+$" }, word: { type: string, pattern: "a.b" } }
+                    """))
+        guard case .union(let changes)? = result.schema.type(named: "Changes")?.kind else { return XCTFail("Changes is not a union:\n\(result.text)") }
+        XCTAssertEqual(
+            changes.variants.map { result.schema.constants(of: $0) }, [["change_type": .string("inline_policy")], ["change_type": .string("managed_policy")]])
+        guard case .union(let tagged)? = result.schema.type(named: "Tagged")?.kind else { return XCTFail("Tagged is not a union:\n\(result.text)") }
+        XCTAssertNil(tagged.discriminator, "payloads carry inline_policy, not InlineChange")
+        XCTAssertEqual(tagged.variants.map(\.type), [.named("InlineChange"), .named("ResourceChange")])
+        let resourceType = try XCTUnwrap(result.schema.type(named: "ResourceChange")?.fields.first { $0.wireName == "change_type" }?.type)
+        guard case .enumeration(let values)? = result.schema.type(named: resourceType.description)?.kind else {
+            return XCTFail("ResourceChange.change_type is not an enum:\n\(result.text)")
+        }
+        XCTAssertEqual(values.cases.map(\.value), ["resource_policy", "sts_resource_policy"])
+        let regex = try XCTUnwrap(result.schema.type(named: "Regex")?.fields)
+        XCTAssertEqual(
+            regex.map { "\($0.type) \($0.constraints.pattern ?? "")" }, ["string ^[a-z]+$", "string a.b"], "a pattern with regex syntax stays a pattern")
+        XCTAssertEqual(
+            result.warnings,
+            [
+                "api.yaml:12:110: warning: a pattern without regex syntax is read as the values it names, an enum ('sqs' is the value 'sqs'); unanchored, the document also allows any string containing them [#/components/schemas/InlineChange/allOf/1/properties/change_type/pattern] (and 1 more place)",
+                "api.yaml:23:22: warning: discriminator 'change_type' has no mapping, and branch 'InlineChange' only allows 'inline_policy' there, so payloads cannot carry component names as tags: imported without the discriminator, its variants told apart by shape [#/components/schemas/Tagged/discriminator]",
+            ], result.text)
+    }
+
     /// GitHub's 422 bodies (`validation-error | validation-error-simple`) and box's metadata filters (maps of
     /// `{gt, lt}` numbers or of `{gt, lt}` date-times): structs requiring the same keys, without constants,
     /// whose values at a key both declare differ in JSON kind are an untagged union (they were `json`): a
