@@ -189,23 +189,38 @@ public struct OperationRouter: Sendable {
 
     /// The parameters' values when `text` is `pieces` with a non-empty value for each parameter; the
     /// first way that fits, trying shorter values first (`{name}.{ext}` on `a.b.c`: `a`, `b.c`).
+    ///
+    /// Backtracking alone takes time exponential in the parameters of one segment (`{a}.{b}.{c}.{d}`
+    /// against a long run of dots, from a request path nobody controls), so each (piece, position) that
+    /// failed once is not tried again: at most pieces × positions attempts, each scanning the rest.
     private static func match(_ pieces: ArraySlice<Segment.Piece>, _ text: Substring) -> [String: String]? {
-        guard let first = pieces.first else { return text.isEmpty ? [:] : nil }
-        switch first {
-        case .literal(let literal):
-            guard text.hasPrefix(literal) else { return nil }
-            return match(pieces.dropFirst(), text.dropFirst(literal.count))
-        case .parameter(let name):
-            var end = text.startIndex
-            while end < text.endIndex {
-                end = text.index(after: end)
-                if var rest = match(pieces.dropFirst(), text[end...]) {
-                    rest[name] = String(text[..<end])
-                    return rest
-                }
-            }
-            return nil
+        var failed = Set<[Int]>()
+        func attempt(_ pieces: ArraySlice<Segment.Piece>, _ text: Substring) -> [String: String]? {
+            let state = [pieces.startIndex, text.utf8.count]
+            guard !failed.contains(state) else { return nil }
+            let found = matchFirst(pieces, text)
+            if found == nil { failed.insert(state) }
+            return found
         }
+        func matchFirst(_ pieces: ArraySlice<Segment.Piece>, _ text: Substring) -> [String: String]? {
+            guard let first = pieces.first else { return text.isEmpty ? [:] : nil }
+            switch first {
+            case .literal(let literal):
+                guard text.hasPrefix(literal) else { return nil }
+                return attempt(pieces.dropFirst(), text.dropFirst(literal.count))
+            case .parameter(let name):
+                var end = text.startIndex
+                while end < text.endIndex {
+                    end = text.index(after: end)
+                    if var rest = attempt(pieces.dropFirst(), text[end...]) {
+                        rest[name] = String(text[..<end])
+                        return rest
+                    }
+                }
+                return nil
+            }
+        }
+        return attempt(pieces, text)
     }
 
     static func segments(of template: String) -> [Segment] {

@@ -41,6 +41,9 @@ final class OperationRouterTests: XCTestCase {
               getTile:
                 http: GET /tiles/tile-{name}.{ext}
                 path: { name: string, ext: string }
+              getShard:
+                http: GET /shards/{a}.{b}.{c}.{d}.{e}.{f}.{g}.{h}.tar
+                path: { a: string, b: string, c: string, d: string, e: string, f: string, g: string, h: string }
               upload:
                 http: PUT {uploadUrl}
                 path: { uploadUrl: uri }
@@ -87,6 +90,16 @@ final class OperationRouterTests: XCTestCase {
         XCTAssertEqual(route("GET", "/tiles/tile-a.b.png"), "getTile(ext=b.png,name=a)", "the first fit, shorter values first")
         XCTAssertEqual(route("GET", "/tiles/7.png"), "404", "the literal prefix is required")
         XCTAssertEqual(route("PUT", "/items/A1.json"), "405 [\"GET\"]")
+    }
+
+    /// A request path nobody controls against a segment of eight parameters between dots: backtracking
+    /// alone tries every way to cut 400 dots into eight values (about 10^16) before answering 404; a
+    /// place that failed once is not tried again, so the answer comes at once.
+    func testManyParametersInOneSegmentDoNotMakeAHostilePathSlow() {
+        let dots = String(repeating: ".", count: 400)
+        XCTAssertEqual(route("GET", "/shards/\(dots).zip"), "404")
+        XCTAssertEqual(route("GET", "/shards/1.2.3.4.5.6.7.8.tar"), "getShard(a=1,b=2,c=3,d=4,e=5,f=6,g=7,h=8)")
+        XCTAssertEqual(route("GET", "/shards/1.2.3.4.5.6.7.8.9.tar"), "getShard(a=1,b=2,c=3,d=4,e=5,f=6,g=7,h=8.9)", "shorter values first")
     }
 
     func testParametersArePercentDecodedAndLiteralsMatchEitherForm() {
