@@ -72,6 +72,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case fieldWireNameChanged = "field-wire-name-changed"
     case fieldDefaultChanged = "field-default-changed"
     case parameterMoved = "parameter-moved"
+    case queryStyleChanged = "query-style-changed"
     case parametersReordered = "parameters-reordered"
     case constraintTightened = "constraint-tightened"
     case constraintLoosened = "constraint-loosened"
@@ -271,6 +272,10 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(.compatible, "both sides accept the value either way", .compatible, "the argument keeps a default")
         case .parameterMoved:
             return Verdict(.breaksBoth, "the parameter is sent in a different place (path, query or header)", .compatible, "the arguments keep their order")
+        case .queryStyleChanged:
+            return Verdict(
+                .breaksBoth, "the parameter's members are written in other query items (`min=1` and `range[min]=1`), which the other side does not read",
+                .compatible, "the argument keeps its type")
         case .parametersReordered:
             return Verdict(
                 .compatible, "parameters are sent by name", .breaking,

@@ -702,6 +702,14 @@ public struct SchemaComparer {
                     verdict.sourceReason = "the argument moves among the others (path, body, query, headers), and labelled arguments must keep their order"
                 }
             }
+            // A struct or map in the query is written member by member: `min=1` (form) or `range[min]=1` (deepObject).
+            let oldStyle = oldParameter.field.queryStyle ?? .form
+            let newStyle = newParameter.field.queryStyle ?? .form
+            if oldParameter.location == .query, newParameter.location == .query, oldStyle != newStyle {
+                record(
+                    .queryStyleChanged, parameterSubject, "style \(oldStyle.rawValue) -> \(newStyle.rawValue)", old: oldParameter.field.location,
+                    new: newParameter.field.location)
+            }
             compareField(oldParameter.field, newParameter.field, subject: parameterSubject, renamed: renamed, roles: [.request])
         }
         if reordered && !reportedMove {

@@ -118,6 +118,12 @@ case("parameter-moved", [("    query:\n      verbose: { type: bool, optional: tr
                           ("query: { verbose: true, status: active }", "headers: { verbose: true }\n        query: { status: active }")],
      ["parameter-moved|operation getItem.parameter verbose|breaks-both|breaking"],
      old_edits=[("verbose: { type: bool, optional: true }", "verbose: bool")])
+RANGE_QUERY = [("types:\n", "types:\n  Range:\n    fields:\n      min: int\n      max: int\n"),
+               ("      status: { type: Status, optional: true }\n    response: Item", "      status: { type: Status, optional: true }\n      range: Range\n    response: Item"),
+               ("query: { verbose: true, status: active }", "query: { verbose: true, status: active, range: { min: 1, max: 5 } }")]
+# Required, so that each side's server refuses the other's request (an optional one is silently dropped).
+case("query-style-changed", RANGE_QUERY + [("      range: Range\n", "      range: { type: Range, style: deepObject }\n")],
+     ["query-style-changed|operation getItem.parameter range|breaks-both|compatible"], old_edits=RANGE_QUERY)
 case("parameters-reordered", [("      verbose: { type: bool, optional: true }\n      status: { type: Status, optional: true }\n", "      status: { type: Status, optional: true }\n      verbose: { type: bool, optional: true }\n")],
      ["parameters-reordered|operation getItem|compatible|breaking"])
 case("request-field-added-required", [("      tag: { type: string, optional: true }\n", "      tag: { type: string, optional: true }\n      owner: string\n"),
