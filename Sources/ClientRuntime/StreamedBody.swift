@@ -115,7 +115,7 @@ public struct StreamWatermarks: Hashable, Sendable {
                 state.holds += 1
                 pause()
             case .endConnection:
-                state.end = .interrupted
+                state.end = .interrupted(transferEnded: false)
                 state.holds += 1
                 action = state.cancel
                 state.cancel = nil
@@ -126,15 +126,27 @@ public struct StreamWatermarks: Hashable, Sendable {
         action?()
     }
 
-    /// The end of the body; `error` when the transfer failed. Ignored once the connection was ended to
-    /// hold the body back (its end is then `Interrupted`).
+    /// The end of the body; `error` when the transfer failed. Once the connection was ended to hold the
+    /// body back, the end of that transfer (whatever its error) lets the reader, which has read what
+    /// waits, get `Interrupted`: it reconnects only when the old connection no longer takes bandwidth
+    /// and memory alongside the new one.
     public func finish(throwing error: (any Error)? = nil) {
         let waiter = state.locked { state -> CheckedContinuation<Data?, any Error>? in
-            guard state.end == nil else { return nil }
-            state.end = error.map { .failed($0) } ?? .finished
+            switch state.end {
+            case nil:
+                state.end = error.map { .failed($0) } ?? .finished
+            case .interrupted(transferEnded: false):
+                state.end = .interrupted(transferEnded: true)
+            default:
+                return nil
+            }
             state.cancel = nil
             defer { state.waiter = nil }
             return state.waiter
+        }
+        if case .interrupted = state.locked({ $0.end }) {
+            waiter?.resume(throwing: Interrupted())
+            return
         }
         switch error {
         case nil: waiter?.resume(returning: nil)
@@ -208,7 +220,8 @@ public struct StreamWatermarks: Hashable, Sendable {
         case nil: return .wait
         case .finished: return .ended
         case .failed(let error): throw error
-        case .interrupted: throw Interrupted()
+        case .interrupted(transferEnded: false): return .wait
+        case .interrupted(transferEnded: true): throw Interrupted()
         }
     }
 
@@ -250,7 +263,9 @@ public struct StreamWatermarks: Hashable, Sendable {
     private enum End {
         case finished
         case failed(any Error)
-        case interrupted
+        /// The connection was ended to hold the body back; `transferEnded` once the transport reported
+        /// the end of that transfer.
+        case interrupted(transferEnded: Bool)
     }
 
     /// The buffer and who to tell, behind a lock.

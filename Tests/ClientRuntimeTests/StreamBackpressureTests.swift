@@ -185,6 +185,19 @@ final class StreamBackpressureTests: XCTestCase {
         XCTAssertEqual(resumedAfter.last, 200, "the last request, answered 204, follows the last event")
     }
 
+    /// The loop reconnects only once the transport reported the end of the connection it ended (on Linux
+    /// a cancellation lands late while data flows): old and new connection never run side by side.
+    func testTheLoopReconnectsOnlyOnceTheEndedTransferHasFinished() async throws {
+        let transport = EndingTransport(count: 60, eventSize: 300, watermarks: StreamWatermarks(low: 0, high: 4 << 10), finishDelay: .milliseconds(30))
+        let core = Self.core(transport, baseURL: URL(string: "http://stream.invalid")!)
+        var numbers: [Int] = []
+        for try await event in Self.numbered(core) { numbers.append(event.payload.n) }
+        XCTAssertEqual(numbers, Array(1...60))
+        let log = transport.log
+        XCTAssertGreaterThan(log.filter { $0 == "request" }.count, 2)
+        XCTAssertFalse(log.joined(separator: " ").contains("ended request"), "a request while an ended transfer still ran: \(log)")
+    }
+
     /// An event larger than the high watermark cannot come through a connection ended at the watermark:
     /// the connection after one that delivered no event is not ended, so the stream still makes progress.
     func testAnEventLargerThanTheHighWatermarkStillComesThrough() async throws {
@@ -234,13 +247,31 @@ private final class EndingTransport: HTTPTransport, @unchecked Sendable {
     private let count: Int
     private let eventSize: Int
     private let watermarks: StreamWatermarks
+    /// How long after its connection was ended a transfer reports its end.
+    private let finishDelay: Duration
     private let lock = NSLock()
     private var received: [String?] = []
+    private var events: [String] = []
 
-    init(count: Int, eventSize: Int, watermarks: StreamWatermarks) {
+    init(count: Int, eventSize: Int, watermarks: StreamWatermarks, finishDelay: Duration = .zero) {
         self.count = count
         self.eventSize = eventSize
         self.watermarks = watermarks
+        self.finishDelay = finishDelay
+    }
+
+    /// "request", "ended" (a connection ended to hold the stream back) and "finished" (its transfer
+    /// reported its end), in order.
+    var log: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
+
+    private func note(_ event: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        events.append(event)
     }
 
     /// The `Last-Event-ID` of every request, in order.
@@ -253,6 +284,7 @@ private final class EndingTransport: HTTPTransport, @unchecked Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let lastID = request.headers["Last-Event-ID"]
         guard record(lastID) <= 50 else { return HTTPResponse(status: 500) }
+        note("request")
         let first = lastID.flatMap { Int($0) }.map { $0 + 1 } ?? 1
         guard first <= count else { return HTTPResponse(status: 204) }
         guard let body = StreamedBody.current else { return HTTPResponse(status: 500) }
@@ -265,7 +297,18 @@ private final class EndingTransport: HTTPTransport, @unchecked Sendable {
             body.yield(Data(bytes.prefix(1 << 10)))
             bytes = bytes.dropFirst(1 << 10)
         }
-        if !ended.isSet { body.finish() }
+        if ended.isSet {
+            note("ended")
+            // As URLSession reports the end of a cancelled task too, later when data was flowing.
+            let delay = finishDelay
+            Task {
+                try? await Task.sleep(for: delay)
+                self.note("finished")
+                body.finish(throwing: URLError(.cancelled))
+            }
+        } else {
+            body.finish()
+        }
         return HTTPResponse(status: 200, headers: HTTPHeaders([(name: "Content-Type", value: "text/event-stream")]))
     }
 
