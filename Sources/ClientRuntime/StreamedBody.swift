@@ -35,7 +35,8 @@ public struct StreamWatermarks: Hashable, Sendable {
 /// Backpressure: when more than the high watermark waits, the claiming transport's `Holding` is applied:
 /// it is suspended until the reader has brought what waits down to the low watermark, or, for a transport
 /// that can only stop by ending the connection, a resumable stream's connection is ended and the reader,
-/// once it has read what waits, gets `Interrupted` and reconnects (an SSE stream, with `Last-Event-ID`).
+/// once it has read what waits and the transport has reported the end of that transfer, gets
+/// `Interrupted` and reconnects (an SSE stream, with `Last-Event-ID`).
 @_spi(Generated) public final class StreamedBody: Sendable {
     /// How the claiming transport is held back when the reader falls behind.
     public enum Holding: Sendable {
@@ -47,8 +48,9 @@ public struct StreamWatermarks: Hashable, Sendable {
         case endConnection
     }
 
-    /// Thrown by the reader, after every chunk that arrived, when the transport ended the connection to
-    /// hold a resumable body back: the reader should connect again and resume where it is.
+    /// Thrown by the reader, after every chunk that arrived before it and once the transfer has ended, when
+    /// the transport ended the connection to hold a resumable body back: the reader should connect again
+    /// and resume where it is.
     struct Interrupted: Error {}
 
     /// Whether the reader can resume the stream on a new connection (an SSE stream that reconnects):

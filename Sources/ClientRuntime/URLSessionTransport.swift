@@ -38,8 +38,9 @@ import Foundation
 ///   socket (the server's writes then block on a full TCP window), and resumed on the same connection;
 /// - on Linux, FoundationNetworking's `suspend()` ends libcurl's transfer and closes the connection, and
 ///   `resume()` sends the request again from the start, so it cannot pause a body. There, an SSE stream
-///   that reconnects has its connection closed instead, and the loop, once it has read what arrived,
-///   reconnects at once with `Last-Event-ID` (no delay, not counted as a failed attempt). A stream that
+///   that reconnects has its connection closed instead, and the loop, once it has read what arrived and
+///   the closed transfer has ended, reconnects at once with `Last-Event-ID` (no delay, not counted as a
+///   failed attempt). A stream that
 ///   cannot resume (JSON Lines, JSON Sequence, SSE of a non-idempotent operation) is not held back on
 ///   Linux: a loop slower than the network buffers what it has not read yet.
 public struct URLSessionTransport: HTTPTransport {
