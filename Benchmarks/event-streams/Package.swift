@@ -4,8 +4,9 @@ import PackageDescription
 import struct Foundation.URL
 
 // Issue 28 line 7: 100,000 Server-Sent Events decoded by the client runtime against a hand-written
-// parser, throughput and peak memory side by side. A package of its own, so the main package gains
-// nothing; run it with `Benchmarks/event-streams/run.sh` (Benchmarks/README.md, "Event streams").
+// parser, throughput and peak memory side by side (`run.sh`); line 2: peak memory over a 1 GB stream
+// (`large-stream.sh`). A package of its own, so the main package gains nothing (Benchmarks/README.md,
+// "Event streams").
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 let package = Package(
@@ -17,6 +18,13 @@ let package = Package(
             name: "EventStreamBenchmark",
             dependencies: [.product(name: "ClientRuntime", package: repositoryRoot.lastPathComponent)],
             path: "Sources/EventStreamBenchmark"
-        )
+        ),
+        // Issue 28 line 2: a 1 GB stream over 127.0.0.1, peak memory at full speed and with a slow
+        // reader; run it with `Benchmarks/event-streams/large-stream.sh`.
+        .executableTarget(
+            name: "LargeStreamBenchmark",
+            dependencies: [.product(name: "ClientRuntime", package: repositoryRoot.lastPathComponent)],
+            path: "Sources/LargeStreamBenchmark"
+        ),
     ]
 )

@@ -176,7 +176,8 @@ struct EventFramer<Element: Sendable> {
 final class EventReader<Element: Sendable>: @unchecked Sendable {
     /// Sends the request (with `Last-Event-ID` when given) and returns the response and, when the
     /// transport streams, the body's chunks; throws the client's failure for a non-2xx answer.
-    typealias Connect = @Sendable (_ lastEventID: String?) async throws -> (HTTPResponse, StreamedBody?)
+    /// `mayEndToHold`: the transport may end this connection to hold the stream back (`StreamedBody`).
+    typealias Connect = @Sendable (_ lastEventID: String?, _ mayEndToHold: Bool) async throws -> (HTTPResponse, StreamedBody?)
 
     private let connect: Connect
     private let makeFramer: @Sendable () -> EventFramer<Element>
@@ -187,7 +188,7 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
     private let transport: @Sendable (any Error) -> any Error
 
     private var framer: EventFramer<Element>
-    private var chunks: AsyncThrowingStream<Data, any Error>.AsyncIterator?
+    private var chunks: StreamedBody.Reader?
     private var response: HTTPResponse?
     private var pending: [Element] = []
     private var index = 0
@@ -198,6 +199,12 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
     private var lastEventID: String?
     private var reconnectionTime: Int?
     private var attemptsWithoutEvent = 0
+    /// Whether the current connection has delivered an event.
+    private var deliveredOnConnection = false
+    /// Whether the next connection may be ended to hold the stream back: not after one that was ended
+    /// before a single event came through (an event larger than the high watermark), so every
+    /// connection makes progress.
+    private var mayEndNextToHold = true
 
     init(
         connect: @escaping Connect, reconnects: Bool, makeFramer: @escaping @Sendable () -> EventFramer<Element>,
@@ -217,6 +224,7 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
                 do {
                     let event = try framer.decodeEvent(frame)
                     attemptsWithoutEvent = 0
+                    deliveredOnConnection = true
                     return event
                 } catch {
                     ended = true
@@ -229,6 +237,7 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
             if index < pending.count {
                 defer { index += 1 }
                 attemptsWithoutEvent = 0
+                deliveredOnConnection = true
                 return pending[index]
             }
             pending.removeAll(keepingCapacity: true)
@@ -242,12 +251,19 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
             let chunk: Data?
             do {
                 chunk = try await chunks?.next()
+            } catch is StreamedBody.Interrupted {
+                // The transport ended the connection to hold the stream back (`StreamedBody`) and every
+                // chunk before that has been read: resume at once after the last whole event. The
+                // unfinished event the new framer drops is sent again after `Last-Event-ID`.
+                self.response = nil
+                chunks = nil
+                mayEndNextToHold = deliveredOnConnection
+                continue
             } catch {
                 try Task.checkCancellation()
                 try await connectionEnded(failure: transport(error))
                 continue
             }
-            // The chunk stream ends early when the loop's task is cancelled.
             try Task.checkCancellation()
             do {
                 if let chunk {
@@ -274,7 +290,9 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
 
     private func open() async throws {
         framer = makeFramer()
-        let (response, streamed) = try await connect(lastEventID)
+        deliveredOnConnection = false
+        let (response, streamed) = try await connect(lastEventID, mayEndNextToHold)
+        mayEndNextToHold = true
         if reconnects, response.status == 204 {
             // The standard's way for a server to end an SSE stream for good.
             ended = true
@@ -282,13 +300,13 @@ final class EventReader<Element: Sendable>: @unchecked Sendable {
         }
         self.response = response
         if let streamed, streamed.isClaimed {
-            chunks = streamed.chunks.makeAsyncIterator()
+            chunks = streamed.makeReader()
         } else {
             // A transport that does not stream returned the whole body: read it as one chunk.
-            let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self, throwing: (any Error).self)
-            continuation.yield(response.body)
-            continuation.finish()
-            chunks = stream.makeAsyncIterator()
+            let whole = StreamedBody()
+            whole.yield(response.body)
+            whole.finish()
+            chunks = whole.makeReader()
         }
     }
 
@@ -344,7 +362,7 @@ extension ClientCore {
         maximumEventSize: Int = 4 << 20,
         payload: @escaping @Sendable (_ name: String, _ data: Data) throws -> Payload
     ) -> EventStream<ServerSentEvent<Payload>> {
-        let connect = connector(request, jsonBody: jsonBody, format: .serverSentEvents, failure: failure, options: options)
+        let connect = connector(request, jsonBody: jsonBody, format: .serverSentEvents, resumable: reconnects, failure: failure, options: options)
         return EventStream {
             let reader = EventReader<ServerSentEvent<Payload>>(
                 connect: connect, reconnects: reconnects,
@@ -371,7 +389,7 @@ extension ClientCore {
         options: RequestOptions = .default,
         maximumEventSize: Int = 4 << 20
     ) -> EventStream<Event> {
-        let connect = connector(request, jsonBody: jsonBody, format: format, failure: failure, options: options)
+        let connect = connector(request, jsonBody: jsonBody, format: format, resumable: false, failure: failure, options: options)
         return EventStream {
             let reader = EventReader<Event>(
                 connect: connect, reconnects: false,
@@ -390,11 +408,13 @@ extension ClientCore {
     }
 
     /// Sends one connection's request through credentials and middlewares, asking the transport to stream
-    /// a 2xx body; a non-2xx answer is the catalogue's error.
+    /// a 2xx body; a non-2xx answer is the catalogue's error. `resumable`: the stream reconnects where it
+    /// was, so a transport may end the connection to hold it back (`StreamedBody`).
     private func connector<Failure: APIFailure>(
-        _ request: RequestBuilder, jsonBody: (any Encodable & Sendable)?, format: EventStreamFormat, failure: Failure.Type, options: RequestOptions
+        _ request: RequestBuilder, jsonBody: (any Encodable & Sendable)?, format: EventStreamFormat, resumable: Bool, failure: Failure.Type,
+        options: RequestOptions
     ) -> EventReader<Never>.Connect {
-        { [self] lastEventID in
+        { [self] lastEventID, mayEndToHold in
             var builder = request
             if let jsonBody {
                 do {
@@ -405,7 +425,7 @@ extension ClientCore {
             }
             builder.setHeader("Accept", format.mediaType)
             if let lastEventID { builder.setHeader("Last-Event-ID", lastEventID) }
-            let body = StreamedBody()
+            let body = StreamedBody(resumable: resumable && mayEndToHold)
             let response = try await StreamedBody.$current.withValue(body) {
                 try await exchange(builder, failure: failure, options: options)
             }

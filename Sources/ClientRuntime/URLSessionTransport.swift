@@ -29,6 +29,20 @@ import Foundation
 ///
 /// **Cancellation.** Cancelling the calling task cancels the `URLSessionTask` (this is how
 /// `ClientConfiguration.callTimeout` stops a transfer) and throws `URLError(.cancelled)` at once.
+///
+/// **Streamed bodies.** A streamed operation's 2xx body (an `EventStream`) is handed over chunk by chunk
+/// as it arrives, with no size limit, through a buffer bounded by `streamWatermarks`. When more than the
+/// high watermark waits for a loop slower than the network, the transfer is held back until the loop has
+/// brought it down to the low watermark, so memory stays flat however long the stream:
+/// - on Apple platforms the task is suspended (`URLSessionTask.suspend()`), which stops reading from the
+///   socket (the server's writes then block on a full TCP window), and resumed on the same connection;
+/// - on Linux, FoundationNetworking's `suspend()` ends libcurl's transfer and closes the connection, and
+///   `resume()` sends the request again from the start, so it cannot pause a body. There, an SSE stream
+///   that reconnects has its connection closed instead, and the loop, once it has read what arrived and
+///   the closed transfer has ended, reconnects at once with `Last-Event-ID` (no delay, not counted as a
+///   failed attempt). A stream that
+///   cannot resume (JSON Lines, JSON Sequence, SSE of a non-idempotent operation) is not held back on
+///   Linux: a loop slower than the network buffers what it has not read yet.
 public struct URLSessionTransport: HTTPTransport {
     /// The default response size limit: 10 MiB, generous for JSON APIs and small enough that a hostile
     /// or broken server cannot exhaust the memory of a phone.
@@ -41,20 +55,24 @@ public struct URLSessionTransport: HTTPTransport {
     public let session: URLSession
     /// The response size limit in bytes when the call's `RequestOptions` set none.
     public let maximumResponseSize: Int
+    /// How much of a streamed body may wait for its loop before the transfer is held back.
+    public let streamWatermarks: StreamWatermarks
     /// Receives the session's events; `nil` for a session passed in by the caller.
     private let delegate: TransportDelegate?
 
     /// Creates a transport with its own session built from `configuration`. This session's delegate
-    /// refuses redirects (the transport follows same-origin ones itself) and enforces the size limit while
-    /// the body arrives.
+    /// refuses redirects (the transport follows same-origin ones itself), enforces the size limit while
+    /// the body arrives and streams the bodies of streamed operations, held back by `streamWatermarks`.
     public init(
         configuration: URLSessionConfiguration = .default,
-        maximumResponseSize: Int = URLSessionTransport.defaultMaximumResponseSize
+        maximumResponseSize: Int = URLSessionTransport.defaultMaximumResponseSize,
+        streamWatermarks: StreamWatermarks = .default
     ) {
-        let delegate = TransportDelegate()
+        let delegate = TransportDelegate(streamWatermarks: streamWatermarks)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         self.delegate = delegate
         self.maximumResponseSize = max(0, maximumResponseSize)
+        self.streamWatermarks = streamWatermarks
     }
 
     /// Creates a transport over an existing session, e.g. one with custom delegates or protocol classes.
@@ -64,11 +82,13 @@ public struct URLSessionTransport: HTTPTransport {
     /// FoundationNetworking consults it for redirects). Cancellation and `callTimeout` work as well.
     /// What does not: the body is collected by the session, so the size limit is checked against
     /// `Content-Length` and the complete body only after it has arrived; it bounds what the client keeps
-    /// and decodes, not the memory used while receiving. Use `init(configuration:maximumResponseSize:)`
+    /// and decodes, not the memory used while receiving. Streamed operations get their body whole too, so
+    /// nothing is streamed or held back. Use `init(configuration:maximumResponseSize:streamWatermarks:)`
     /// when that matters.
     public init(session: URLSession, maximumResponseSize: Int = URLSessionTransport.defaultMaximumResponseSize) {
         self.session = session
         self.maximumResponseSize = max(0, maximumResponseSize)
+        streamWatermarks = .default
         delegate = nil
     }
 
@@ -273,11 +293,17 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         }
     }
 
+    /// How much of a streamed body may wait for its loop.
+    private let streamWatermarks: StreamWatermarks
     private let lock = NSLock()
     /// Running transfers by `URLSessionTask.taskIdentifier`.
     private var transfers: [Int: Transfer] = [:]
     /// Streamed bodies still arriving, by task identifier; their transfers have ended at the response's head.
     private var streams: [Int: StreamedBody] = [:]
+
+    init(streamWatermarks: StreamWatermarks) {
+        self.streamWatermarks = streamWatermarks
+    }
 
     /// Resumes `task` and returns its body and response once it completes.
     /// With `streamedBody`, a 2xx response returns at its head and its body goes there as it arrives.
@@ -334,9 +360,11 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         }
         if let streamedBody, let http = response as? HTTPURLResponse, (200...299).contains(http.statusCode) {
             // A streamed success: the caller gets the head now, the body chunk by chunk (no size limit:
-            // the event parsers bound what they hold).
+            // the event parsers bound what they hold, the watermarks what waits for them).
             lock.locked { streams[dataTask.taskIdentifier] = streamedBody }
-            let reading = streamedBody.claim { cancelInBackground(dataTask) }
+            let reading = streamedBody.claim(holding: Self.holding(dataTask), watermarks: streamWatermarks) {
+                cancelInBackground(dataTask)
+            }
             end(dataTask.taskIdentifier, with: .success((Data(), response)))
             guard reading else {
                 completionHandler(.cancel)
@@ -347,6 +375,17 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         guard let limit, response.expectedContentLength > Int64(limit) else { return completionHandler(.allow) }
         completionHandler(.cancel)
         failTooLarge(dataTask, limit: limit)
+    }
+
+    /// How a streamed body's transfer is held back (the type's "Streamed bodies").
+    private static func holding(_ task: URLSessionDataTask) -> StreamedBody.Holding {
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking's suspend() removes libcurl's handle, ending the transfer, and resume()
+            // sends the request again: measured by URLSessionTransportBackpressureTests.
+            return .endConnection
+        #else
+            return .suspend(pause: { task.suspend() }, resume: { task.resume() })
+        #endif
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

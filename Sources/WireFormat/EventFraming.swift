@@ -131,8 +131,13 @@ import Foundation
     private var hasData = false
     private var eventType: String?
     private var retryInEvent: Int?
-    /// The last event ID: sent back as `Last-Event-ID` when reconnecting.
+    /// The last event ID: sent back as `Last-Event-ID` when reconnecting. Set at the blank line ending an
+    /// event (the standard's "last event ID string"), never by the `id:` of an event still arriving: a
+    /// connection that ends mid-event resumes before that event, not after it.
     public private(set) var lastEventID: String?
+    /// The `id:` fields read so far (the standard's "last event ID buffer"), committed to `lastEventID`
+    /// when an event ends.
+    private var lastEventIDBuffer: String?
     /// The latest `retry:` the server sent, in milliseconds.
     public private(set) var reconnectionTime: Int?
 
@@ -200,6 +205,7 @@ import Foundation
     private mutating func process(_ line: UnsafeBufferPointer<UInt8>) throws -> ServerSentEventFrame? {
         guard let first = line.first else {
             defer { resetEvent() }
+            lastEventID = lastEventIDBuffer
             guard hasData else { return nil }
             // Through its bytes: `Data(_: [UInt8])` first asks, by a dynamic cast, whether the array is contiguous.
             let bytes = data.withUnsafeBytes { Data($0) }
@@ -219,7 +225,7 @@ import Foundation
         case 5 where Self.bytes(name, equal: "event"):
             eventType = String(decoding: value, as: UTF8.self)
         case 2 where Self.bytes(name, equal: "id"):
-            if !value.contains(0) { lastEventID = value.isEmpty ? nil : String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { lastEventIDBuffer = value.isEmpty ? nil : String(decoding: value, as: UTF8.self) }
         case 5 where Self.bytes(name, equal: "retry"):
             if !value.isEmpty, value.count <= 9, value.allSatisfy({ (0x30...0x39).contains($0) }) {
                 let milliseconds = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }

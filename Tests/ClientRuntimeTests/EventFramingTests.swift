@@ -41,6 +41,19 @@ final class EventFramingTests: XCTestCase {
         XCTAssertEqual(parser.reconnectionTime, 10)
     }
 
+    /// A connection that ends (or is closed to hold a stream back) mid-event resumes with the ID of the
+    /// last whole event: an `id:` whose event has not ended yet must not count, or that event is skipped.
+    func testTheLastEventIDCountsOnlyOnceItsEventHasEnded() throws {
+        var parser = ServerSentEventParser()
+        try parser.append(Array("id: 7\ndata: x\n\nid: 8\ndata: unfin".utf8)) { _ in }
+        XCTAssertEqual(parser.lastEventID, "7")
+        try parser.append(Array("ished\n\nid: 9\n".utf8)) { _ in }
+        XCTAssertEqual(parser.lastEventID, "8")
+        // An event without data still sets it, as the standard says.
+        try parser.append(Array("\n".utf8)) { _ in }
+        XCTAssertEqual(parser.lastEventID, "9")
+    }
+
     func testAnOverLongLineFailsInsteadOfGrowing() {
         let hostile = Array(repeating: UInt8(ascii: "a"), count: 100)
         XCTAssertThrowsError(try frames([Array("data: ".utf8), hostile, hostile], maximumLineLength: 64)) { error in

@@ -48,13 +48,22 @@ public final class TestHTTPServer: Sendable {
         /// byte, for clients that must give up on a slow server. Sending stops when the client hangs up
         /// (counted in `abandonedResponses`) or the server shuts down.
         public var byteInterval: TimeInterval
+        /// When set, the body is made as it is sent: `chunks(0)`, `chunks(1)`, ... until nil, each written
+        /// once the client has taken the one before (a blocking write, so a client that stops reading
+        /// stops the server; counted in `streamedBytesSent`). No `Content-Length`: the end of the
+        /// connection ends the body. `body` and `byteInterval` are then ignored.
+        public var chunks: (@Sendable (_ index: Int) -> Data?)?
 
         /// Creates a response.
-        public init(status: Int, headers: [String: String] = [:], body: Data = Data(), byteInterval: TimeInterval = 0) {
+        public init(
+            status: Int, headers: [String: String] = [:], body: Data = Data(), byteInterval: TimeInterval = 0,
+            chunks: (@Sendable (_ index: Int) -> Data?)? = nil
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.byteInterval = byteInterval
+            self.chunks = chunks
         }
 
         /// A response with a JSON body and `Content-Type: application/json`.
@@ -85,6 +94,10 @@ public final class TestHTTPServer: Sendable {
     /// How many trickled responses (`Response.byteInterval`) the client stopped reading before their end,
     /// i.e. closed the connection: proof that a client really cancelled its transfer.
     public var abandonedResponses: Int { engine.state.withLock { $0.abandonedResponses } }
+
+    /// Bytes of streamed bodies (`Response.chunks`) the kernel has accepted so far, over all connections:
+    /// it stops growing while a client does not read.
+    public var streamedBytesSent: Int { engine.state.withLock { $0.streamedBytesSent } }
 
     /// Binds `127.0.0.1` on an ephemeral port and starts serving with `handler`.
     public init(handler: @escaping @Sendable (Request) async -> Response) throws {
@@ -189,12 +202,38 @@ private final class Engine: Sendable {
         case .closed:
             return
         }
+        if response.chunks != nil, !isHead {
+            stream(response, to: connection)
+            return
+        }
         if response.byteInterval > 0, !isHead {
             trickle(response, to: connection)
             return
         }
         Socket.sendAll(connection, Self.serialize(response, omitBody: isHead))
         // Half-close and drain briefly so the client sees the whole response rather than a reset.
+        Socket.finish(connection, wake: wakeRead)
+    }
+
+    /// Sends the head, then the chunks as the client takes them, until they end, the client hangs up or
+    /// the server shuts down.
+    private func stream(_ response: TestHTTPServer.Response, to connection: Int32) {
+        guard let chunks = response.chunks else { return }
+        // A client that stops reading for good (or a server shutting down) frees the thread within 10 s.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var head = response
+        head.body = Data()
+        var text = String(decoding: Self.serialize(head, omitBody: true), as: UTF8.self)
+        text = text.replacingOccurrences(of: "Content-Length: 0\r\n", with: "")
+        guard Socket.sendAll(connection, Data(text.utf8)) else { return }
+        var index = 0
+        while let chunk = chunks(index) {
+            index += 1
+            if state.withLock({ $0.isShutDown }) { return }
+            guard Socket.sendAll(connection, chunk) else { return }
+            state.withLock { $0.streamedBytesSent += chunk.count }
+        }
         Socket.finish(connection, wake: wakeRead)
     }
 
@@ -290,6 +329,7 @@ private final class LockedState: @unchecked Sendable {
     struct State {
         var requests: [TestHTTPServer.Request] = []
         var abandonedResponses = 0
+        var streamedBytesSent = 0
         var isShutDown = false
     }
 
