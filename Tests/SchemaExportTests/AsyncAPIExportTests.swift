@@ -51,7 +51,7 @@ final class AsyncAPIExportTests: XCTestCase {
     }
 
     /// The reference check: pydantic-asyncapi's v3 model and the 3.0.0 model of asyncapi-python-parser-jonaslagoni
-    /// read the KitchenSink export, and every `$ref` resolves.
+    /// read the KitchenSink and Finaptic exports, and every `$ref` resolves.
     func testTheExportsPassTheReferenceModels() throws {
         let required = ProcessInfo.processInfo.environment["REQUIRE_REFERENCE_VALIDATORS"] == "1"
         guard let python = findPython() else {
@@ -66,7 +66,7 @@ final class AsyncAPIExportTests: XCTestCase {
         }
         let folder = try temporaryFolder()
         var files: [String] = []
-        for path in [Schemas.kitchenSink] {
+        for path in [Schemas.kitchenSink, repositoryRoot.appendingPathComponent("Schemas/finaptic.yaml").path] {
             let file = folder.appendingPathComponent(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".asyncapi.json")
             try Data(AsyncAPIExport.document(try SchemaLoader.loadOrThrow(path: path)).text().utf8).write(to: file)
             files.append(file.path)
