@@ -669,7 +669,7 @@ public struct SchemaComparer {
             let describe: (ChannelDefinition.CloseAction?) -> String = { action in
                 switch action {
                 case .fail(let name): return "fail \(name)"
-                case .some(let action): return action.keyword
+                case .reconnect, .reauthenticate, .finish: return action?.keyword ?? ""
                 case nil: return "undocumented failure"
                 }
             }

@@ -133,4 +133,26 @@ final class ChannelServingTests: XCTestCase {
         // The client sees 400 for each refusal (hummingbird-websocket's answer); the record keeps why.
         XCTAssertEqual(records.map(\.status), [503, 401, 101])
     }
+
+    /// Issue 28 line 5: Finaptic's chat channel is served from Schemas/finaptic.yaml: a message the ChatClient
+    /// sends is answered with what receiveMessage/receiveEvent deliver (ChatIncoming), and the stop message is
+    /// accepted too. (Credentials are not required here: the oauth scheme's wired login issues them, which
+    /// Finaptic's flow tests cover.)
+    func testFinapticsChatIsServed() async throws {
+        var options = SandboxOptions()
+        options.requireCredentials = false
+        let sandbox = SandboxServer(schema: TestSchemas.finaptic, options: options)
+        try await sandbox.start()
+        let url = "ws://127.0.0.1:\(sandbox.port)\(sandbox.basePath)/chat/contact-0001/connection"
+        let chat = try await converse(
+            url, messages: [#"{"kind":"message","messageContent":"Card not received"}"#, #"{"kind":"stopContact","contactId":"contact-0001"}"#])
+        let wrong = try await converse(url, messages: [#"{"kind":"message","content":"Card not received"}"#], awaitReplies: false)
+        await sandbox.stop()
+        let validator = PayloadValidator(schema: TestSchemas.finaptic)
+        XCTAssertEqual(chat.received.count, 2)
+        for reply in chat.received {
+            XCTAssertEqual(validator.validate(data: Data(reply.utf8), against: .named("ChatIncoming")).filter { $0.severity == .error }, [], reply)
+        }
+        XCTAssertEqual(wrong.close?.closeCode, .policyViolation, "messageContent is required")
+    }
 }
