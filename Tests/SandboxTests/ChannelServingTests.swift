@@ -39,10 +39,31 @@ final class ChannelServingTests: XCTestCase {
     private func converse(
         _ url: String, token: String? = "test-token", messages: [String], awaitReplies: Bool = true
     ) async throws -> (received: [String], close: WebSocketCloseFrame?) {
+        let received = Locked([String]())
+        let logger = logger
+        // A server that never closes (a regression) fails the test after 10 s instead of hanging it.
+        let close = try await withThrowingTaskGroup(of: WebSocketCloseFrame?.self) { group in
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                throw ConversationTimedOut()
+            }
+            group.addTask {
+                try await Self.connect(url, token: token, logger: logger, messages: messages, awaitReplies: awaitReplies, into: received)
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        return (received.withLock { $0 }, close)
+    }
+
+    private struct ConversationTimedOut: Error {}
+
+    private static func connect(
+        _ url: String, token: String?, logger: Logger, messages: [String], awaitReplies: Bool, into received: Locked<[String]>
+    ) async throws -> WebSocketCloseFrame? {
         var configuration = WebSocketClientConfiguration()
         if let token { configuration.additionalHeaders = [.authorization: "Bearer \(token)"] }
-        let received = Locked([String]())
-        let close = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
+        return try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
             var pending = messages[...]
             if let first = pending.popFirst() { try await outbound.writeTextMessage(first) }
             if !awaitReplies {
@@ -57,7 +78,6 @@ final class ChannelServingTests: XCTestCase {
                 }
             }
         }
-        return (received.withLock { $0 }, close)
     }
 
     func testAValidMessageIsAnsweredWithAReceiveMessageAndAnInvalidOneClosesWith1008() async throws {
