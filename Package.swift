@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The sandbox server only (Hummingbird and the packages its API exposes); no product reaches them.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The sandbox serves the schemas' channels over WebSocket (and its tests connect with WSClient).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -170,9 +172,12 @@ let package = Package(
                 // transport (`SandboxCallTimeURLRouting`), and redacts its request log as the client's logging does.
                 "SchemaModel", "PayloadValidation", "WireFormat", "ClientRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/Sandbox/SchemaSandbox",
@@ -354,7 +359,12 @@ let package = Package(
         ),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["SchemaSandbox", "sandbox", "SchemaModel", "PayloadValidation"],
+            dependencies: [
+                "SchemaSandbox", "sandbox", "SchemaModel", "PayloadValidation",
+                // A WebSocket client for the channel tests (ChannelServingTests).
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
             path: "Tests/SandboxTests"
         ),
         // Runs the real `schema-check` binary on payload fixtures.

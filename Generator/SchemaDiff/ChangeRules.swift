@@ -56,6 +56,12 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case operationErrorsChanged = "operation-errors-changed"
     case idempotencyChanged = "idempotency-changed"
     case streamChanged = "stream-changed"
+    // Channels
+    case channelAdded = "channel-added"
+    case channelRemoved = "channel-removed"
+    case channelPathChanged = "channel-path-changed"
+    case channelMessageChanged = "channel-message-changed"
+    case closeCodeChanged = "close-code-changed"
     // Parameters and fields (a parameter is always in a request; a field takes its type's roles)
     case fieldAddedRequired = "field-added-required"
     case fieldAddedOptional = "field-added-optional"
@@ -203,6 +209,23 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
                 .breaksBoth,
                 "the events are framed or typed differently (another format or event type), or the answer became a stream or stopped being one: neither side reads the other's body",
                 .breaking, "the method returns a different EventStream element, or a stream where it returned a value")
+        case .channelAdded:
+            return Verdict(.compatible, "old clients do not open it", .compatible, "a new method")
+        case .channelRemoved:
+            return Verdict(.breaksClients, "deployed clients still open it and the new server does not serve it", .breaking, "the method is gone")
+        case .channelPathChanged:
+            return Verdict(
+                .breaksBoth, "each side opens or serves the connection at another path", .compatible,
+                "the method keeps its signature unless a path parameter changed, which field-added/-removed report")
+        case .channelMessageChanged:
+            return Verdict(
+                .breaksBoth, "the messages one way are of another type: neither side reads what the other sends", .breaking,
+                "the channel's Channel<Send, Receive, _> type changed")
+        case .closeCodeChanged:
+            return Verdict(
+                .breaksClients,
+                "deployed clients act on the code as it meant before: they reconnect where the server means stop, or stop where it means reconnect",
+                .compatible, "only the channel's behaviour changed; a failure case added or removed is breaking (adjusted per change)")
         case .idempotencyChanged:
             return Verdict(
                 .compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible,

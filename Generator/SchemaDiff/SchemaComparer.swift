@@ -39,6 +39,7 @@ public struct SchemaComparer {
         comparer.compareErrors()
         comparer.compareTypes()
         comparer.compareOperations()
+        comparer.compareChannels()
         return comparer.changes
     }
 
@@ -624,6 +625,61 @@ public struct SchemaComparer {
         }
         for operation in matched.added {
             record(.operationAdded, "operation \(operation.name)", "added (\(operation.method) \(operation.path))", old: nil, new: operation.location)
+        }
+    }
+
+    // MARK: Channels
+
+    private mutating func compareChannels() {
+        let matched = match(old.channels, new.channels, name: \.name, notes: \.notes)
+        for channel in matched.removed {
+            record(.channelRemoved, "channel \(channel.name)", "removed (\(channel.handshake.path))", old: channel.location, new: nil)
+        }
+        for (before, after, _) in matched.pairs {
+            compareChannel(before, after)
+        }
+        for channel in matched.added {
+            record(.channelAdded, "channel \(channel.name)", "added (\(channel.handshake.path))", old: nil, new: channel.location)
+        }
+    }
+
+    /// A channel's path, its opening request's parameters (as an operation's: a parameter is always in a
+    /// request), its message types each way and its close codes. A union of messages gaining or losing a
+    /// variant is the union's change, judged by the roles its directions give it (TypeRoles).
+    private mutating func compareChannel(_ before: ChannelDefinition, _ after: ChannelDefinition) {
+        let subject = "channel \(after.name)"
+        if PathTemplate.shape(before.handshake.path) != PathTemplate.shape(after.handshake.path) {
+            record(
+                .channelPathChanged, subject, "\(before.handshake.path) -> \(after.handshake.path)", old: before.handshake.pathLocation,
+                new: after.handshake.pathLocation)
+        }
+        compareParameters(before.handshake, after.handshake, subject: subject)
+        for (direction, old, new, locations) in [
+            ("send", before.send, after.send, (before.sendLocation, after.sendLocation)),
+            ("receive", before.receive, after.receive, (before.receiveLocation, after.receiveLocation)),
+        ] where inNewNames(old) != new {
+            record(.channelMessageChanged, subject, "\(direction) \(old) -> \(new)", old: locations.0, new: locations.1)
+        }
+        let codes = Set(before.closeCodes.map(\.code)).union(after.closeCodes.map(\.code)).sorted()
+        let casesChanged = before.failureCases != after.failureCases
+        for code in codes {
+            let old = before.action(forCloseCode: code)
+            let new = after.action(forCloseCode: code)
+            guard old != new else { continue }
+            let describe: (ChannelDefinition.CloseAction?) -> String = { action in
+                switch action {
+                case .fail(let name): return "fail \(name)"
+                case .reconnect, .reauthenticate, .finish: return action?.keyword ?? ""
+                case nil: return "undocumented failure"
+                }
+            }
+            let location = { (channel: ChannelDefinition) in channel.closeCodes.first { $0.code == code }?.location ?? channel.location }
+            record(.closeCodeChanged, subject, "close code \(code): \(describe(old)) -> \(describe(new))", old: location(before), new: location(after)) {
+                verdict in
+                guard casesChanged else { return }
+                verdict.source = .breaking
+                verdict.sourceReason = "the channel's failure enum gained or lost a case: an exhaustive switch over it no longer compiles"
+            }
         }
     }
 

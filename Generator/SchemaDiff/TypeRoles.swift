@@ -2,17 +2,19 @@ import SchemaModel
 
 /// Which types travel in requests and which in responses, following fields, elements, union
 /// variants and aliases from each operation's parameters and body (requests) and its response,
-/// outcome bodies and the error body (responses).
+/// outcome bodies and the error body (responses); a channel's `send` messages travel as requests, its
+/// `receive` messages as responses.
 enum TypeRoles {
     static func of(_ schema: Schema) -> [String: Set<Role>] {
         var roles: [String: Set<Role>] = [:]
-        let requestRoots = schema.operations.flatMap { operation in
-            operation.parameters.map(\.field.type) + [operation.body?.type].compactMap { $0 }
-        }
+        let requestRoots =
+            schema.operations.flatMap { operation in
+                operation.parameters.map(\.field.type) + [operation.body?.type].compactMap { $0 }
+            } + schema.channels.flatMap { channel in channel.handshake.parameters.map(\.field.type) + [channel.send] }
         let responseRoots =
             schema.operations.flatMap { operation in
                 [operation.response, operation.stream?.events].compactMap { $0 } + (operation.outcomes ?? []).compactMap(\.body)
-            } + [schema.errors?.body].compactMap { $0 }
+            } + [schema.errors?.body].compactMap { $0 } + schema.channels.map(\.receive)
         for name in schema.typesReachable(from: requestRoots) { roles[name, default: []].insert(.request) }
         for name in schema.typesReachable(from: responseRoots) { roles[name, default: []].insert(.response) }
         return roles

@@ -21,6 +21,7 @@ public enum Inventory {
         root.set("auth", .array(schema.authSchemes.map(auth)))
         root.set("defaultAuth", authJSON(schema.defaultAuth))
         root.set("operations", .array(schema.operations.map { operation($0, in: schema) }))
+        if !schema.channels.isEmpty { root.set("channels", .array(schema.channels.map(channel))) }
         root.set("types", .array(schema.types.map { type($0, in: schema) }))
         if let errors = schema.errors {
             root.set(
@@ -101,6 +102,28 @@ public enum Inventory {
         if let body = schema.errors?.body, untyped(body) { places.append("errors body") }
         for item in schema.errors?.cases ?? [] where item.body.map(untyped) == true { places.append("errors \(item.name) body") }
         return places
+    }
+
+    /// A channel (`channels:`): its path, parameters, auth, message types and close codes.
+    private static func channel(_ channel: ChannelDefinition) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("name", channel.name)
+        builder.set("path", channel.handshake.path)
+        builder.set("parameters", .array(channel.handshake.parameters.map { .string("\($0.location.rawValue) \($0.field.name): \($0.field.type)") }))
+        builder.set("auth", authJSON(channel.handshake.authRequirements))
+        builder.set("send", channel.send.description)
+        builder.set("receive", channel.receive.description)
+        builder.set(
+            "closeCodes",
+            .array(
+                channel.closeCodes.map { entry in
+                    var code = ObjectBuilder()
+                    code.set("code", .integer(entry.code))
+                    code.set("action", entry.action.keyword)
+                    if case .fail(let name) = entry.action { code.set("case", name) }
+                    return code.value
+                }))
+        return builder.value
     }
 
     /// Auth requirements as the schema writes them: a requirement of one scheme is its name, of several
@@ -343,6 +366,20 @@ public enum Inventory {
             lines.append(
                 "  " + route.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                     + operation.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + notes.joined(separator: ", "))
+        }
+        if !schema.channels.isEmpty {
+            lines.append("")
+            lines.append("channels (\(schema.channels.count)):")
+            for channel in schema.channels {
+                let codes = channel.closeCodes.map { entry -> String in
+                    if case .fail(let name) = entry.action { return "\(entry.code) fail \(name)" }
+                    return "\(entry.code) \(entry.action.keyword)"
+                }
+                let auth = channel.handshake.auth.isEmpty ? "none" : channel.handshake.authRequirements.map { $0.joined(separator: "+") }.joined(separator: "|")
+                lines.append(
+                    "  WebSocket \(channel.handshake.path)  \(channel.name)  sends \(channel.send), receives \(channel.receive), auth: \(auth)"
+                        + (codes.isEmpty ? "" : ", close codes: " + codes.joined(separator: ", ")))
+            }
         }
         lines.append("")
         lines.append("types (\(schema.types.count)):")

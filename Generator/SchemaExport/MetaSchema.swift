@@ -41,6 +41,12 @@ public enum SchemaLanguageMetaSchema {
                     describe(mapping(of: ref("TypeDefinition")), "Named types: structs (`fields`), enums (`enum`), unions (`union`) and aliases (`type`).")
                 ),
                 ("operations", describe(mapping(of: ref("Operation")), "The API's calls, by Swift method name.")),
+                (
+                    "channels",
+                    describe(
+                        mapping(of: ref("Channel")),
+                        "Long-lived WebSocket connections with typed messages each way, by Swift method name (docs/SchemaLanguage.md, Channels).")
+                ),
             ],
             required: ["api", "version", "environments"]
         )
@@ -450,6 +456,52 @@ public enum SchemaLanguageMetaSchema {
                 )
             ),
             ("Pagination", paginationSection),
+            (
+                "Channel",
+                closedObject(
+                    "A WebSocket channel: the path it connects to, its parameters and auth, the message types each way and what its close codes mean.",
+                    [
+                        (
+                            "websocket",
+                            describe(text, "Required. The path template the connection is opened on (`/chats/{chatId}`), appended to the base URL with ws/wss.")
+                        ),
+                        ("path", describe(mapping(of: ref("Field")), "Path parameters, in the field syntax.")),
+                        ("query", describe(mapping(of: ref("Field")), "Query parameters of the opening request, in the field syntax.")),
+                        ("auth", describe(authRequirements, "The scheme(s) the opening request carries, as an operation's `auth`; default: `defaultAuth`.")),
+                        ("send", describe(ref("TypeExpression"), "Required. The declared type of every message the client sends (a union for several kinds).")),
+                        (
+                            "receive",
+                            describe(
+                                ref("TypeExpression"),
+                                "Required. The declared type of every message the server sends; a tagged union for several kinds, so an unknown kind is its `undocumented` case."
+                            )
+                        ),
+                        (
+                            "close",
+                            describe(
+                                .object([
+                                    ("type", .string("object")),
+                                    ("propertyNames", .object([("pattern", .string("^[0-9]+$"))])),
+                                    ("additionalProperties", anyOf([words(["reconnect", "reauthenticate", "finish"]), ref("CloseCode")])),
+                                ]),
+                                "Close code (1000-4999) -> reconnect, reauthenticate (renew the credential, then reconnect), finish, or `{ action: fail, case: name }`."
+                            )
+                        ),
+                    ] + noteProperties,
+                    required: ["websocket", "send", "receive"]
+                )
+            ),
+            (
+                "CloseCode",
+                closedObject(
+                    "What one close code means, written as a mapping (for docs, or to fail with a named case).",
+                    [
+                        ("action", describe(words(["reconnect", "reauthenticate", "finish", "fail"]), "Required. What the client does.")),
+                        ("case", describe(name, "With `action: fail`: the case of the channel's generated failure enum (`<Channel>Closed`) the loop throws.")),
+                    ] + noteProperties,
+                    required: ["action"]
+                )
+            ),
             (
                 "Stream",
                 closedObject(

@@ -14,6 +14,9 @@ public struct Schema: Sendable {
         didSet { typePositions = Self.positions(of: types) }
     }
     public var operations: [OperationDefinition]
+    /// `channels:`: long-lived WebSocket connections with typed messages both ways (docs/SchemaLanguage.md,
+    /// "Channels").
+    public var channels: [ChannelDefinition] = []
     /// The schema file, for resolving `$file` examples.
     public var file: String
     /// Where each type is in `types`, by name (the first of duplicates, as a search would find): the
@@ -46,6 +49,10 @@ public struct Schema: Sendable {
 
     public func operation(named name: String) -> OperationDefinition? {
         operations.first { $0.name == name }
+    }
+
+    public func channel(named name: String) -> ChannelDefinition? {
+        channels.first { $0.name == name }
     }
 
     public func authScheme(named name: String) -> AuthScheme? {
@@ -734,6 +741,83 @@ public struct EventStreamResponse: Sendable {
     public var eventsLocation: SourceLocation
     public var notes: Notes
     public var location: SourceLocation
+}
+
+/// One entry of `channels:`: a long-lived WebSocket connection opened with a GET upgrade of a path template,
+/// carrying JSON messages of one declared type each way, whose close codes the schema says the meaning of
+/// (docs/SchemaLanguage.md, "Channels").
+public struct ChannelDefinition: Sendable {
+    /// What a client does when the server closes the connection with a code (RFC 6455 §7.4).
+    public enum CloseAction: Sendable, Hashable {
+        /// Connect again, with the reconnect policy's backoff (a server restarting).
+        case reconnect
+        /// Renew the credential first (an expired token), then connect again.
+        case reauthenticate
+        /// End the received messages normally.
+        case finish
+        /// End the received messages with the named case of the channel's generated failure type.
+        case fail(String)
+
+        /// `reconnect`, `reauthenticate`, `finish` or `fail`: as the schema writes it.
+        public var keyword: String {
+            switch self {
+            case .reconnect: return "reconnect"
+            case .reauthenticate: return "reauthenticate"
+            case .finish: return "finish"
+            case .fail: return "fail"
+            }
+        }
+    }
+
+    /// One row of `close:`: a close code and what it means.
+    public struct CloseCode: Sendable {
+        /// 1000-4999 (RFC 6455 §7.4: 1000-2999 the protocol's, 3000-3999 registered, 4000-4999 private).
+        public var code: Int
+        public var action: CloseAction
+        public var notes: Notes
+        public var location: SourceLocation
+    }
+
+    /// The close codes RFC 6455 lets an endpoint send in a close frame.
+    public static let closeCodeRange = 1000...4999
+
+    public var name: String
+    /// The opening handshake as the GET operation it is on the wire: the path template (`websocket:`), path
+    /// and query parameters and auth, so request building, routing and parameter checks read it as they read
+    /// any operation. Its name is the channel's.
+    public var handshake: OperationDefinition
+    /// `send:`: the type of every message the client sends.
+    public var send: TypeReference
+    public var sendLocation: SourceLocation
+    /// `receive:`: the type of every message the server sends; a tagged union for several kinds, so a kind
+    /// the schema does not know is its `undocumented` case.
+    public var receive: TypeReference
+    public var receiveLocation: SourceLocation
+    /// `close:`, in schema order.
+    public var closeCodes: [CloseCode]
+    public var notes: Notes { handshake.notes }
+    public var location: SourceLocation { handshake.location }
+
+    /// What a close code the table does not list means (docs/SchemaLanguage.md, "Channels"): 1000 (normal
+    /// closure) finishes; 1001 (going away), 1012 (service restart) and 1013 (try again later) reconnect; any
+    /// other code fails with the failure type's `undocumented` case.
+    public static let unlistedCloseActions: [(code: Int, action: CloseAction)] = [
+        (1000, .finish), (1001, .reconnect), (1012, .reconnect), (1013, .reconnect),
+    ]
+
+    /// What `code` means: the table's row, else the unlisted default; nil: it fails as undocumented.
+    public func action(forCloseCode code: Int) -> CloseAction? {
+        closeCodes.first { $0.code == code }?.action ?? Self.unlistedCloseActions.first { $0.code == code }?.action
+    }
+
+    /// The names of the failure type's cases (`fail:` entries), each once, in schema order.
+    public var failureCases: [String] {
+        var seen = Set<String>()
+        return closeCodes.compactMap { entry -> String? in
+            guard case .fail(let name) = entry.action, seen.insert(name).inserted else { return nil }
+            return name
+        }
+    }
 }
 
 public struct CachePolicy: Sendable, Hashable {

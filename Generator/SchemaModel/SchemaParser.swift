@@ -19,7 +19,7 @@ struct SchemaParser {
     func parse(_ root: YAMLNode) -> Schema? {
         let topKeys = [
             "api", "version", "summary", "docs", "modelled", "environments", "auth", "defaultAuth",
-            "errors", "types", "operations",
+            "errors", "types", "operations", "channels",
         ]
         guard let top = MappingReader(root, context: "the schema", allowed: topKeys, log: log) else { return nil }
         for required in ["api", "version", "environments"] where !top.has(required) {
@@ -40,6 +40,7 @@ struct SchemaParser {
             file: file
         )
         schema.operations = top.entries("operations").compactMap { operation($0, defaultAuth: defaultAuth) }
+        schema.channels = top.entries("channels").compactMap { channel($0, defaultAuth: defaultAuth) }
         NullableTypes.resolve(&schema)
         return schema
     }
@@ -527,6 +528,92 @@ struct SchemaParser {
         definition.literalQuery = literalQuery
         definition.stream = reader["stream"].flatMap { eventStream($0, context: context) }
         return definition
+    }
+
+    /// The keys of a channel (`channels:`), and of one row of its `close:` table written as a mapping.
+    static let channelKeys = ["websocket", "path", "query", "auth", "send", "receive", "close"] + MappingReader.noteKeys
+    static let closeCodeKeys = ["action", "case"] + MappingReader.noteKeys
+
+    /// `chat: { websocket: /chats/{chatId}, path: {...}, send: ChatOutgoing, receive: ChatIncoming, close: {...} }`.
+    private func channel(_ pair: YAMLNode.Pair, defaultAuth: [[String]]) -> ChannelDefinition? {
+        let context = "channel '\(pair.key)'"
+        guard let reader = MappingReader(pair.value, context: context, allowed: Self.channelKeys, log: log) else { return nil }
+        guard let path = reader.string("websocket"), path.hasPrefix("/") else {
+            log.error(
+                "\(context) needs 'websocket': the path template it connects to, starting with '/' (`websocket: /chats/{chatId}`)",
+                at: reader["websocket"]?.location ?? pair.keyLocation)
+            return nil
+        }
+        func parameters(_ key: String) -> [Field] {
+            reader.entries(key).compactMap { field($0, in: "\(key) parameter '\($0.key)' of \(context)") }
+        }
+        func message(_ key: String, _ what: String) -> (TypeReference, SourceLocation)? {
+            guard let node = reader[key] else {
+                log.error("\(context) needs '\(key)': the type of every message \(what)", at: pair.keyLocation)
+                return nil
+            }
+            return typeReference(node).map { ($0, node.location) }
+        }
+        let send = message("send", "the client sends")
+        let receive = message("receive", "the server sends")
+        let closeCodes = reader.entries("close").compactMap { closeCode($0, context: context) }
+        guard let send, let receive else { return nil }
+        let handshake = OperationDefinition(
+            name: pair.key, method: "GET", path: path, pathLocation: reader["websocket"]?.location ?? pair.keyLocation,
+            pathParameters: parameters("path"), queryParameters: parameters("query"), headerParameters: [],
+            body: nil, response: nil, responseLocation: nil, successStatus: 101,
+            errors: [], authRequirements: authRequirements(reader, key: "auth") ?? defaultAuth,
+            isIdempotent: true, idempotencyKeyHeader: nil, pagination: nil, cache: nil,
+            notes: reader.notes(), examples: [], location: pair.keyLocation)
+        return ChannelDefinition(
+            name: pair.key, handshake: handshake, send: send.0, sendLocation: send.1, receive: receive.0, receiveLocation: receive.1,
+            closeCodes: closeCodes)
+    }
+
+    /// One row of `close:`: `4001: reauthenticate`, or `4403: { action: fail, case: forbidden, docs: ... }`.
+    private func closeCode(_ pair: YAMLNode.Pair, context: String) -> ChannelDefinition.CloseCode? {
+        let actions = ["reconnect", "reauthenticate", "finish", "fail"]
+        guard let code = Int(pair.key) else {
+            log.error("a key of 'close' of \(context) is a close code (1000-4999), found '\(pair.key)'", at: pair.keyLocation)
+            return nil
+        }
+        let actionText: String?
+        var notes = Notes()
+        var failureCase: (String, SourceLocation)?
+        if let scalar = pair.value.scalar, scalar.kind == .string {
+            actionText = scalar.text
+        } else if let reader = MappingReader(pair.value, context: "close code \(code) of \(context)", allowed: Self.closeCodeKeys, log: log) {
+            actionText = reader.string("action")
+            notes = reader.notes()
+            failureCase = reader.string("case").map { ($0, reader["case"]?.location ?? pair.keyLocation) }
+            if actionText == nil { log.error("close code \(code) of \(context) needs 'action': \(actions.joined(separator: ", "))", at: pair.keyLocation) }
+        } else {
+            return nil
+        }
+        guard let actionText else { return nil }
+        let action: ChannelDefinition.CloseAction
+        switch actionText {
+        case "reconnect": action = .reconnect
+        case "reauthenticate": action = .reauthenticate
+        case "finish": action = .finish
+        case "fail":
+            guard let failureCase else {
+                log.error(
+                    "close code \(code) of \(context) fails the channel and needs 'case': the name of its case in the channel's failure type (`{ action: fail, case: forbidden }`)",
+                    at: pair.keyLocation)
+                return nil
+            }
+            action = .fail(failureCase.0)
+        default:
+            log.error(
+                "the action of close code \(code) of \(context) must be \(actions.joined(separator: ", ")), found '\(actionText)'\(Suggestion.didYouMean(actionText, in: actions))",
+                at: pair.value.location)
+            return nil
+        }
+        if let failureCase, action.keyword != "fail" {
+            log.error("close code \(code) of \(context) has 'case' but does not fail: 'case' names what a failing code throws", at: failureCase.1)
+        }
+        return ChannelDefinition.CloseCode(code: code, action: action, notes: notes, location: pair.keyLocation)
     }
 
     /// `stream: { format: sse, events: OrderEvent }`.

@@ -36,6 +36,7 @@ struct SchemaValidator {
         checkOutcomes(types: types)
         checkResponseHeaders(types: types)
         checkCacheArguments()
+        checkChannels(types: types)
         checkRenames()
         checkNullableUses()
     }
@@ -154,7 +155,7 @@ struct SchemaValidator {
     /// A requirement's schemes are sent together, so no two may write the same header or query item (a
     /// bearer token and Basic credentials would both be `Authorization`), and an alternative listed twice
     /// is a mistake.
-    private func checkCombinedAuth(_ requirements: [[String]], context: String, at location: SourceLocation?) {
+    func checkCombinedAuth(_ requirements: [[String]], context: String, at location: SourceLocation?) {
         for (index, requirement) in requirements.enumerated() {
             if requirements[..<index].contains(where: { Set($0) == Set(requirement) }) {
                 log.error("\(context) lists the requirement [\(requirement.joined(separator: ", "))] twice", at: location)
@@ -713,7 +714,9 @@ struct SchemaValidator {
             what: "operation names")
     }
 
-    private func checkPathTemplate(_ operation: OperationDefinition) {
+    /// `what`: how diagnostics name it, "operation 'x'" or "channel 'x'".
+    func checkPathTemplate(_ operation: OperationDefinition, what: String? = nil) {
+        let what = what ?? "operation '\(operation.name)'"
         let placeholders = Self.placeholders(in: operation.path)
         let declared = operation.pathParameters.map(\.wireName)
         let undeclared = placeholders.filter { !declared.contains($0) }
@@ -727,17 +730,17 @@ struct SchemaValidator {
             if let meant { meantParameters.insert(meant) }
             let suggestion = meant.map { "; did you mean '\($0)'?" } ?? Suggestion.didYouMean(placeholder, in: declared)
             log.error(
-                "path parameter '\(placeholder)' of operation '\(operation.name)' is not declared under 'path'\(suggestion)",
+                "path parameter '\(placeholder)' of \(what) is not declared under 'path'\(suggestion)",
                 at: operation.pathLocation)
         }
         for field in operation.pathParameters where !placeholders.contains(field.wireName) && !meantParameters.contains(field.wireName) {
             log.error(
-                "path parameter '\(field.name)' of operation '\(operation.name)' is declared but not used in the path '\(operation.path)'",
+                "path parameter '\(field.name)' of \(what) is declared but not used in the path '\(operation.path)'",
                 at: field.location)
         }
         if operation.path.contains("#") {
             log.error(
-                "the path of operation '\(operation.name)' must not contain '#': a fragment is never sent; declare query parameters under 'query'",
+                "the path of \(what) must not contain '#': a fragment is never sent; declare query parameters under 'query'",
                 at: operation.pathLocation)
         }
         checkLiteralQuery(operation)
@@ -764,7 +767,7 @@ struct SchemaValidator {
         }
     }
 
-    private func checkScalarParameter(_ field: Field, location: ParameterLocation, in context: String, types: [String: TypeDefinition]) {
+    func checkScalarParameter(_ field: Field, location: ParameterLocation, in context: String, types: [String: TypeDefinition]) {
         if location == .query, isQueryObject(field.type, types: types) { return }  // checked by checkRequestShapes
         var type = field.type
         if location == .query, case .array(let element) = type { type = element }

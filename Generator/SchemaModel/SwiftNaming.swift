@@ -66,6 +66,8 @@ public enum SwiftNaming {
         "RetryPolicy", "StaticCredentials", "TokenRefreshError", "TypedResponse",
         "TokenRefresher", "TokenSet", "TokenStore", "TransportCondition", "TransportError", "URLSessionTransport",
         "URLTemplate", "UndeclaredOutcome",
+        "Channel", "ChannelCloseAction", "ChannelClosure", "ChannelConnection", "ChannelFrame", "ChannelMessages",
+        "ChannelReconnectPolicy", "ChannelStatus", "ChannelTransport", "URLSessionChannelTransport",
     ]
 
     /// The protocols each kind of generated type declares conformance to; the renderer spells its
@@ -146,6 +148,9 @@ public enum SwiftNaming {
         /// Members of the client's `Operations`: its list `all`, and names Swift reads as metatypes
         /// (see also `operationInfoName`).
         public static let operationInfos: Set<String> = ["all", "Type", "Protocol"]
+        /// Members of a channel's failure enum: its catch-all for codes the table does not list, and what
+        /// Swift reads as metatypes after a dot.
+        public static let channelFailureCases: Set<String> = ["undocumented", "description", "Type", "Protocol", "init"]
         /// Members of the client's `AuthSchemes`: names Swift reads as metatypes after a dot.
         public static let authSchemes: Set<String> = ["Type", "Protocol"]
         /// Environments: the module the generated `Environment` qualifies `URLTemplate` with.
@@ -209,6 +214,12 @@ public enum SwiftNaming {
     public static func outcomeTypeName(_ operation: String, api: String) -> String {
         let base = bare(operationName(operation, api: api))
         return base.prefix(1).uppercased() + base.dropFirst() + "Outcome"
+    }
+
+    /// The enum a channel's failing close codes throw, nested in the client: `ChatClosed`.
+    public static func channelFailureTypeName(_ channel: String, api: String) -> String {
+        let base = bare(operationName(channel, api: api))
+        return base.prefix(1).uppercased() + base.dropFirst() + "Closed"
     }
 
     public static func operationInfoName(_ name: String, api: String) -> String {

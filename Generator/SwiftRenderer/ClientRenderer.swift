@@ -169,7 +169,8 @@ struct ClientRenderer {
         let retryableStatuses = Set((schema.errors?.cases ?? []).filter { $0.isRetryable && $0.code == nil && $0.family == nil }.compactMap(\.status)).sorted()
         let errorRenderer = ErrorRenderer(schema: schema)
         writer.block("public enum Operations") { writer in
-            for operation in schema.operations {
+            // A channel's opening request is built like an operation's, so it has an info too (not in `all`).
+            for operation in schema.operations + schema.channels.map(\.handshake) {
                 let scheme = { (name: String) in "\(clientName).AuthSchemes.\(SwiftNaming.memberName(name, reserved: SwiftNaming.Reserved.authSchemes))" }
                 // One scheme per requirement: the list of them; schemes sent together: the requirements.
                 let auth =

@@ -43,6 +43,7 @@ public enum SwiftRenderer {
                 FileIndexRenderer(schema: schema, placement: placement).render(into: &writer)
                 writer.line()
                 client.render(into: &writer)
+                client.renderChannels(into: &writer)
             },
         ]
             + (0..<GeneratedFileNames.shardCount).map { shard in

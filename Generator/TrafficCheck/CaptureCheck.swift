@@ -44,6 +44,10 @@ public enum CaptureCheck {
             return ExchangeReport(
                 entry: exchange.entry, method: exchange.method, path: path, operation: nil, status: status,
                 kind: .noOperation, findings: [TrafficFinding(part: .route, issue: issue)])
+        case .channel(let channel, let parameters):
+            return ExchangeReport(
+                entry: exchange.entry, method: exchange.method, path: path, operation: channel.name, status: status,
+                kind: .checked, findings: checker.check(exchange, channel: channel, pathParameters: parameters))
         case .operation(let operation, let parameters):
             return ExchangeReport(
                 entry: exchange.entry, method: exchange.method, path: path, operation: operation.name, status: status,

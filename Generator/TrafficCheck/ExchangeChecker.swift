@@ -17,6 +17,8 @@ public struct TrafficFinding: Sendable {
         case response
         /// A declared response header (`responseHeaders:`).
         case responseHeader
+        /// A frame of a channel's connection (`_webSocketMessages`); the pointer starts with its index.
+        case message
     }
 
     public let part: Part
@@ -87,6 +89,38 @@ public struct ExchangeChecker: Sendable {
 
     /// Header and query names (lowercased) that carry credentials: their values are never quoted.
     private let credentialNames: Set<String>
+
+    /// A channel's opening request (its parameters and credentials, as an operation's), its 101, and each
+    /// recorded frame against the channel's `send` or `receive` type: a text frame's JSON, and no binary
+    /// frame (channel messages are JSON text).
+    func check(_ exchange: HARExchange, channel: ChannelDefinition, pathParameters: [String: String]) -> [TrafficFinding] {
+        var findings = check(exchange, operation: channel.handshake, pathParameters: pathParameters)
+        for (index, message) in exchange.webSocketMessages.enumerated() {
+            let direction = message.sent ? "send" : "receive"
+            let type = message.sent ? channel.send : channel.receive
+            let prefix = "/\(index)"
+            let issues: [ValidationIssue]
+            switch message.opcode {
+            case 1:
+                issues = validate(Array(message.data.utf8), against: type).map { found in
+                    var moved = found
+                    moved.pointer = prefix + found.pointer
+                    moved.message = "\(direction) message: " + found.message
+                    return moved
+                }
+            case 2:
+                issues = [
+                    issue(
+                        .error, .type, prefix, expected: "a JSON text message", found: "a binary frame",
+                        "\(direction) message: a binary frame; the messages of channel \(channel.name) are JSON text")
+                ]
+            default:
+                issues = []  // control frames (ping, pong, close) carry no message
+            }
+            findings += issues.map { TrafficFinding(part: .message, issue: hidingCredentials($0)) }
+        }
+        return findings
+    }
 
     func check(_ exchange: HARExchange, operation: OperationDefinition, pathParameters: [String: String]) -> [TrafficFinding] {
         var findings: [TrafficFinding] = []

@@ -22,6 +22,8 @@ public struct HARExchange: Sendable {
     /// `response.content.size` when the text is missing: the body existed but was not captured.
     let responseBodySize: Int
     let responseMimeType: String?
+    /// The frames of a WebSocket connection as Chrome records them (`_webSocketMessages`); empty for others.
+    var webSocketMessages: [HARWebSocketMessage] = []
 
     func requestHeaderValues(_ name: String) -> [String] {
         requestHeaders.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
@@ -30,6 +32,15 @@ public struct HARExchange: Sendable {
     func responseHeader(_ name: String) -> String? {
         responseHeaders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
+}
+
+/// One frame of a recorded WebSocket connection (Chrome's `_webSocketMessages` entry: `type` send or
+/// receive, `opcode` 1 for text and 2 for binary, `data` the text or the base64 of the bytes).
+struct HARWebSocketMessage: Sendable {
+    /// The client sent it (`type: send`), else the server.
+    var sent: Bool
+    var opcode: Int
+    var data: String
 }
 
 /// Reads HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) as Charles, Proxyman, browser
@@ -140,11 +151,22 @@ public enum HARReader {
             size = integer(content["size"]) ?? 0
             if case .string(let type)? = content["mimeType"], !type.isEmpty { mimeType = type }
         }
-        return .success(
-            HARExchange(
-                entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
-                requestBody: requestBody, requestBodySize: requestBodySize, status: status, responseHeaders: responseHeaders,
-                responseBody: responseBody, responseBodySize: size, responseMimeType: mimeType))
+        var exchange = HARExchange(
+            entry: number, method: method.uppercased(), url: url, requestHeaders: requestHeaders,
+            requestBody: requestBody, requestBodySize: requestBodySize, status: status, responseHeaders: responseHeaders,
+            responseBody: responseBody, responseBodySize: size, responseMimeType: mimeType)
+        if let messages = entry["_webSocketMessages"] {
+            guard case .array(let items) = messages else { return fail("/_webSocketMessages", "_webSocketMessages must be an array of frames") }
+            for (index, item) in items.enumerated() {
+                guard case .string(let type)? = item["type"], type == "send" || type == "receive", let opcode = integer(item["opcode"]),
+                    case .string(let data)? = item["data"]
+                else {
+                    return fail("/_webSocketMessages/\(index)", "a WebSocket frame needs type (send or receive), a numeric opcode and data text")
+                }
+                exchange.webSocketMessages.append(HARWebSocketMessage(sent: type == "send", opcode: opcode, data: data))
+            }
+        }
+        return .success(exchange)
     }
 
     private static func headers(_ node: JSON?) -> Result<[(name: String, value: String)], MemberProblem> {

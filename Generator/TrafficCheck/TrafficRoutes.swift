@@ -7,6 +7,8 @@ import SchemaModel
 public struct TrafficRoutes: Sendable {
     public enum Match {
         case operation(OperationDefinition, pathParameters: [String: String])
+        /// The opening request of a channel (`channels:`), and the messages recorded on it.
+        case channel(ChannelDefinition, pathParameters: [String: String])
         /// Under a base URL, but no operation has this method and path.
         case noOperation
         /// Under none of the base URLs: traffic to another service.
@@ -16,6 +18,9 @@ public struct TrafficRoutes: Sendable {
     /// URL templates, matched ignoring case, a `{variable}` standing for any text without `/`.
     public let baseURLs: [BaseURL]
     let router: OperationRouter
+    /// The channels' opening requests, as the sandbox routes them.
+    let channelRouter: OperationRouter
+    let channels: [String: ChannelDefinition]
 
     /// Routes for every operation below the base URLs: `baseURLs`, or when none is given the schema's
     /// environment URLs. An operation whose whole URL is a call argument (an upload to a pre-signed URL)
@@ -26,6 +31,10 @@ public struct TrafficRoutes: Sendable {
         var unique = Set<String>()
         self.baseURLs = templates.filter { unique.insert($0).inserted }.map(BaseURL.init(template:))
         router = OperationRouter(schema: schema)
+        var channelRoutes = schema
+        channelRoutes.operations = schema.channels.map(\.handshake)
+        channelRouter = OperationRouter(schema: channelRoutes)
+        channels = Dictionary(schema.channels.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `environment`'s URL as a route template. A variable that starts the URL and holds the whole origin
@@ -48,12 +57,22 @@ public struct TrafficRoutes: Sendable {
         method: String, url: String,
         fit: (OperationDefinition, _ pathParameters: [String: String]) -> OperationRouter.CandidateFit = { _, _ in .passes }
     ) -> Match {
-        let withoutQuery = String(url.prefix { $0 != "?" && $0 != "#" })
+        // A WebSocket's URL (`wss://…`, as browsers record a channel's connection) is under the base URL of
+        // the same origin over HTTP.
+        var withoutQuery = String(url.prefix { $0 != "?" && $0 != "#" })
+        for (socket, http) in [("ws://", "http://"), ("wss://", "https://")] where withoutQuery.lowercased().hasPrefix(socket) {
+            withoutQuery = http + withoutQuery.dropFirst(socket.count)
+        }
         let relatives = baseURLs.compactMap { $0.relativePath(of: withoutQuery) }
         guard !relatives.isEmpty else { return .otherHost }
         for relative in relatives {
             if case .operation(let operation, let parameters) = router.match(method: method, path: relative, query: Self.queryItems(of: url), fit: fit) {
                 return .operation(operation, pathParameters: parameters)
+            }
+        }
+        for relative in relatives {
+            if case .operation(let handshake, let parameters) = channelRouter.match(method: method, path: relative), let channel = channels[handshake.name] {
+                return .channel(channel, pathParameters: parameters)
             }
         }
         return .noOperation

@@ -5,7 +5,7 @@ import SchemaModel
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Exports a schema as JSON Schema 2020-12 or OpenAPI 3.1.",
+        abstract: "Exports a schema as JSON Schema 2020-12, OpenAPI 3.1 or (its channels) AsyncAPI 3.0.",
         discussion: """
             The output accepts exactly what schema-check accepts (docs/Exports.md lists every mapping). It \
             is deterministic: the same schema gives the same bytes.
@@ -13,18 +13,20 @@ struct Export: ParsableCommand {
             Examples:
               client-generator export Schemas/whitelabelpay.yaml --format openapi --output openapi.json
               client-generator export Schemas/whitelabelpay.yaml --format json-schema --type PaymentMean
+              client-generator export Schemas/finaptic.yaml --format asyncapi --output asyncapi.json
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case jsonSchema = "json-schema"
         case openapi
+        case asyncapi
     }
 
     @Argument(help: "The schema file (YAML or JSON).")
     var schema: String
 
-    @Option(help: "json-schema or openapi.")
+    @Option(help: "json-schema, openapi or asyncapi (the schema's channels).")
     var format: Format
 
     @Option(help: "JSON Schema only: validate this type at the root (Name or [Name]).")
@@ -37,7 +39,7 @@ struct Export: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if type != nil && format == .openapi {
+        if type != nil && format != .jsonSchema {
             throw ValidationError("--type applies to --format json-schema only")
         }
     }
@@ -56,6 +58,13 @@ struct Export: ParsableCommand {
             }
         case .openapi:
             document = OpenAPIExport.document(loaded, options: options)
+        case .asyncapi:
+            do {
+                document = try AsyncAPIExport.document(loaded, options: options)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
         }
         try CommandOutput.write(document.text(), to: output)
     }

@@ -1,22 +1,41 @@
+import ArgumentParser
 import Foundation
 import SchemaModel
+
+/// `--direction` of `--channel`: which way the messages go.
+enum ChannelDirection: String, CaseIterable, ExpressibleByArgument {
+    case send, receive
+}
 
 /// Resolves `--type`, `--request` and `--response` against a loaded schema.
 enum TypeSelection {
     /// The payload type, or a usage message.
     static func resolve(
-        type: String?, request: String?, response: String?, status: Int?,
+        type: String?, request: String?, response: String?, status: Int?, channel: (name: String, direction: ChannelDirection?)? = nil,
         in schema: Schema
     ) -> Result<TypeReference, Failure> {
-        let chosen = [type, request, response].compactMap { $0 }.count
+        let chosen = [type, request, response, channel?.name].compactMap { $0 }.count
         guard chosen == 1 else {
             return .failure(
                 Failure(
                     chosen == 0
-                        ? "say what to validate against: --type Name, --request operation or --response operation"
-                        : "give only one of --type, --request and --response"))
+                        ? "say what to validate against: --type Name, --request operation, --response operation or --channel name --direction send|receive"
+                        : "give only one of --type, --request, --response and --channel"))
         }
         if status != nil, response == nil { return .failure(Failure("--status goes with --response")) }
+        if let channel {
+            guard let definition = schema.channel(named: channel.name) else {
+                return .failure(
+                    Failure("unknown channel '\(channel.name)' in \(schema.file)\(didYouMean(channel.name, in: schema.channels.map(\.name)))"))
+            }
+            guard let direction = channel.direction else {
+                return .failure(Failure("--channel needs --direction send (what clients send) or receive (what the server sends)"))
+            }
+            switch direction {
+            case .send: return .success(definition.send)
+            case .receive: return .success(definition.receive)
+            }
+        }
         if let type {
             let reference: TypeReference
             switch TypeReference.parse(expression: type) {

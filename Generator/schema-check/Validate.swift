@@ -35,6 +35,7 @@ struct Validate: ParsableCommand {
               schema-check validate api.yaml --response fetchTransactions responses/
               schema-check validate api.yaml --request createItem --strict-enums body.json
               cat items.ndjson | schema-check api.yaml --type Item --ndjson --format json
+              schema-check validate Schemas/finaptic.yaml --channel chat --direction receive messages.ndjson
             """
     )
 
@@ -56,6 +57,12 @@ struct Validate: ParsableCommand {
     @Option(help: "With --response: the HTTP status (default: the operation's success status; 4xx/5xx: the error body).")
     var status: Int?
 
+    @Option(help: ArgumentHelp("Validate messages of this channel (with --direction).", valueName: "channel"))
+    var channel: String?
+
+    @Option(help: ArgumentHelp("With --channel: send (what clients send) or receive (what the server sends).", valueName: "direction"))
+    var direction: ChannelDirection?
+
     @Flag(help: "Read every input as newline-delimited JSON, one payload per line.")
     var ndjson = false
 
@@ -67,7 +74,10 @@ struct Validate: ParsableCommand {
     func run() throws {
         let model = try checkedSchema(schema, nothingWas: "validated")
         let reference: TypeReference
-        switch TypeSelection.resolve(type: typeName, request: request, response: response, status: status, in: model) {
+        if direction != nil, channel == nil { throw usageFailure("--direction goes with --channel") }
+        switch TypeSelection.resolve(
+            type: typeName, request: request, response: response, status: status, channel: channel.map { ($0, direction) }, in: model)
+        {
         case .success(let resolved): reference = resolved
         case .failure(let failure): throw usageFailure(failure.message)
         }

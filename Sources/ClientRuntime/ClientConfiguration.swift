@@ -34,6 +34,9 @@ public struct ClientConfiguration: Sendable {
     /// (`URLSessionTransport.defaultMaximumResponseSize`, 10 MiB); a call's
     /// `RequestOptions.maximumResponseSize` replaces it.
     public var maximumResponseSize: Int?
+    /// Opens the WebSocket connections of the API's channels (`URLSessionChannelTransport` unless replaced:
+    /// on Linux, where libcurl has no WebSockets, an opt-in transport on swift-nio).
+    public var channelTransport: any ChannelTransport
 
     /// One minute: far longer than any JSON call should take, short enough that a stuck call ends.
     public static let defaultCallTimeout: TimeInterval = 60
@@ -45,8 +48,10 @@ public struct ClientConfiguration: Sendable {
         middlewares: [any ClientMiddleware] = [],
         credentials: (any CredentialProvider)? = nil,
         callTimeout: TimeInterval? = ClientConfiguration.defaultCallTimeout,
-        maximumResponseSize: Int? = nil
+        maximumResponseSize: Int? = nil,
+        channelTransport: any ChannelTransport = URLSessionChannelTransport()
     ) {
+        self.channelTransport = channelTransport
         self.baseURL = baseURL
         self.transport = transport
         self.middlewares = middlewares

@@ -285,7 +285,7 @@ public struct ClientCore: Sendable {
 
     /// `request` with the credentials of the first complete requirement attached, and the identity and
     /// scheme of each attached credential.
-    private func authorize(
+    func authorize(
         _ request: HTTPRequest, for operation: OperationInfo
     ) async throws -> (HTTPRequest, [(identity: CredentialIdentity, scheme: String)]) {
         guard !operation.auth.isEmpty, let provider = configuration.credentials else { return (request, []) }

@@ -345,6 +345,20 @@ WATCH_AT = "        status: 201\n"
 WATCH = WATCH_AT + "  watchItems:\n    http: GET /items/events\n    stream: { format: sse, events: Item }\n"
 case("stream-changed", [(WATCH_AT, WATCH.replace("format: sse", "format: jsonLines"))],
      ["stream-changed|operation watchItems|breaks-both|breaking"], old_edits=[(WATCH_AT, WATCH)])
+# issue 28: channels. LIVE appends one to the end of the base schema.
+END = "        response: { id: a1, name: Lamp, note: Bright, status: active }\n        status: 201\n"
+LIVE = ("channels:\n  live:\n    websocket: /items/{id}/live\n    path:\n      id: string\n    send: NewItem\n    receive: Item\n"
+        "    close:\n      4001: reconnect\n      4003: { action: fail, case: forbidden }\n")
+case("channel-added", [(END, END + LIVE)], ["channel-added|channel live|compatible|compatible"])
+case("channel-removed", [], ["channel-removed|channel live|breaks-clients|breaking"], old_edits=[(END, END + LIVE)])
+case("channel-path-changed", [(END, END + LIVE.replace("/items/{id}/live", "/items/{id}/stream"))],
+     ["channel-path-changed|channel live|breaks-both|compatible"], old_edits=[(END, END + LIVE)])
+case("channel-message-changed", [(END, END + LIVE.replace("receive: Item", "receive: NewItem"))],
+     ["channel-message-changed|channel live|breaks-both|breaking"], old_edits=[(END, END + LIVE)])
+case("close-code-changed", [(END, END + LIVE.replace("4001: reconnect", "4001: finish"))],
+     ["close-code-changed|channel live|breaks-clients|compatible"], old_edits=[(END, END + LIVE)])
+case("close-code-failure-removed", [(END, END + LIVE.replace("      4003: { action: fail, case: forbidden }\n", ""))],
+     ["close-code-changed|channel live|breaks-clients|breaking"], old_edits=[(END, END + LIVE)])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

@@ -14,6 +14,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 enum TestSchemas {
     static let whitelabelPay: Schema = load("Schemas/whitelabelpay.yaml")
     static let kitchenSink: Schema = load("Tests/GeneratedModules/KitchenSink/kitchensink.yaml")
+    static let finaptic: Schema = load("Schemas/finaptic.yaml")
 
     static func load(_ relativePath: String) -> Schema {
         do {

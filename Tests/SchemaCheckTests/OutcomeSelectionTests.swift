@@ -44,6 +44,27 @@ final class OutcomeSelectionTests: XCTestCase {
         XCTAssertEqual(try check(["--type", "OrderCreated"], payload: #"{"orderId":"o-1","total":3}"#).status, 0)
     }
 
+    /// Issue 28 (channels): `--channel orderDesk --direction send|receive` checks one message against the
+    /// channel's `send` or `receive` type; a missing direction or an unknown channel is a usage error.
+    func testAChannelsMessagesAreCheckedByDirection() throws {
+        let say = #"{"type":"say","text":"Where is my order?"}"#
+        XCTAssertEqual(try check(["--channel", "orderDesk", "--direction", "send"], payload: say).status, 0)
+        let received = try check(["--channel", "orderDesk", "--direction", "receive"], payload: say)
+        XCTAssertEqual(received.status, 0, "an unknown kind received is a warning: clients keep it as .undocumented")
+        XCTAssertTrue(received.output.contains("warning"), received.output)
+        let empty = try check(["--channel", "orderDesk", "--direction", "send"], payload: #"{"type":"say","text":""}"#)
+        XCTAssertEqual(empty.status, 1, empty.output)
+        XCTAssertTrue(empty.output.contains("/text"), empty.output)
+        let said = try check(["--channel", "orderDesk", "--direction", "receive"], payload: #"{"type":"said","text":"Hi"}"#)
+        XCTAssertEqual(said.status, 1, "from is required: " + said.output)
+        let noDirection = try check(["--channel", "orderDesk"], payload: say)
+        XCTAssertEqual(noDirection.status, 2)
+        XCTAssertTrue(noDirection.errors.contains("--channel needs --direction"), noDirection.errors)
+        let unknown = try check(["--channel", "orderDesks", "--direction", "send"], payload: say)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("did you mean 'orderDesk'"), unknown.errors)
+    }
+
     func testTheSuccessOutcomeBodyIsTheDefault() throws {
         let good = try check(["--response", "checkDevice"], payload: #"{"rtCode":"0000","deviceName":"Kiosk"}"#)
         XCTAssertEqual(good.status, 0, good.output + good.errors)

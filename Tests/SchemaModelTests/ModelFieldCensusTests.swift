@@ -52,8 +52,11 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.Outcome.Condition": ["path", "values"],
         "SchemaModel.Pagination": ["style", "items", "requestParameter", "sizeParameter", "firstPage", "next", "previous", "totalPages", "last", "location"],
         "SchemaModel.Schema": [
-            "api", "version", "summary", "notes", "environments", "authSchemes", "defaultAuth", "errors", "types", "operations", "file", "typePositions",
+            "api", "version", "summary", "notes", "environments", "authSchemes", "defaultAuth", "errors", "types", "operations", "channels", "file",
+            "typePositions",
         ],
+        "SchemaModel.ChannelDefinition": ["name", "handshake", "send", "sendLocation", "receive", "receiveLocation", "closeCodes"],
+        "SchemaModel.ChannelDefinition.CloseCode": ["code", "action", "notes", "location"],
         "SchemaModel.TypeDefinition": ["name", "kind", "notes", "examples", "location", "includes", "additionalFields", "isNullable"],
         "SchemaModel.Inclusion": ["name", "location"],
         "SchemaModel.AdditionalFields": ["type", "location"],
@@ -101,7 +104,8 @@ final class ModelFieldCensusTests: XCTestCase {
             excluded, elements, example, composed.includes[0], try XCTUnwrap(composed.additionalFields), schema.operations[0], body, operationExample, outcome,
             outcome.conditions[0], try XCTUnwrap(schema.operations.lazy.compactMap(\.literalQuery.first).first),
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
-            try XCTUnwrap(schema.operations.lazy.compactMap(\.stream).first),
+            try XCTUnwrap(schema.operations.lazy.compactMap(\.stream).first), try XCTUnwrap(schema.channels.first),
+            try XCTUnwrap(schema.channels.first?.closeCodes.first),
         ] {
             record(value)
         }

@@ -764,6 +764,51 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(issues[6], ["request attributes/parent/id error"])
     }
 
+    // MARK: Channels
+
+    /// Issue 28 line 1 (channels): a WebSocket connection as Chrome records it (`_webSocketMessages`) is checked
+    /// frame by frame: sent frames against the channel's `send` type, received ones against `receive`, a
+    /// binary frame is an error, and the opening request's credentials as an operation's.
+    func testWebSocketMessagesAreCheckedAgainstTheChannelsTypes() throws {
+        let kitchenSink = root.appendingPathComponent("Tests/GeneratedModules/KitchenSink/kitchensink.yaml").path
+        func connection(_ frames: [(String, Int, String)], authorized: Bool = true) -> String {
+            let messages = frames.map { type, opcode, data in
+                let text = String(data: try! JSONSerialization.data(withJSONObject: [data]), encoding: .utf8)!.dropFirst().dropLast()
+                return "{\"type\": \"\(type)\", \"time\": 1.5, \"opcode\": \(opcode), \"data\": \(text)}"
+            }
+            let headers = authorized ? "[{\"name\": \"Authorization\", \"value\": \"Bearer t\"}]" : "[]"
+            return """
+                {"_resourceType": "websocket",
+                 "request": {"method": "GET", "url": "wss://api.kitchensink.example/v2/orders/o-1/desk?locale=de", "headers": \(headers)},
+                 "response": {"status": 101, "headers": [], "content": {"size": 0, "mimeType": "x-unknown"}},
+                 "_webSocketMessages": [\(messages.joined(separator: ", "))]}
+                """
+        }
+        let capture = try writeCapture(
+            Self.har(entries: [
+                connection([
+                    ("send", 1, #"{"type":"say","text":"Where is my order?"}"#),
+                    ("receive", 1, #"{"type":"said","text":"On its way","from":"desk"}"#),
+                    ("receive", 1, #"{"type":"order.refunded","orderId":"o-1"}"#),
+                ]),
+                connection([
+                    ("send", 1, #"{"type":"say","text":""}"#),
+                    ("receive", 1, #"{"type":"said","text":"On its way"}"#),
+                    ("send", 2, "AAEC"),
+                ]),
+                connection([], authorized: false),
+            ]))
+        let result = try run(["traffic", capture, "--schema", kitchenSink, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1]?.filter { $0.hasSuffix("error") }, [], "a valid conversation; an unknown kind received is a warning at most")
+        XCTAssertEqual(issues[2]?.sorted(), ["message /0/text error", "message /1/from error", "message /2 error"])
+        XCTAssertEqual(issues[3], ["credentials  error"])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let operations = try XCTUnwrap(document["exchanges"] as? [[String: Any]]).map { $0["operation"] as? String }
+        XCTAssertEqual(operations, ["orderDesk", "orderDesk", "orderDesk"])
+    }
+
     // MARK: Builders
 
     /// One HAR entry; `request` (content type, text) adds a request body and its Content-Type header.

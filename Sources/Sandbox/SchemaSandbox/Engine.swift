@@ -82,6 +82,8 @@ final class SandboxEngine: Sendable {
     let basePath: String
     let base: BaseURL
     let router: OperationRouter
+    /// Routes the opening requests of the schema's channels (their handshakes, as GET operations).
+    let channelRouter: OperationRouter
     let factory: PayloadFactory
     /// Parameters, form and multipart bodies, as `schema-check traffic` checks them (RequestProblems.swift).
     let requestValidator: RequestValidator
@@ -96,12 +98,16 @@ final class SandboxEngine: Sendable {
     init(schema: Schema, options: SandboxOptions) {
         self.schema = schema
         self.secretNames = Dictionary(
-            schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0) + schema.credentialWireNames(of: $0))) },
+            schema.operations.map { ($0.name, Set(schema.secretWireNames(of: $0) + schema.credentialWireNames(of: $0))) }
+                + schema.channels.map { ($0.name, Set(schema.credentialWireNames(of: $0.handshake))) },
             uniquingKeysWith: { first, _ in first })
         self.options = options
         basePath = options.basePath.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? schema.sandboxBasePath
         base = BaseURL(path: basePath)
         router = OperationRouter(schema: schema)
+        var channelRoutes = schema
+        channelRoutes.operations = schema.channels.map(\.handshake)
+        channelRouter = OperationRouter(schema: channelRoutes)
         let factory = PayloadFactory(schema: schema)
         self.factory = factory
         let validator = PayloadValidator(schema: schema, strictEnums: options.strictEnums)
@@ -198,6 +204,9 @@ final class SandboxEngine: Sendable {
         }
         switch route ?? .notFound {
         case .notFound:
+            if let path = base.relativePath(of: request.path), case .operation(let channel, _) = channelRouter.match(method: request.method, path: path) {
+                return error(426, message: "channel \(channel.name) is a WebSocket: open it with an upgrade request")
+            }
             return error(404, message: "no operation of \(schema.api) matches \(request.method) \(request.path)")
         case .methodNotAllowed(let allowed):
             var outcome = error(405, message: "\(request.method) is not allowed on \(request.path); allowed: \(allowed.joined(separator: ", "))")
@@ -369,7 +378,7 @@ final class SandboxEngine: Sendable {
 
     // MARK: Bookkeeping
 
-    private func record(_ request: IncomingRequest, operation: String, outcome: Outcome) {
+    func record(_ request: IncomingRequest, operation: String, outcome: Outcome) {
         let limit = options.recordedRequestLimit
         guard limit > 0, options.recordedBytesLimit > 0 else { return }
         let status = outcome.status

@@ -35,7 +35,8 @@ struct FaultBook {
         let remaining: Int
         switch fault {
         case .latency, .unauthorizedUntilRefresh, .slowStream: remaining = Int.max
-        case .failures(let count, _), .rateLimited(let count, _), .unauthorized(let count), .closeConnection(let count), .dropStream(let count, _):
+        case .failures(let count, _), .rateLimited(let count, _), .unauthorized(let count), .closeConnection(let count), .dropStream(let count, _),
+            .closeChannel(let count, _, _), .dropChannel(let count, _):
             remaining = max(0, count)
         }
         entries.append(Entry(fault: fault, operation: operation, remaining: remaining))
@@ -65,8 +66,8 @@ struct FaultBook {
             let entry = entries[index]
             let action: FaultAction
             switch entry.fault {
-            case .latency, .unauthorizedUntilRefresh, .dropStream, .slowStream:
-                continue  // the stream faults act on a streamed answer, in `streamFaults`
+            case .latency, .unauthorizedUntilRefresh, .dropStream, .slowStream, .closeChannel, .dropChannel:
+                continue  // the stream and channel faults act on a streamed answer or an open channel, below
             case .failures(_, let status):
                 action = .status(status, retryAfter: nil)
             case .rateLimited(_, let retryAfter):
@@ -99,11 +100,29 @@ struct FaultBook {
                 guard dropAfter == nil, entries[index].remaining > 0 else { continue }
                 entries[index].remaining -= 1
                 dropAfter = max(0, afterEvents)
-            case .latency, .failures, .rateLimited, .unauthorized, .unauthorizedUntilRefresh, .closeConnection:
+            case .latency, .failures, .rateLimited, .unauthorized, .unauthorizedUntilRefresh, .closeConnection, .closeChannel, .dropChannel:
                 continue
             }
         }
         return (interval, dropAfter)
+    }
+
+    /// For a connection of `channel` being opened: using up one, the first `closeChannel` or `dropChannel`
+    /// that applies.
+    mutating func channelFault(for channel: String) -> ChannelFault? {
+        for index in entries.indices where entries[index].applies(to: channel) && entries[index].remaining > 0 {
+            switch entries[index].fault {
+            case .closeChannel(_, let afterMessages, let code):
+                entries[index].remaining -= 1
+                return ChannelFault(afterMessages: max(0, afterMessages), closeCode: code)
+            case .dropChannel(_, let afterMessages):
+                entries[index].remaining -= 1
+                return ChannelFault(afterMessages: max(0, afterMessages), closeCode: nil)
+            case .latency, .failures, .rateLimited, .unauthorized, .unauthorizedUntilRefresh, .closeConnection, .dropStream, .slowStream:
+                continue
+            }
+        }
+        return nil
     }
 
     /// The bearer scheme's refresh operation succeeded: requests are accepted again.

@@ -51,6 +51,11 @@ public struct SandboxOptions: Sendable {
     public var streamEventCount = 5
     /// The `retry:` (milliseconds) an SSE stream's first event asks clients to wait before reconnecting.
     public var streamRetryMilliseconds = 50
+    /// Replies of channels (`channels:`), by channel name, then by the kind of message received (the tag of
+    /// the `send` union's variant; `*` for any): the JSON text sent back. A kind without one is echoed when
+    /// it is also a valid `receive` message (only while the channel has no replies configured), else
+    /// answered with a synthesized `receive` message.
+    public var channelReplies: [String: [String: String]] = [:]
 
     public init(
         pageItemCount: Int = 7,
@@ -109,6 +114,13 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     /// Every streamed answer of a matching operation pauses this long before each event after the
     /// first. Never used up.
     case slowStream(milliseconds: Int)
+    /// The next `count` connections of a matching channel are closed by the server with close code `code`
+    /// after `afterMessages` messages it sent (0: at once). The refusals of a channel's opening request are
+    /// the HTTP faults above: `failures` (a status), `unauthorized` (401) and `closeConnection`.
+    case closeChannel(count: Int, afterMessages: Int, code: Int)
+    /// The next `count` connections of a matching channel lose their TCP connection, without a close frame,
+    /// after `afterMessages` messages the server sent (0: at once).
+    case dropChannel(count: Int, afterMessages: Int)
 
     public var description: String {
         switch self {
@@ -120,6 +132,8 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         case .closeConnection(let count): return "\(count) × closed connection"
         case .dropStream(let count, let afterEvents): return "\(count) × stream dropped after \(afterEvents) events"
         case .slowStream(let milliseconds): return "\(milliseconds) ms between events"
+        case .closeChannel(let count, let afterMessages, let code): return "\(count) × channel closed with \(code) after \(afterMessages) messages"
+        case .dropChannel(let count, let afterMessages): return "\(count) × channel dropped after \(afterMessages) messages"
         }
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 import SchemaModel
 import ServiceLifecycle
 
@@ -51,9 +54,15 @@ public final class SandboxServer: Sendable {
         var logger = Logger(label: "sandbox")
         logger.logLevel = .critical
         let bound = PortPromise()
+        let engine = engine
+        // A schema with channels is served with the WebSocket upgrade (Channels.swift); the others as before.
+        let server: HTTPServerBuilder =
+            schema.channels.isEmpty
+            ? .http1()
+            : .http1WebSocketUpgrade { request, channel, _ in ChannelUpgrade.decide(request, connection: channel, engine: engine) }
         let app = Application(
             responder: SandboxResponder(engine: engine, maximumBodySize: options.maximumBodySize),
-            server: .http1(),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "schema-sandbox"),
             onServerRunning: { channel in bound.fulfill(.success(channel.localAddress?.port ?? port)) },
             logger: logger
@@ -281,5 +290,75 @@ struct SandboxResponder: HTTPResponder {
             headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
         )
+    }
+}
+
+/// The WebSocket side of the sandbox's channels: the upgrade decision, and the conversation of an accepted
+/// connection (`ChannelConversation`), with its fault.
+@available(macOS 14, iOS 17, tvOS 17, *)
+enum ChannelUpgrade {
+    static func decide(
+        _ request: HTTPRequest, connection: any Channel, engine: SandboxEngine
+    ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        // Only a WebSocket upgrade opens a channel: a plain GET of its path is answered by the responder (426).
+        guard request.headerFields.contains(where: { $0.name.canonicalName == "upgrade" && $0.value.lowercased().contains("websocket") }) else {
+            return .dontUpgrade
+        }
+        let target = request.path ?? "/"
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let incoming = IncomingRequest(
+            method: request.method.rawValue, path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : nil,
+            headers: request.headerFields.map { ($0.name.canonicalName, $0.value) }, body: Data())
+        switch engine.channelHandshake(incoming) {
+        case .notAChannel:
+            return .dontUpgrade
+        case .refuse(.closeConnection):
+            connection.close(promise: nil)
+            return .dontUpgrade
+        case .refuse:
+            // hummingbird-websocket answers every refused upgrade 400 with `Connection: close`; the sandbox's
+            // record of the request keeps why (the fault's status, 401 for missing credentials).
+            return .dontUpgrade
+        case .accept(let definition, let fault):
+            return .upgrade([:]) { inbound, outbound, _ in
+                try await converse(on: definition, fault: fault, inbound: inbound, outbound: outbound, connection: connection, engine: engine)
+            }
+        }
+    }
+
+    private static func converse(
+        on definition: ChannelDefinition, fault: ChannelFault?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        connection: any Channel, engine: SandboxEngine
+    ) async throws {
+        var conversation = engine.conversation(on: definition)
+        var sent = 0
+        /// Acts on the connection's fault once the server has sent its messages; true when the connection ended.
+        func faultEnded() async throws -> Bool {
+            guard let fault, sent >= fault.afterMessages else { return false }
+            if let code = fault.closeCode {
+                try await outbound.close(WebSocketErrorCode(codeNumber: code), reason: "sandbox fault")
+            } else {
+                try await connection.close()
+            }
+            return true
+        }
+        if try await faultEnded() { return }
+        for try await message in inbound.messages(maxSize: engine.options.maximumBodySize) {
+            guard case .text(let text) = message else {
+                try await outbound.close(.unacceptableData, reason: "messages are JSON text")
+                return
+            }
+            switch conversation.answer(text) {
+            case .failure(let violation):
+                try await outbound.close(.policyViolation, reason: violation.closeReason)
+                return
+            case .success(let replies):
+                for reply in replies {
+                    try await outbound.writeTextMessage(reply)
+                    sent += 1
+                    if try await faultEnded() { return }
+                }
+            }
+        }
     }
 }

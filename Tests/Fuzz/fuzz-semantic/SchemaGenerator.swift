@@ -399,6 +399,15 @@ struct SchemaGenerator {
                 "    body: { type: \(type), encoding: multipart, contentType: application/pdf }",
             ]
         }
+        if chance(30), let message = (structs.map(\.name) + unions).first {
+            // A channel (issue 28): its method, failure enum and close-code mapping, with schema names.
+            let reply = pick(structs.map(\.name) + unions)
+            lines += [
+                "channels:", "  \(Self.key(name("operation", plain: "live"))):", "    websocket: /live/{id}", "    path:", "      id: string",
+                "    send: \(Self.yamlString(message))", "    receive: \(Self.yamlString(reply))", "    close:", "      4001: reauthenticate",
+                "      4003: { action: fail, case: \(Self.yamlString(name(nil, plain: "denied"))) }",
+            ]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
