@@ -23,6 +23,9 @@ public struct NIOChannelTransport: ChannelTransport {
     /// How long a close waits for the server's answering close frame before the socket is cut.
     public var closeTimeout: Duration
 
+    /// The largest single frame the WebSocket decoder buffers before the message limit is checked: 16 MiB.
+    public static let frameCeiling = 16 << 20
+
     public init(maximumMessageSize: Int = 1 << 20, closeTimeout: Duration = .seconds(2)) {
         self.maximumMessageSize = max(1, maximumMessageSize)
         self.closeTimeout = closeTimeout
@@ -40,11 +43,14 @@ public struct NIOChannelTransport: ChannelTransport {
         // The client logs nothing of ours (its trace level would print the upgrade request, headers included).
         var logger = Logger(label: "schema-clients.channel")
         logger.logLevel = .critical
-        let connection = NIOChannelConnection(maximumMessageSize: maximumMessageSize)
+        let connection = NIOChannelConnection(maximumMessageSize: maximumMessageSize, closeTimeout: closeTimeout)
         let client = WebSocketClient(
             url: url.absoluteString,
+            // The decoder's own frame limit is a ceiling above the message limit, which is checked here: past the
+            // decoder's limit the stack closes the socket without ending the inbound stream, so a receive would wait
+            // for good instead of failing with `messageTooLarge`.
             configuration: WebSocketClientConfiguration(
-                maxFrameSize: maximumMessageSize, additionalHeaders: headers, closeTimeout: closeTimeout),
+                maxFrameSize: max(maximumMessageSize, Self.frameCeiling), additionalHeaders: headers, closeTimeout: closeTimeout),
             logger: logger
         ) { inbound, outbound, _ in
             try await connection.serve(inbound: inbound, outbound: outbound)
@@ -87,8 +93,11 @@ final class NIOChannelConnection: ChannelConnection, @unchecked Sendable {
     private var wantsFrame = false
     private var closedLocally = false
 
-    init(maximumMessageSize: Int) {
+    private let closeTimeout: Duration
+
+    init(maximumMessageSize: Int, closeTimeout: Duration) {
         self.maximumMessageSize = maximumMessageSize
+        self.closeTimeout = closeTimeout
     }
 
     func setRun(_ task: Task<Void, Never>) {
@@ -117,6 +126,14 @@ final class NIOChannelConnection: ChannelConnection, @unchecked Sendable {
             phase = .open(outbound)
             return continuation
         }
+        // A server that closes right after its 101 answer can have its close frame and end of stream arrive while
+        // the client is still upgrading; the stack then never ends the inbound stream. A write fails on such a
+        // connection, so an unsolicited pong (RFC 6455 §5.5.3) tells before anything waits on it.
+        do {
+            try await outbound.write(.pong)
+        } catch {
+            throw ClientRuntime.ChannelError.connectionLost
+        }
         opened?.resume()
         var frames = inbound.makeAsyncIterator()
         var message: (opcode: WebSocketDataFrame.Opcode, data: ByteBuffer)?
@@ -133,6 +150,7 @@ final class NIOChannelConnection: ChannelConnection, @unchecked Sendable {
                         message!.data.writeBuffer(&fragment)
                     }
                     guard let gathered = message, gathered.data.readableBytes <= maximumMessageSize else {
+                        try? await outbound.close(.messageTooLarge, reason: nil)
                         throw ClientRuntime.ChannelError.messageTooLarge(limit: maximumMessageSize)
                     }
                     if frame.fin {
@@ -141,8 +159,17 @@ final class NIOChannelConnection: ChannelConnection, @unchecked Sendable {
                         break
                     }
                 }
-            } catch NIOWebSocketError.invalidFrameLength {
-                throw ClientRuntime.ChannelError.messageTooLarge(limit: maximumMessageSize)
+            } catch {
+                // Reported here rather than through the client's `run()`: after an inbound error (a frame over the
+                // decoder's limit) its closing handshake can wait on the inbound stream for good.
+                let failure: any Error =
+                    switch error {
+                    case let error as ClientRuntime.ChannelError: error
+                    case NIOWebSocketError.invalidFrameLength: ClientRuntime.ChannelError.messageTooLarge(limit: maximumMessageSize)
+                    default: ClientRuntime.ChannelError.connectionLost
+                    }
+                finish(failure)
+                return
             }
         }
     }
@@ -186,8 +213,14 @@ final class NIOChannelConnection: ChannelConnection, @unchecked Sendable {
         } else {
             failure = ClientRuntime.ChannelError.connectionLost
         }
+        finish(failure)
+    }
+
+    /// Ends the connection with `failure` (once): a waiting connect, `receive()` and the handler hear it.
+    private func finish(_ failure: any Error) {
         let (opening, waitingReceiver, waitingDemand) = lock.locked {
             () -> (CheckedContinuation<Void, any Error>?, CheckedContinuation<ChannelFrame, any Error>?, CheckedContinuation<Bool, Never>?) in
+            if case .ended = phase { return (nil, nil, nil) }
             var opening: CheckedContinuation<Void, any Error>?
             if case .opening(let continuation) = phase { opening = continuation }
             phase = .ended(failure)
@@ -256,7 +289,39 @@ final class NIOChannelConnection: ChannelConnection, @unchecked Sendable {
         let closeCode = (1000...4999).contains(code) ? code : 1000
         try? await outbound?.close(WebSocketErrorCode(codeNumber: closeCode), reason: reason.isEmpty ? nil : reason)
         waitingDemand?.resume(returning: false)
-        await run?.value
+        if let run { await Self.wait(for: run, atMost: closeTimeout + .seconds(1)) }
+    }
+
+    /// Waits for the client to stop, at most `limit`: its closing handshake is bounded by `closeTimeout`, but a
+    /// close must return even if the stack does not.
+    private static func wait(for run: Task<Void, Never>, atMost limit: Duration) async {
+        let once = OnceFlag()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Task {
+                await run.value
+                if once.claim() { continuation.resume() }
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                if once.claim() {
+                    run.cancel()
+                    continuation.resume()
+                }
+            }
+        }
+    }
+}
+
+/// True for the first caller only.
+private final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+
+    func claim() -> Bool {
+        lock.locked {
+            defer { claimed = true }
+            return !claimed
+        }
     }
 }
 

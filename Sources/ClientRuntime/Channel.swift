@@ -383,6 +383,9 @@ public final class Channel<Outgoing: Encodable & Sendable, Incoming: Decodable &
             } catch {
                 if Task.isCancelled { try await cancelled() }
                 if state.isEnded { return nil }
+                // Whatever ended it, the transport releases the connection (in the background: a drop has
+                // nothing left to wait for).
+                Task { await connection.close(code: 1000, reason: "") }
                 guard try await disconnected(by: error) else { return nil }
                 continue
             }
@@ -584,21 +587,25 @@ private final class ChannelState: @unchecked Sendable {
     /// Ends the channel once: status `.closed` (the status streams finish), waiters fail with
     /// `ChannelError.closed`, a backoff is cut short. Returns the open connection for the caller to close.
     func end() -> (any ChannelConnection)? {
-        let (connection, resumed, sleeping) = lock.locked {
-            () -> ((any ChannelConnection)?, [CheckedContinuation<any ChannelConnection, any Error>], Task<Void, any Error>?) in
-            if case .ended = phase { return (nil, [], nil) }
+        let (connection, resumed, sleeping, finished) = lock.locked {
+            () -> (
+                (any ChannelConnection)?, [CheckedContinuation<any ChannelConnection, any Error>], Task<Void, any Error>?,
+                [AsyncStream<ChannelStatus>.Continuation]
+            ) in
+            if case .ended = phase { return (nil, [], nil, []) }
             var connection: (any ChannelConnection)?
             if case .connected(let open) = phase { connection = open }
             phase = .ended
             setStatus(.closed)
-            for subscriber in subscribers.values { subscriber.finish() }
-            subscribers.removeAll()
             defer {
                 waiters.removeAll()
                 sleeper = nil
+                subscribers.removeAll()
             }
-            return (connection, Array(waiters.values), sleeper)
+            return (connection, Array(waiters.values), sleeper, Array(subscribers.values))
         }
+        // Outside the lock: finishing a stream runs its termination handler, which takes the lock.
+        for subscriber in finished { subscriber.finish() }
         for waiter in resumed { waiter.resume(throwing: ChannelError.closed) }
         sleeping?.cancel()
         return connection
