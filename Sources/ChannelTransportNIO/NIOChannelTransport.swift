@@ -16,7 +16,14 @@ import WSClient
 /// An opt-in target with no product, so no client library, and no package depending on one, resolves
 /// SwiftNIO through it. Frames are read from the socket only as the channel asks for the next message, one
 /// at a time; a message over `maximumMessageSize` (in one frame or assembled from fragments) fails the
-/// receive with `ClientRuntime.ChannelError.messageTooLarge` before more of it is buffered.
+/// receive with `ChannelError.messageTooLarge` and closes the connection with 1009. One frame is buffered whole
+/// before that check, up to `frameCeiling`.
+///
+/// Limits of the stack beneath (swift-websocket 1.6 on NIO): a close frame that arrives in the same read as the
+/// 101 answer can be lost, so it is reported as a drop (`ChannelError.connectionLost`) and the channel reconnects
+/// instead of acting on the code; a single frame over `frameCeiling` makes the stack close the socket without
+/// ending the inbound stream, so that receive waits until the channel is closed. A refused upgrade's HTTP status
+/// is not reported either, so a 401 there does not refresh the credential (a close code does).
 public struct NIOChannelTransport: ChannelTransport {
     /// The largest message received or sent in one frame, in bytes.
     public var maximumMessageSize: Int
