@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Channels' opt-in SwiftNIO transport (swift-websocket's client); no product reaches it either.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     ],
     targets: [
         // MARK: Generator (build-time tools; never linked into a client)
@@ -164,6 +166,23 @@ let package = Package(
             plugins: ["ClientGeneratorPlugin"]
         ),
 
+        // Channels over SwiftNIO (swift-websocket's client), for Linux, where URLSession has no WebSockets, and for
+        // tests. A target without a product: SwiftPM resolves the packages behind every product a package declares,
+        // so as a product it would make every consumer of a client library fetch SwiftNIO and its TLS stack. A Linux
+        // app copies its one file or depends on swift-websocket itself (README, "Dependencies").
+        .target(
+            name: "ChannelTransportNIO",
+            dependencies: [
+                "ClientRuntime",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ChannelTransportNIO"
+        ),
+
         // MARK: Sandbox server (developer tool on Hummingbird; no client product depends on it)
         .target(
             name: "SchemaSandbox",
@@ -278,6 +297,20 @@ let package = Package(
             name: "ClientRuntimeTests",
             dependencies: ["ClientRuntime", "WireFormat", "TestHTTPServer"],
             path: "Tests/ClientRuntimeTests"
+        ),
+        // Channel (reconnection, close codes, token refresh, limits) over real WebSockets on 127.0.0.1: the NIO
+        // transport against a scripted server on plain NIOWebSocket, which (unlike hummingbird-websocket's
+        // handler API) sees the close code a client sends and can drop a connection without a close frame.
+        .testTarget(
+            name: "ChannelTransportNIOTests",
+            dependencies: [
+                "ClientRuntime", "ChannelTransportNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            path: "Tests/ChannelTransportNIOTests"
         ),
         // The model's loader: diagnostics of every construct, resource limits, the field census, the name corpus.
         .testTarget(

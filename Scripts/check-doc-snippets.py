@@ -28,6 +28,9 @@ struct Renewed: Sendable { var access: String; var refresh: String?; var expiry:
     "BSA": 'let clientKey = "", deviceId = "", accessToken = ""\n@Sendable func authenticateAgain() async throws -> String { "" }\n',
 }
 
+# URLRequest and URLSession live in FoundationNetworking outside Apple platforms (the channel article builds a request).
+NETWORKING = "#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n"
+
 def main():
     modules_dir, triple = sys.argv[1], sys.argv[2]
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -42,7 +45,7 @@ def main():
                     blocks.append(f"do {{ {label}{code}}}\n" if module == "ClientRuntime" else label + code)
             source = os.path.join(folder, f"{module}Snippets.swift")
             with open(source, "w") as file:
-                file.write(f"import Foundation\nimport {module}\n{values}\nfunc snippets() async throws {{\n{''.join(blocks)}}}\n")
+                file.write(f"import Foundation\n{NETWORKING}import {module}\n{values}\nfunc snippets() async throws {{\n{''.join(blocks)}}}\n")
             result = subprocess.run(["swiftc", "-typecheck", "-I", modules_dir, "-target", triple,
                                      "-module-name", f"{module}Snippets", source], capture_output=True, text=True)
             errors = [line for line in result.stderr.splitlines() if ": error:" in line]

@@ -56,7 +56,7 @@ public enum SwiftNaming {
         "CanonicalUUIDText", "ClientConfiguration", "ClientCore", "ClientLogEvent", "ClientLogger", "ClientMiddleware",
         "CredentialFlow", "CredentialFlowError", "CredentialIdentifying", "CredentialIdentity", "CredentialProvider",
         "DateWireFormat", "ErrorCodePattern", "ErrorResponse", "ErrorSummary", "EventDecoding", "EventStream", "EventStreamError",
-        "EventStreamFormat", "FieldKey", "FormURLEncoding", "ServerSentEvent", "StreamedBody",
+        "EventStreamFormat", "FieldKey", "FormURLEncoding", "ServerSentEvent", "StreamedBody", "StreamWatermarks",
         "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryTokenStore", "Indirect",
         "ItemSequence", "JSONCoding", "JSONValue", "JSONValueKind", "LoggingMiddleware", "MultipartFormData", "NoContent",
         "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
@@ -67,7 +67,7 @@ public enum SwiftNaming {
         "TokenRefresher", "TokenSet", "TokenStore", "TransportCondition", "TransportError", "URLSessionTransport",
         "URLTemplate", "UndeclaredOutcome",
         "Channel", "ChannelCloseAction", "ChannelClosure", "ChannelConnection", "ChannelFrame", "ChannelMessages",
-        "ChannelReconnectPolicy", "ChannelStatus", "ChannelTransport", "URLSessionChannelTransport",
+        "ChannelError", "ChannelReconnectPolicy", "ChannelStatus", "ChannelTransport", "URLSessionChannelTransport", "UndocumentedMessage",
     ]
 
     /// The protocols each kind of generated type declares conformance to; the renderer spells its

@@ -4,6 +4,15 @@ import SchemaModel
 /// builds the opening request like an operation's, and whose close codes map to the channel's failure enum.
 extension ClientRenderer {
     func renderChannels(into writer: inout SwiftWriter) {
+        // A received union keeps a message it cannot decode as `.undocumented`, so the channel goes on.
+        var conformed = Set<String>()
+        for channel in schema.channels {
+            guard case .named(let typeName) = channel.receive, case .union? = schema.type(named: typeName)?.kind else { continue }
+            let name = SwiftTypes.name(channel.receive, in: schema)
+            guard conformed.insert(name).inserted else { continue }
+            writer.line()
+            writer.line("extension \(name): UndocumentedMessage {}")
+        }
         for channel in schema.channels {
             writer.line()
             writer.block("extension \(clientName)") { writer in

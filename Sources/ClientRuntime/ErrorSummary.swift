@@ -30,6 +30,10 @@ public enum ErrorSummary {
             return error.description
         case let error as TransportError:
             return error.description
+        case let error as ChannelError:
+            return error.description
+        case let error as ChannelClosure:
+            return error.description
         case let error as CacheRefreshError:
             return error.description
         case let error as RequestBuildError:
