@@ -100,11 +100,15 @@ extension SandboxEngine {
             .map { "request event \(index)\($0.pointer.isEmpty ? "" : " " + $0.pointer): \($0.message)" }
     }
 
-    /// The answer to request event `index` (from 0) of a bidirectional operation: the event itself when the
-    /// answer's events are of its type (an echo), else the synthesized answer's events in turn.
+    /// The answer to request event `index` (from 0) of a bidirectional operation: the event itself when it
+    /// is also a valid answer event (an echo), else the synthesized answer's events in turn.
     func answerEvent(to text: some Collection<UInt8>, index: Int, answer: StreamAnswer, operation: SchemaOperation) -> Data? {
-        guard let response = operation.stream, let request = operation.requestStream else { return nil }
-        if response.events == request.events, let json = JSON.parse(Data(text)) {
+        guard let response = operation.stream else { return nil }
+        let data = Data(text)
+        let echoes = response.format != .sse || schema.union(named: response.events) == nil
+        if echoes, requestValidator.validator.validate(data: data, against: response.events).allSatisfy({ $0.severity != .error }),
+            let json = JSON.parse(data)
+        {
             return Self.encode(event: json, name: nil, number: index + 1, format: response.format, retry: nil)
         }
         guard !answer.events.isEmpty else { return nil }
