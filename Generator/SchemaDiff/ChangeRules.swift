@@ -56,6 +56,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case operationErrorsChanged = "operation-errors-changed"
     case idempotencyChanged = "idempotency-changed"
     case streamChanged = "stream-changed"
+    case requestStreamChanged = "request-stream-changed"
     // Parameters and fields (a parameter is always in a request; a field takes its type's roles)
     case fieldAddedRequired = "field-added-required"
     case fieldAddedOptional = "field-added-optional"
@@ -202,6 +203,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
                 .breaksBoth,
                 "the events are framed or typed differently (another format or event type), or the answer became a stream or stopped being one: neither side reads the other's body",
                 .breaking, "the method returns a different EventStream element, or a stream where it returned a value")
+        case .requestStreamChanged:
+            return Verdict(
+                .breaksBoth,
+                "the request's events are framed or typed differently (another format or event type), or the body became a stream or stopped being one: neither side reads the other's body",
+                .breaking, "the method takes an AsyncSequence of other events, or a sequence where it took a value")
         case .idempotencyChanged:
             return Verdict(
                 .compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible,

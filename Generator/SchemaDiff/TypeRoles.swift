@@ -7,7 +7,7 @@ enum TypeRoles {
     static func of(_ schema: Schema) -> [String: Set<Role>] {
         var roles: [String: Set<Role>] = [:]
         let requestRoots = schema.operations.flatMap { operation in
-            operation.parameters.map(\.field.type) + [operation.body?.type].compactMap { $0 }
+            operation.parameters.map(\.field.type) + [operation.body?.type, operation.requestStream?.events].compactMap { $0 }
         }
         let responseRoots =
             schema.operations.flatMap { operation in

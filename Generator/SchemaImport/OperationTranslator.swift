@@ -530,7 +530,9 @@ final class OperationTranslator {
         let status = Int(first.key) ?? 200
         guard let (response, responsePointer) = document.resolve(first.value, at: pointer.appending(first.key)) else { return }
         var hasBody = false
-        if let content = response["content"], let stream = eventStream(content, pointer: responsePointer.appending("content"), typeName: typeName, side: "response") {
+        if let content = response["content"],
+            let stream = eventStream(content, pointer: responsePointer.appending("content"), typeName: typeName, side: "response")
+        {
             builder.set("stream", .map(stream))
             hasBody = true
         } else if let content = response["content"], let (mediaType, media) = preferredContent(content) {

@@ -939,7 +939,9 @@ extension SchemaValidator {
     func checkRequestStream(_ stream: EventStreamResponse, of operation: OperationDefinition, types: [String: TypeDefinition]) {
         let context = "operation '\(operation.name)'"
         if operation.body != nil {
-            log.error("\(context) has 'requestStream' and 'body'; a streamed request body is its events, sent as they are produced: remove 'body'", at: stream.location)
+            log.error(
+                "\(context) has 'requestStream' and 'body'; a streamed request body is its events, sent as they are produced: remove 'body'",
+                at: stream.location)
         }
         if ["GET", "HEAD"].contains(operation.method) {
             log.error("\(context) has 'requestStream' but \(operation.method) requests carry no body; use POST", at: stream.location)

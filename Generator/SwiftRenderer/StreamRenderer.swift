@@ -38,7 +38,8 @@ extension ClientRenderer {
         }
         let signature = (parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(
             separator: ", ")
-        writer.block("public func \(name)\(requestStreamGenerics(operation))(\(signature)) -> EventStream<\(element)>\(requestStreamConstraint(operation))") { writer in
+        writer.block("public func \(name)\(requestStreamGenerics(operation))(\(signature)) -> EventStream<\(element)>\(requestStreamConstraint(operation))") {
+            writer in
             for line in requestBuilderLines(operation, parameters, changedLater: false) { writer.line(line) }
             let body = operation.body == nil ? "" : "jsonBody: body, "
             switch stream.format {

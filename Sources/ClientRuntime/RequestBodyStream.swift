@@ -27,10 +27,10 @@ public enum RequestBodyStreamError: Error, Hashable, Sendable, CustomStringConve
 /// once: a second attempt to send the body throws `RequestBodyStreamError.alreadySent`.
 ///
 /// `URLSessionTransport` sends it with chunked transfer encoding as the events come. On Linux
-/// (FoundationNetworking over libcurl) the session's transfers wait while the body waits for its next
-/// event, so a response that arrives meanwhile is delivered once that event is sent or the body ends:
-/// there, don't make the next request event wait for a response event of the same call. A transport that
-/// cannot stream reads the whole body with `collect(upTo:)`.
+/// (FoundationNetworking over libcurl) the transfer waits while the body waits for its next event, so
+/// what the server answers meanwhile (the response's head, its events) is delivered once that event is
+/// sent or the body ends: there, never make a request event wait for the response of the same call (it
+/// would wait for ever). A transport that cannot stream reads the whole body with `collect(upTo:)`.
 public final class RequestBodyStream: Sendable, CustomStringConvertible {
     private let source: any BodyChunkSource
     private let claims = Claims()

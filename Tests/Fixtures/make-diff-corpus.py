@@ -339,6 +339,11 @@ WATCH_AT = "        status: 201\n"
 WATCH = WATCH_AT + "  watchItems:\n    http: GET /items/events\n    stream: { format: sse, events: Item }\n"
 case("stream-changed", [(WATCH_AT, WATCH.replace("format: sse", "format: jsonLines"))],
      ["stream-changed|operation watchItems|breaks-both|breaking"], old_edits=[(WATCH_AT, WATCH)])
+# issue 28 line 6: a streamed request body changes its framing: new servers cannot cut old clients' body
+# into events, and the method's sequence is framed differently.
+UPLOAD = WATCH_AT + "  uploadItems:\n    http: POST /items/upload\n    requestStream: { format: jsonLines, events: Item }\n"
+case("request-stream-changed", [(WATCH_AT, UPLOAD.replace("format: jsonLines", "format: jsonSequence"))],
+     ["request-stream-changed|operation uploadItems|breaks-both|breaking"], old_edits=[(WATCH_AT, UPLOAD)])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

@@ -136,10 +136,11 @@ final class RequestStreamsAgainstSandboxTests: XCTestCase {
 
     func testAStreamedBodyWithAnAnswerReadWhole() async throws {
         let items = [Item(sku: "A1", name: "Apple", discontinuedAt: nil), Item(sku: "B2", name: "Pear", discontinuedAt: nil)]
-        let summary = try await client.importItems(body: AsyncStream { continuation in
-            for item in items { continuation.yield(item) }
-            continuation.finish()
-        })
+        let summary = try await client.importItems(
+            body: AsyncStream { continuation in
+                for item in items { continuation.yield(item) }
+                continuation.finish()
+            })
         XCTAssertGreaterThanOrEqual(summary.imported, 0)
         XCTAssertEqual(sandbox.requestEventCount("importItems"), 2)
         XCTAssertEqual(sandbox.receivedRequests("importItems").first?.headers["content-type"], "application/json-seq")
@@ -149,10 +150,11 @@ final class RequestStreamsAgainstSandboxTests: XCTestCase {
         // `sku` must match ^[A-Z0-9]+$: the second event breaks it.
         let items = [Item(sku: "A1", name: "Apple", discontinuedAt: nil), Item(sku: "not valid", name: "Pear", discontinuedAt: nil)]
         do {
-            _ = try await client.importItems(body: AsyncStream { continuation in
-                for item in items { continuation.yield(item) }
-                continuation.finish()
-            })
+            _ = try await client.importItems(
+                body: AsyncStream { continuation in
+                    for item in items { continuation.yield(item) }
+                    continuation.finish()
+                })
             XCTFail("the sandbox accepted an invalid event")
         } catch let error as KitchenSinkError {
             XCTAssertEqual(error.status, 400, "\(error)")

@@ -336,7 +336,10 @@ struct SandboxResponder: HTTPResponder {
                 index += 1
             }
         } catch {
-            return makeResponse(engine.error(400, message: "invalid request: the \(requestStream.format.mediaType) body cannot be cut into events after event \(index): \(error)", operation: operation))
+            return makeResponse(
+                engine.error(
+                    400, message: "invalid request: the \(requestStream.format.mediaType) body cannot be cut into events after event \(index): \(error)",
+                    operation: operation))
         }
         return makeResponse(outcome)
     }
