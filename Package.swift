@@ -76,6 +76,7 @@ let package = Package(
             name: "SchemaImportTests",
             dependencies: [
                 "SchemaImport", "SchemaExport", "SchemaModel", "SchemaSandbox", "client-generator", "TestSupport", "CompileHarness", "ClientProof",
+                "ClientRuntime", "WireFormat",
             ],
             path: "Tests/SchemaImportTests",
             // The expected round-trip differences and the corpus's classified json places, read by

@@ -62,6 +62,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case channelPathChanged = "channel-path-changed"
     case channelMessageChanged = "channel-message-changed"
     case closeCodeChanged = "close-code-changed"
+    case requestStreamChanged = "request-stream-changed"
     // Parameters and fields (a parameter is always in a request; a field takes its type's roles)
     case fieldAddedRequired = "field-added-required"
     case fieldAddedOptional = "field-added-optional"
@@ -226,6 +227,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
                 .breaksClients,
                 "deployed clients act on the code as it meant before: they reconnect where the server means stop, or stop where it means reconnect",
                 .compatible, "only the channel's behaviour changed; a failure case added or removed is breaking (adjusted per change)")
+        case .requestStreamChanged:
+            return Verdict(
+                .breaksBoth,
+                "the request's events are framed or typed differently (another format or event type), or the body became a stream or stopped being one: neither side reads the other's body",
+                .breaking, "the method takes an AsyncSequence of other events, or a sequence where it took a value")
         case .idempotencyChanged:
             return Verdict(
                 .compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible,

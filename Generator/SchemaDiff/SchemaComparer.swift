@@ -840,6 +840,13 @@ public struct SchemaComparer {
                 .streamChanged, subject, "stream \(describeStream(before.stream)) -> \(describeStream(after.stream))",
                 old: before.stream?.location ?? before.location, new: after.stream?.location ?? after.location)
         }
+        if before.requestStream?.format != after.requestStream?.format
+            || before.requestStream.map({ inNewNames($0.events) }) != after.requestStream?.events
+        {
+            record(
+                .requestStreamChanged, subject, "request stream \(describeStream(before.requestStream)) -> \(describeStream(after.requestStream))",
+                old: before.requestStream?.location ?? before.location, new: after.requestStream?.location ?? after.location)
+        }
         if before.successStatus != after.successStatus {
             record(.successStatusChanged, subject, "status \(before.successStatus) -> \(after.successStatus)", old: before.location, new: after.location)
         }

@@ -9,7 +9,7 @@ enum TypeRoles {
         var roles: [String: Set<Role>] = [:]
         let requestRoots =
             schema.operations.flatMap { operation in
-                operation.parameters.map(\.field.type) + [operation.body?.type].compactMap { $0 }
+                operation.parameters.map(\.field.type) + [operation.body?.type, operation.requestStream?.events].compactMap { $0 }
             } + schema.channels.flatMap { channel in channel.handshake.parameters.map(\.field.type) + [channel.send] }
         let responseRoots =
             schema.operations.flatMap { operation in

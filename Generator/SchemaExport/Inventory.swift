@@ -213,6 +213,14 @@ public enum Inventory {
                     ("events", .string(stream.events.description)),
                 ]))
         }
+        if let requestStream = operation.requestStream {
+            builder.set(
+                "requestStream",
+                .object([
+                    ("format", .string(requestStream.format.rawValue)), ("mediaType", .string(requestStream.format.mediaType)),
+                    ("events", .string(requestStream.events.description)),
+                ]))
+        }
         // Only where declared, so schemas without them describe as before.
         if !operation.responseHeaders.isEmpty {
             builder.set(
@@ -345,6 +353,9 @@ public enum Inventory {
             if let body = operation.body {
                 let nested = body.encoding == .form && body.style == .deepObject ? " (deepObject)" : ""
                 notes.append("body \(body.type)" + (body.encoding == .json ? "" : " as \(body.encoding.mediaType(contentType: body.contentType))\(nested)"))
+            }
+            if let requestStream = operation.requestStream {
+                notes.append("body stream of \(requestStream.events) as \(requestStream.format.mediaType)")
             }
             if let outcomes = operation.outcomes {
                 notes.append("→ " + outcomes.map(outcomeSummary).joined(separator: " | "))

@@ -415,6 +415,13 @@ public enum SchemaLanguageMetaSchema {
                             )
                         ),
                         (
+                            "requestStream",
+                            describe(
+                                ref("Stream"),
+                                "The request body is a stream of events (instead of `body`), sent as the client produces them: JSON Lines, a JSON Sequence or Server-Sent Events; the generated method takes an AsyncSequence of them."
+                            )
+                        ),
+                        (
                             "responseHeaders",
                             describe(
                                 mapping(of: ref("Field")),
@@ -505,7 +512,7 @@ public enum SchemaLanguageMetaSchema {
             (
                 "Stream",
                 closedObject(
-                    "A streamed answer: `format` and the type of its `events`.",
+                    "A streamed answer (`stream`) or request body (`requestStream`): `format` and the type of its `events`.",
                     [
                         (
                             "format",

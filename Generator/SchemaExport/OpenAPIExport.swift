@@ -3,11 +3,12 @@ import SchemaModel
 
 /// `client-generator export --format openapi`: the API as an OpenAPI 3.1.0 document whose
 /// `components.schemas` are the JSON Schema export's definitions; 3.2.0 when an operation answers with a
-/// stream, whose `itemSchema` only OpenAPI 3.2 has (validators refuse it in a 3.1 document).
+/// stream or streams its request, whose `itemSchema` only OpenAPI 3.2 has (validators refuse it in a 3.1
+/// document).
 public enum OpenAPIExport {
     /// The document's `openapi` version: the oldest that can say everything the schema uses.
     public static func version(of schema: Schema) -> String {
-        schema.operations.contains { $0.stream != nil } ? "3.2.0" : "3.1.0"
+        schema.operations.contains { $0.stream != nil || $0.requestStream != nil } ? "3.2.0" : "3.1.0"
     }
 
     public static func document(_ schema: Schema, options: ExportOptions = ExportOptions()) -> OrderedJSON {
@@ -197,6 +198,15 @@ public enum OpenAPIExport {
                 media.set("examples", .object(examples.map { ($0.0, .object([("value", OrderedJSON($0.1))])) }))
             }
             request.set("content", .object([(body.encoding.mediaType(contentType: body.contentType), media.value)]))
+            builder.set("requestBody", request.value)
+        }
+        if let requestStream = operation.requestStream {
+            // A streamed request body is a sequential media type whose itemSchema is one event, as for answers.
+            var request = ObjectBuilder()
+            request.set("description", SchemaMapper.description(requestStream.notes))
+            request.set("required", .bool(true))
+            request.set(
+                "content", .object([(requestStream.format.mediaType, .object([("itemSchema", streamItemSchema(requestStream, schema, mapper))]))]))
             builder.set("requestBody", request.value)
         }
         builder.set("responses", responses(operation, schema, mapper))

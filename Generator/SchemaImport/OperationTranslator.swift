@@ -407,6 +407,19 @@ final class OperationTranslator {
 
     private func requestBody(_ node: YAMLNode, pointer: JSONPointer, typeName: String, into builder: inout MapBuilder, modelled: inout [String]) {
         guard let (body, bodyPointer) = document.resolve(node, at: pointer) else { return }
+        // A body offered only as sequential media types is a stream of events sent as they are produced.
+        if let content = body["content"],
+            let stream = eventStream(content, pointer: bodyPointer.appending("content"), typeName: typeName, side: "request body")
+        {
+            var value = MapBuilder()
+            for (key, entry) in stream { value.set(key, entry) }
+            if let docs = body["description"]?.scalar?.text { value.set("docs", docs) }
+            builder.set("requestStream", value.value)
+            if body["required"]?.scalar?.text != "true" {
+                modelled.append("The request body is optional in the document; the client always sends its events (perhaps none).")
+            }
+            return
+        }
         guard let content = body["content"], let (mediaType, media) = preferredContent(content) else {
             log.warning("a request body without content cannot be written in the schema language: not imported", at: body, bodyPointer)
             return
@@ -517,8 +530,10 @@ final class OperationTranslator {
         let status = Int(first.key) ?? 200
         guard let (response, responsePointer) = document.resolve(first.value, at: pointer.appending(first.key)) else { return }
         var hasBody = false
-        if let content = response["content"], let stream = eventStream(content, pointer: responsePointer.appending("content"), typeName: typeName) {
-            builder.set("stream", stream)
+        if let content = response["content"],
+            let stream = eventStream(content, pointer: responsePointer.appending("content"), typeName: typeName, side: "response")
+        {
+            builder.set("stream", .map(stream))
             hasBody = true
         } else if let content = response["content"], let (mediaType, media) = preferredContent(content) {
             let mediaPointer = responsePointer.appending("content").appending(mediaType)
@@ -557,14 +572,14 @@ final class OperationTranslator {
     /// document's order; the others are reported): the events are its `itemSchema` (OpenAPI 3.2), for
     /// Server-Sent Events the `x-events` this project's export writes or the item's `data`
     /// `contentSchema`; without one they are any JSON, an alias named after the operation.
-    private func eventStream(_ content: YAMLNode, pointer: JSONPointer, typeName: String) -> YAMLValue? {
+    private func eventStream(_ content: YAMLNode, pointer: JSONPointer, typeName: String, side: String) -> [(String, YAMLValue)]? {
         let pairs = content.pairs ?? []
         guard let first = pairs.first(where: { Self.streamFormats[$0.key.lowercased()] != nil }),
             !pairs.contains(where: { Self.isJSON($0.key) }), let format = Self.streamFormats[first.key.lowercased()]
         else { return nil }
         let others = pairs.map(\.key).filter { $0 != first.key }
         if !others.isEmpty {
-            log.warning("the response is also offered as \(others.joined(separator: ", ")); only \(first.key) is imported", at: content, pointer)
+            log.warning("the \(side) is also offered as \(others.joined(separator: ", ")); only \(first.key) is imported", at: content, pointer)
         }
         let mediaPointer = pointer.appending(first.key)
         let item = first.value["itemSchema"]
@@ -584,11 +599,38 @@ final class OperationTranslator {
         if let eventSchema {
             expression = types.use(eventSchema, hint: hint).expression
         } else {
-            log.warning("the \(first.key) response has no itemSchema: its events are imported as any JSON", at: first.value, mediaPointer)
+            // The document does not say what its events are: a schema nothing references may well be
+            // them (swift-openapi-generator's examples declare `Greeting` so), but that is a guess the
+            // import does not make. The warning names the candidates, so a reader can add the itemSchema.
+            let unreferenced = unreferencedComponentSchemas
+            let hint =
+                unreferenced.isEmpty
+                ? ""
+                : "; the components declare \(unreferenced.map { "'\($0)'" }.joined(separator: ", ")), which nothing references: if \(unreferenced.count == 1 ? "it is" : "one is") the events' type, give the media type `itemSchema: {$ref: '#/components/schemas/\(unreferenced[0])'}`"
+            log.warning("the \(first.key) \(side) has no itemSchema: its events are imported as any JSON\(hint)", at: first.value, mediaPointer)
             expression = "json"
         }
-        let events = types.declaredType(expression, hint: hint, modelled: "Named by the importer: the events of a \(first.key) response.")
-        return .map([("format", .string(format)), ("events", .string(events))])
+        let events = types.declaredType(expression, hint: hint, modelled: "Named by the importer: the events of a \(first.key) \(side).")
+        return [("format", .string(format)), ("events", .string(events))]
+    }
+
+    /// The component schemas no `$ref` of the document names, in the document's order.
+    private var unreferencedComponentSchemas: [String] {
+        var referenced = Set<String>()
+        func walk(_ node: YAMLNode) {
+            if let pairs = node.pairs {
+                for pair in pairs {
+                    if pair.key == "$ref", let target = pair.value.scalar?.text, target.hasPrefix("#/components/schemas/") {
+                        referenced.insert(String(target.dropFirst("#/components/schemas/".count)))
+                    }
+                    walk(pair.value)
+                }
+            } else if let elements = node.elements {
+                elements.forEach(walk)
+            }
+        }
+        walk(document.root)
+        return (document.root["components"]?["schemas"]?.pairs ?? []).map(\.key).filter { !referenced.contains($0) }
     }
 
     /// The outcomes (`responses:`) of an operation with several success responses, one per status with

@@ -535,6 +535,10 @@ public struct OperationDefinition: Sendable {
     /// `stream:`: the success answer is a sequence of typed events (Server-Sent Events, JSON Lines or a
     /// JSON Sequence) read as they arrive; nil for an answer read whole.
     public var stream: EventStreamResponse? = nil
+    /// `requestStream:`: the request body is a sequence of typed events (JSON Lines, a JSON Sequence or
+    /// Server-Sent Events) the client sends as they are produced, in place of `body:`; nil for a body sent
+    /// whole. The same shape as `stream:` (docs/SchemaLanguage.md, "Streamed requests").
+    public var requestStream: EventStreamResponse? = nil
 
     /// The primitives a response header can be read as (text, numbers, a flag, a UUID, a URL, a date).
     public static let responseHeaderPrimitives: [Primitive] = [.string, .email, .bool, .int, .int32, .int64, .double, .uuid, .uri, .dateTime]
@@ -706,7 +710,8 @@ public struct Pagination: Sendable {
 }
 
 /// `stream:` of an operation: its success answer is a sequence of events of one declared type, decoded as
-/// the bytes arrive (docs/SchemaLanguage.md, "Streamed answers").
+/// the bytes arrive (docs/SchemaLanguage.md, "Streamed answers"); also `requestStream:`, a request body
+/// of events sent as they are produced ("Streamed requests").
 public struct EventStreamResponse: Sendable {
     /// How the body is cut into events.
     public enum Format: String, Sendable, CaseIterable {

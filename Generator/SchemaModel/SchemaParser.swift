@@ -458,7 +458,7 @@ struct SchemaParser {
         let keys =
             [
                 "http", "path", "query", "headers", "body", "response", "status", "errors", "auth", "idempotent",
-                "idempotencyKey", "paginate", "cache", "examples", "responses", "responseHeaders", "stream",
+                "idempotencyKey", "paginate", "cache", "examples", "responses", "responseHeaders", "stream", "requestStream",
             ] + MappingReader.noteKeys
         guard let reader = MappingReader(pair.value, context: context, allowed: keys, log: log) else { return nil }
         guard let http = reader.string("http") else {
@@ -526,7 +526,8 @@ struct SchemaParser {
         )
         definition.responseHeaders = parameters("responseHeaders")
         definition.literalQuery = literalQuery
-        definition.stream = reader["stream"].flatMap { eventStream($0, context: context) }
+        definition.stream = reader["stream"].flatMap { eventStream($0, key: "stream", context: context) }
+        definition.requestStream = reader["requestStream"].flatMap { eventStream($0, key: "requestStream", context: context) }
         return definition
     }
 
@@ -616,23 +617,23 @@ struct SchemaParser {
         return ChannelDefinition.CloseCode(code: code, action: action, notes: notes, location: pair.keyLocation)
     }
 
-    /// `stream: { format: sse, events: OrderEvent }`.
-    private func eventStream(_ node: YAMLNode, context: String) -> EventStreamResponse? {
-        guard let reader = MappingReader(node, context: "'stream' of \(context)", allowed: ["format", "events"] + MappingReader.noteKeys, log: log)
+    /// `stream: { format: sse, events: OrderEvent }`, and `requestStream:` of the same shape (`key`).
+    private func eventStream(_ node: YAMLNode, key: String, context: String) -> EventStreamResponse? {
+        guard let reader = MappingReader(node, context: "'\(key)' of \(context)", allowed: ["format", "events"] + MappingReader.noteKeys, log: log)
         else { return nil }
         let formats = EventStreamResponse.Format.allCases.map(\.rawValue)
         guard let formatText = reader.string("format") else {
-            log.error("'stream' of \(context) needs 'format': \(formats.joined(separator: ", "))", at: node.location)
+            log.error("'\(key)' of \(context) needs 'format': \(formats.joined(separator: ", "))", at: node.location)
             return nil
         }
         guard let format = EventStreamResponse.Format(rawValue: formatText) else {
             log.error(
-                "'format' of the stream of \(context) must be \(formats.joined(separator: ", ")), found '\(formatText)'\(Suggestion.didYouMean(formatText, in: formats))",
+                "'format' of the \(key) of \(context) must be \(formats.joined(separator: ", ")), found '\(formatText)'\(Suggestion.didYouMean(formatText, in: formats))",
                 at: reader["format"]?.location)
             return nil
         }
         guard let eventsNode = reader["events"] else {
-            log.error("'stream' of \(context) needs 'events': the type of its events", at: node.location)
+            log.error("'\(key)' of \(context) needs 'events': the type of its events", at: node.location)
             return nil
         }
         guard let events = typeReference(eventsNode) else { return nil }

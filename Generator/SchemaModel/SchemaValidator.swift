@@ -705,6 +705,9 @@ struct SchemaValidator {
             if let stream = operation.stream {
                 checkStream(stream, of: operation, types: types)
             }
+            if let requestStream = operation.requestStream {
+                checkRequestStream(requestStream, of: operation, types: types)
+            }
         }
         checkDistinct(
             schema.operations.map { ($0.name, SwiftNaming.operationName($0.name, api: schema.api), $0.location) },
@@ -931,5 +934,41 @@ extension SchemaValidator {
                     at: variant.location)
             }
         }
+    }
+
+    /// `requestStream:`: the request body, of a declared type, sent event by event: never beside `body`,
+    /// never on a method without a body, and never repeated (a retry or reconnection would have to produce
+    /// the events again).
+    func checkRequestStream(_ stream: EventStreamResponse, of operation: OperationDefinition, types: [String: TypeDefinition]) {
+        let context = "operation '\(operation.name)'"
+        if operation.body != nil {
+            log.error(
+                "\(context) has 'requestStream' and 'body'; a streamed request body is its events, sent as they are produced: remove 'body'",
+                at: stream.location)
+        }
+        if ["GET", "HEAD"].contains(operation.method) {
+            log.error("\(context) has 'requestStream' but \(operation.method) requests carry no body; use POST", at: stream.location)
+        }
+        for (key, present) in [("paginate", operation.pagination != nil), ("cache", operation.cache != nil)] where present {
+            log.error(
+                "\(context) has 'requestStream' and '\(key)'; a streamed request is sent once, so it is never repeated for a page or served again from a cache: remove '\(key)'",
+                at: stream.location)
+        }
+        if operation.idempotencyKeyHeader != nil {
+            log.error(
+                "\(context) has 'requestStream' and 'idempotencyKey'; a streamed request is sent once and never repeated, so a key that makes repeats safe has nothing to do: remove 'idempotencyKey'",
+                at: stream.location)
+        }
+        guard case .named(let name) = stream.events else {
+            log.error(
+                "'events' of the requestStream of \(context) must be a declared type (a struct, or a union of the events), found '\(stream.events)'",
+                at: stream.eventsLocation)
+            return
+        }
+        guard resolve(stream.events, at: stream.eventsLocation, types: types), let definition = types[name] else { return }
+        guard stream.format == .sse, case .union = definition.kind else { return }
+        log.error(
+            "'events' of the SSE requestStream of \(context) is the union '\(name)'; a streamed request sends each event's data under the name 'message', so its events are one type: use jsonLines, or a struct",
+            at: stream.eventsLocation)
     }
 }

@@ -61,7 +61,7 @@ public enum SwiftNaming {
         "ItemSequence", "JSONCoding", "JSONValue", "JSONValueKind", "LoggingMiddleware", "MultipartFormData", "NoContent",
         "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
         "ParameterEncodable", "QueryObjectStyle", "RFC3339", "RawResponseBody", "Redaction", "RequestBodyEncoding",
-        "RequestBuildError", "RequestBuilder", "RequestOptions", "ResponseCache", "ResponseCacheMiss",
+        "RequestBodyStream", "RequestBodyStreamError", "RequestBuildError", "RequestBuilder", "RequestOptions", "ResponseCache", "ResponseCacheMiss",
         "ResponseHeaderError", "ResponseHeaderField", "ResponseHeaderValue", "ResponseRetryRule", "RetryAfter", "RetryMiddleware",
         "RetryPolicy", "StaticCredentials", "TokenRefreshError", "TypedResponse",
         "TokenRefresher", "TokenSet", "TokenStore", "TransportCondition", "TransportError", "URLSessionTransport",
@@ -117,7 +117,7 @@ public enum SwiftNaming {
     /// Names generated client methods use for types (`Failure`, the client's error; `Output` and
     /// `IdempotencyKey`, which earlier versions declared as local typealiases): no schema type or parameter
     /// may take these names, so a schema keeps its Swift names across versions.
-    public static let generatedLocalTypeNames: Set<String> = ["Output", "Failure", "IdempotencyKey"]
+    public static let generatedLocalTypeNames: Set<String> = ["Output", "Failure", "IdempotencyKey", "RequestEvents"]
 
     /// Names generated code already uses for its own members; a schema name equal to one gets a
     /// trailing underscore (`undocumented` -> `undocumented_`).

@@ -243,6 +243,7 @@ struct ClientRenderer {
     func requestBuilderLines(_ operation: OperationDefinition, _ parameters: [Parameter], changedLater: Bool) -> [String] {
         let mutates =
             changedLater || parameters.contains { $0.location != nil } || operation.idempotencyKeyHeader != nil || !operation.literalQuery.isEmpty
+            || operation.requestStream != nil
         var lines = [
             "\(mutates ? "var" : "let") builder: RequestBuilder = .init(operation: Self.Operations.\(SwiftNaming.operationInfoName(operation.name, api: schema.api)), baseURL: self.core.configuration.baseURL)"
         ]
@@ -267,7 +268,33 @@ struct ClientRenderer {
             lines.append("// One key per call, so every retry of this call carries the same key.")
             lines.append("builder.setHeader(\(SwiftEscaping.stringLiteral(header)), Foundation.UUID().uuidString)")
         }
+        if let requestStream = operation.requestStream {
+            lines.append("builder.setEventsBody(body, format: .\(Self.runtimeFormat(requestStream.format)))")
+        }
         return lines
+    }
+
+    /// The `EventStreamFormat` case of a stream's format.
+    static func runtimeFormat(_ format: EventStreamResponse.Format) -> String {
+        switch format {
+        case .sse: "serverSentEvents"
+        case .jsonLines: "jsonLines"
+        case .jsonSequence: "jsonSequence"
+        }
+    }
+
+    /// The name of the generic parameter of a method with a streamed request body: the sequence of its events.
+    static let requestEventsTypeName = "RequestEvents"
+
+    /// `<RequestEvents: AsyncSequence & Sendable>` for a method with a streamed request body, else "".
+    func requestStreamGenerics(_ operation: OperationDefinition) -> String {
+        operation.requestStream == nil ? "" : "<\(Self.requestEventsTypeName): AsyncSequence & Sendable>"
+    }
+
+    /// ` where RequestEvents.Element == Event` for a method with a streamed request body, else "".
+    func requestStreamConstraint(_ operation: OperationDefinition) -> String {
+        guard let requestStream = operation.requestStream else { return "" }
+        return " where \(Self.requestEventsTypeName).Element == \(SwiftTypes.name(requestStream.events, in: schema))"
     }
 
     func parameters(of operation: OperationDefinition) -> [Parameter] {
@@ -289,6 +316,16 @@ struct ClientRenderer {
                 Parameter(
                     location: nil, field: nil, label: "body", type: SwiftTypes.name(body.type, in: schema), defaultArgument: "",
                     docs: body.notes.docs ?? "The request body."))
+        }
+        if let requestStream = operation.requestStream {
+            let events = SwiftTypes.name(requestStream.events, in: schema)
+            result.append(
+                Parameter(
+                    location: nil, field: nil, label: "body", type: Self.requestEventsTypeName, defaultArgument: "",
+                    docs: Docs.sentences([
+                        requestStream.notes.docs,
+                        "The request's `\(Docs.inline(events))` events, sent one by one as the sequence produces them (\(requestStream.format.mediaType)); it is iterated once.",
+                    ])))
         }
         result += operation.queryParameters.map { parameter(.query, $0) }
         result += operation.headerParameters.map { parameter(.header, $0) }
@@ -343,7 +380,9 @@ struct ClientRenderer {
                 "options: RequestOptions = .default"
             ]).joined(separator: ", ")
         let options = cacheOptionsExpression(operation)
-        writer.block("public func \(name)(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")") { writer in
+        writer.block(
+            "public func \(name)\(requestStreamGenerics(operation))(\(signature)) async throws\(output.map { " -> \($0)" } ?? "")\(requestStreamConstraint(operation))"
+        ) { writer in
             // `Failure` is the client's member (no parameter or operation takes the name); the output type
             // comes from the return type, so no type is named in an expression.
             for line in requestBuilderLines(operation, parameters, changedLater: setsRequestShape(operation)) { writer.line(line) }

@@ -8,7 +8,8 @@ extension ClientRenderer {
         let parameters = parameters(of: operation)
         let events = SwiftTypes.name(stream.events, in: schema)
         let element = stream.format == .sse ? "ServerSentEvent<\(events)>" : events
-        let reconnects = stream.format == .sse && operation.isIdempotent
+        // A streamed request's events are produced once, so its answer never reconnects.
+        let reconnects = stream.format == .sse && operation.isIdempotent && operation.requestStream == nil
         var extra: [String?] = ["`\(operation.method) \(Docs.inline(operation.path))`"]
         let formatText: String
         switch stream.format {
@@ -18,7 +19,9 @@ extension ClientRenderer {
                 + (schema.union(named: stream.events) == nil ? " data" : " variant (an undeclared name is `.undocumented`)") + "; "
                 + (reconnects
                     ? "a dropped or ended connection reconnects after the server's `retry:` with `Last-Event-ID`, until the server answers 204."
-                    : "the operation is not idempotent, so the stream ends with the connection instead of reconnecting.")
+                    : operation.requestStream != nil
+                        ? "the request streams its own events, which are sent once, so the stream ends with the connection instead of reconnecting."
+                        : "the operation is not idempotent, so the stream ends with the connection instead of reconnecting.")
         case .jsonLines: formatText = "Streamed as JSON Lines (`application/jsonl`): one `\(Docs.inline(events))` per line."
         case .jsonSequence: formatText = "Streamed as a JSON Sequence (`application/json-seq`): one `\(Docs.inline(events))` per record."
         }
@@ -35,7 +38,8 @@ extension ClientRenderer {
         }
         let signature = (parameters.map { "\($0.label): \($0.type)\($0.defaultArgument)" } + ["options: RequestOptions = .default"]).joined(
             separator: ", ")
-        writer.block("public func \(name)(\(signature)) -> EventStream<\(element)>") { writer in
+        writer.block("public func \(name)\(requestStreamGenerics(operation))(\(signature)) -> EventStream<\(element)>\(requestStreamConstraint(operation))") {
+            writer in
             for line in requestBuilderLines(operation, parameters, changedLater: false) { writer.line(line) }
             let body = operation.body == nil ? "" : "jsonBody: body, "
             switch stream.format {

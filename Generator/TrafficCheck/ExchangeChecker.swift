@@ -194,6 +194,9 @@ public struct ExchangeChecker: Sendable {
 
     private func requestBodyIssues(_ exchange: HARExchange, operation: OperationDefinition) -> [ValidationIssue] {
         let sent = exchange.requestBody ?? []
+        if let requestStream = operation.requestStream {
+            return requestStreamIssues(exchange, sent: sent, stream: requestStream)
+        }
         guard let body = operation.body else {
             guard !sent.isEmpty else { return [] }
             return [

@@ -70,4 +70,26 @@ extension ExchangeChecker {
         }
         return issues
     }
+
+    /// A streamed request body (`requestStream:`) as the capture holds it, whole: its Content-Type, then
+    /// each event checked as the sandbox checks it (pointers start with the event's index).
+    func requestStreamIssues(_ exchange: HARExchange, sent: [UInt8], stream: EventStreamResponse) -> [ValidationIssue] {
+        let mediaType = stream.format.mediaType
+        var issues: [ValidationIssue] = []
+        if let contentType = exchange.requestHeaderValues("Content-Type").first, !Self.sameMediaType(contentType, mediaType) {
+            issues.append(
+                issue(
+                    .error, .type, "", expected: "Content-Type \(mediaType)", found: "Content-Type \(Self.mediaType(of: contentType))",
+                    "expected a \(mediaType) body of \(stream.events) events, the request says Content-Type \(Self.mediaType(of: contentType))"))
+            return issues
+        }
+        if exchange.requestBody == nil, exchange.requestBodySize > 0 {
+            issues.append(
+                issue(
+                    .warning, .required, "", expected: "a \(mediaType) body of \(stream.events) events", found: "no body text in the capture",
+                    "the capture has no request body text; its events were not checked"))
+            return issues
+        }
+        return issues + streamIssues(sent, stream: stream)
+    }
 }

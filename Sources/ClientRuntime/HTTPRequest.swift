@@ -13,6 +13,9 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body to send, or `nil` for none.
     public var body: Data?
+    /// A body sent as it is produced (an operation with `requestStream:`), in place of `body`; a
+    /// transport that cannot stream reads it whole with `RequestBodyStream.collect(upTo:)`.
+    public var bodyStream: RequestBodyStream?
     /// Query item, header and JSON field names whose values the schema marks secret; descriptions and
     /// logs hide them (`Redaction`). Set from `OperationInfo.secretNames` by `RequestBuilder`.
     public var secretNames: Set<String>
@@ -20,8 +23,9 @@ public struct HTTPRequest: Sendable {
     /// Creates a request.
     public init(
         method: HTTPMethod, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil,
-        secretNames: Set<String> = []
+        secretNames: Set<String> = [], bodyStream: RequestBodyStream? = nil
     ) {
+        self.bodyStream = bodyStream
         self.method = method
         self.url = url
         self.headers = headers
@@ -36,6 +40,7 @@ extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
     public var description: String {
         var text = "\(method.rawValue) \(redactedURL) \(headers.redactedDescription(secretNames: secretNames))"
         if let body { text += " (\(body.count) bytes)" }
+        if bodyStream != nil { text += " (streamed body)" }
         return text
     }
 

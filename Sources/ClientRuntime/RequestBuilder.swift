@@ -17,6 +17,7 @@ import Foundation
     private var queryItems: [(name: String, value: String)] = []
     private var headers = HTTPHeaders()
     private var body: Data?
+    private var bodyStream: RequestBodyStream?
     /// Set for operations whose whole URL is a call argument (a pre-signed upload URL); replaces
     /// `baseURL` and the path template.
     private var absoluteURL: URL?
@@ -72,6 +73,13 @@ import Foundation
     /// URL's.
     public mutating func setAbsoluteURL(_ url: URL) {
         absoluteURL = url
+    }
+
+    /// Sends `stream` as the body, as it is produced, with `Content-Type: contentType`.
+    public mutating func setBodyStream(_ stream: RequestBodyStream, contentType: String) {
+        body = nil
+        bodyStream = stream
+        headers["Content-Type"] = contentType
     }
 
     /// Sets the body to `data` as it is, with `Content-Type: contentType`.
@@ -150,7 +158,7 @@ import Foundation
         }
         return HTTPRequest(
             method: operation.method, url: try url(), headers: headers, body: body,
-            secretNames: operation.secretNames)
+            secretNames: operation.secretNames, bodyStream: bodyStream)
     }
 
     private func url() throws -> URL {

@@ -59,6 +59,8 @@ public struct RetryMiddleware: ClientMiddleware {
         operation: OperationInfo,
         next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
+        // A streamed body's events are produced once: the request is never repeated.
+        guard request.bodyStream == nil else { return try await next(request) }
         let policy = RequestOptions.current.retry ?? self.policy
         let safeToRepeat = operation.isIdempotent || operation.hasIdempotencyKey
         let start = now()

@@ -158,7 +158,7 @@ public struct StreamWatermarks: Hashable, Sendable {
 
     /// The reader of the body's chunks; there is one reader per body. Dropping it (the loop ended, its
     /// task was cancelled) stops the transfer.
-    func makeReader() -> Reader { Reader(self) }
+    public func makeReader() -> Reader { Reader(self) }
 
     /// Bytes received and not yet taken by the reader.
     public var bufferedBytes: Int { state.locked { $0.bufferedBytes } }
@@ -244,7 +244,7 @@ public struct StreamWatermarks: Hashable, Sendable {
     }
 
     /// Reads the body's chunks in order; stops the transfer when dropped before the body's end.
-    final class Reader: Sendable {
+    public final class Reader: Sendable {
         private let body: StreamedBody
 
         fileprivate init(_ body: StreamedBody) {
@@ -257,7 +257,7 @@ public struct StreamWatermarks: Hashable, Sendable {
 
         /// The next chunk; nil at the end of the body. Throws the transfer's error, `Interrupted`, or
         /// `CancellationError` when the task was cancelled.
-        func next() async throws -> Data? {
+        public func next() async throws -> Data? {
             try await body.next()
         }
     }

@@ -138,12 +138,22 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     private func sendOnce(_ request: HTTPRequest, limit: Int) async throws -> HTTPResponse {
-        let urlRequest = Self.urlRequest(for: request)
+        var urlRequest = Self.urlRequest(for: request)
+        // A streamed body: sent with chunked transfer encoding as its events come (`RequestBodyStream`).
+        let sender = request.bodyStream.map(StreamedRequestInputs.sender(for:))
+        urlRequest.httpBodyStream = sender?.input
         let (data, response): (Data, URLResponse)
-        if let delegate {
-            (data, response) = try await delegate.run(session.dataTask(with: urlRequest), limit: limit, streamedBody: StreamedBody.current)
-        } else {
-            (data, response) = try await Self.runOnForeignSession(session, urlRequest, limit: limit)
+        do {
+            if let delegate {
+                let task = session.dataTask(with: urlRequest)
+                if let sender { StreamedRequestInputs.shared.register(sender, for: task) }
+                (data, response) = try await delegate.run(task, limit: limit, streamedBody: StreamedBody.current)
+            } else {
+                (data, response) = try await Self.runOnForeignSession(session, urlRequest, sender: sender, limit: limit)
+            }
+        } catch {
+            // The producer's own error (or a body sent twice) explains the failed transfer better.
+            throw sender?.endingFailure ?? error
         }
         guard let http = response as? HTTPURLResponse else {
             throw TransportError.nonHTTPResponse(String(describing: type(of: response)))
@@ -154,12 +164,13 @@ public struct URLSessionTransport: HTTPTransport {
     /// Runs a task on a session whose delegate is not ours: only redirects can be refused (through a task
     /// delegate); the size is checked once the body is complete.
     private static func runOnForeignSession(
-        _ session: URLSession, _ request: URLRequest, limit: Int
+        _ session: URLSession, _ request: URLRequest, sender: (any StreamedRequestSending)?, limit: Int
     ) async throws -> (Data, URLResponse) {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request) { data, response, error in
+                    sender?.stop()
                     if let error { return continuation.resume(throwing: error) }
                     guard let response else { return continuation.resume(throwing: URLError(.badServerResponse)) }
                     let data = data ?? Data()
@@ -169,6 +180,7 @@ public struct URLSessionTransport: HTTPTransport {
                     continuation.resume(returning: (data, response))
                 }
                 task.delegate = RedirectRefusal.shared
+                if let sender { StreamedRequestInputs.shared.register(sender, for: task) }
                 box.set(task)
                 task.resume()
             }
@@ -228,6 +240,8 @@ struct Origin: Equatable, CustomStringConvertible {
 /// Cancels a task without blocking the caller: FoundationNetworking's `cancel()` waits until the
 /// session's work queue is free, which can take seconds while it inflates a large compressed body.
 private func cancelInBackground(_ task: URLSessionTask) {
+    // A streamed request body waiting for its next event holds libcurl's queue: end it first.
+    StreamedRequestInputs.shared.stop(for: task)
     DispatchQueue.global().async { task.cancel() }
 }
 
@@ -402,8 +416,10 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        // The answer is complete: a streamed request body still waiting for events is no longer read.
+        let bodyFailure = StreamedRequestInputs.shared.stop(for: task)
         if let streamedBody = lock.locked({ streams.removeValue(forKey: task.taskIdentifier) }) {
-            return streamedBody.finish(throwing: error)
+            return streamedBody.finish(throwing: error.map { bodyFailure ?? $0 })
         }
         let response = lock.locked { transfers[task.taskIdentifier].map { ($0.data, $0.response ?? task.response) } }
         guard let (data, response) = response else { return }

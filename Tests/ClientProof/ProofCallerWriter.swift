@@ -357,6 +357,13 @@ public struct ProofCallerWriter {
             arguments.append("\(label(field)): \(parameterLiteral(field, parameters[field.name]))")
         }
         if operation.body != nil { arguments.append("body: body") }
+        if let requestStream = operation.requestStream {
+            // One synthesized event, sent as the request's stream.
+            let events = swiftType(requestStream.events)
+            arguments.append(
+                "body: AsyncStream<\(events)> { events in if let event = try? JSONCoding.makeDecoder().decode(\(events).self, from: Data(\(literal(samples.json(of: requestStream.events))).utf8)) { events.yield(event) }; events.finish() }"
+            )
+        }
         for field in operation.queryParameters + operation.headerParameters {
             let value = parameters[field.name] ?? parameters[field.wireName]
             if value == nil && !field.isRequiredOnWire { continue }
@@ -408,6 +415,7 @@ public struct ProofCallerWriter {
         for operation in schema.operations {
             var arguments = cacheArgumentUsage(operation) + operation.pathParameters.map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
             if let body = operation.body { arguments.append("body: proofValue(\(swiftType(body.type)).self)") }
+            if let requestStream = operation.requestStream { arguments.append("body: AsyncStream<\(swiftType(requestStream.events))> { $0.finish() }") }
             arguments += (operation.queryParameters + operation.headerParameters).map { "\($0.name): proofValue(\(swiftType(of: $0)).self)" }
             let call = "try await client.\(operation.name)(\(arguments.joined(separator: ", ")))"
             if let stream = operation.stream {

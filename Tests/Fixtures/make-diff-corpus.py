@@ -359,6 +359,11 @@ case("close-code-changed", [(END, END + LIVE.replace("4001: reconnect", "4001: f
      ["close-code-changed|channel live|breaks-clients|compatible"], old_edits=[(END, END + LIVE)])
 case("close-code-failure-removed", [(END, END + LIVE.replace("      4003: { action: fail, case: forbidden }\n", ""))],
      ["close-code-changed|channel live|breaks-clients|breaking"], old_edits=[(END, END + LIVE)])
+# issue 28 line 6: a streamed request body changes its framing: new servers cannot cut old clients' body
+# into events, and the method's sequence is framed differently.
+UPLOAD = WATCH_AT + "  uploadItems:\n    http: POST /items/upload\n    requestStream: { format: jsonLines, events: Item }\n"
+case("request-stream-changed", [(WATCH_AT, UPLOAD.replace("format: jsonLines", "format: jsonSequence"))],
+     ["request-stream-changed|operation uploadItems|breaks-both|breaking"], old_edits=[(WATCH_AT, UPLOAD)])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

@@ -83,3 +83,96 @@ final class StreamsAgainstSandboxTests: XCTestCase {
         XCTAssertEqual(sandbox.receivedRequests("exportItems").first?.headers["accept"], "application/jsonl")
     }
 }
+
+/// Issue 28 line 6: streamed request bodies (`requestStream:`), generated client against the sandbox over
+/// 127.0.0.1: the events go out as they are produced (the sandbox reads the first before the client has
+/// produced the second), a bidirectional call gets an answer per event, and an invalid event is refused.
+final class RequestStreamsAgainstSandboxTests: XCTestCase {
+    private var sandbox: SandboxServer!
+    private var client: KitchenSinkClient!
+
+    override func setUp() async throws {
+        sandbox = try await SandboxFixture.start("Tests/GeneratedModules/KitchenSink/kitchensink.yaml")
+        client = KitchenSinkClient(environment: .init(baseURL: sandbox.baseURL), credentials: StaticCredentials(["bearer": "token"]))
+    }
+
+    override func tearDown() async throws {
+        await sandbox.stop()
+    }
+
+    /// Waits (up to 5 s) until the sandbox has read `count` events of `operation`'s request body.
+    private func waitForRequestEvents(_ count: Int, of operation: String) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while sandbox.requestEventCount(operation) < count {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    func testTheServerReadsEachEventBeforeTheClientProducesTheNext() async throws {
+        let (lines, producer) = AsyncStream<ChatLine>.makeStream()
+        let client = self.client!
+        let reader = Task {
+            var answers: [ChatLine] = []
+            for try await answer in client.chat(body: lines, room: "lobby") { answers.append(answer) }
+            return answers
+        }
+        // Each line is produced only once the server has read the one before: buffered, the body would
+        // wait for the end of the sequence and the sandbox would read nothing before it.
+        for (number, text) in ["hello", "how are you", "bye"].enumerated() {
+            producer.yield(ChatLine(text: text))
+            let read = try await waitForRequestEvents(number + 1, of: "chat")
+            XCTAssertTrue(read, "the sandbox read \(sandbox.requestEventCount("chat")) events while the client waited after producing event \(number + 1)")
+            guard read else { break }
+        }
+        producer.finish()
+        let answers = try await reader.value
+        // The sandbox echoes each line (the answer's events are of the request's type).
+        XCTAssertEqual(answers.map(\.text), ["hello", "how are you", "bye"])
+        XCTAssertEqual(sandbox.receivedRequests("chat").first?.queryItems.first?.value, "lobby")
+        XCTAssertEqual(sandbox.receivedRequests("chat").first?.headers["content-type"], "application/jsonl")
+    }
+
+    func testAStreamedBodyWithAnAnswerReadWhole() async throws {
+        let items = [Item(sku: "A1", name: "Apple", discontinuedAt: nil), Item(sku: "B2", name: "Pear", discontinuedAt: nil)]
+        let summary = try await client.importItems(
+            body: AsyncStream { continuation in
+                for item in items { continuation.yield(item) }
+                continuation.finish()
+            })
+        XCTAssertGreaterThanOrEqual(summary.imported, 0)
+        XCTAssertEqual(sandbox.requestEventCount("importItems"), 2)
+        XCTAssertEqual(sandbox.receivedRequests("importItems").first?.headers["content-type"], "application/json-seq")
+    }
+
+    func testAnInvalidEventIsRefusedWithItsPlace() async throws {
+        // `sku` must match ^[A-Z0-9]+$: the second event breaks it.
+        let items = [Item(sku: "A1", name: "Apple", discontinuedAt: nil), Item(sku: "not valid", name: "Pear", discontinuedAt: nil)]
+        do {
+            _ = try await client.importItems(
+                body: AsyncStream { continuation in
+                    for item in items { continuation.yield(item) }
+                    continuation.finish()
+                })
+            XCTFail("the sandbox accepted an invalid event")
+        } catch let error as KitchenSinkError {
+            XCTAssertEqual(error.status, 400, "\(error)")
+            XCTAssertTrue(error.response?.bodyText?.contains("request event 1 /sku") == true, "\(error)")
+        }
+    }
+
+    func testAProducerErrorFailsTheCallWithIt() async throws {
+        struct ProducerFailed: Error {}
+        let (lines, producer) = AsyncThrowingStream<ChatLine, any Error>.makeStream()
+        producer.yield(ChatLine(text: "first"))
+        producer.finish(throwing: ProducerFailed())
+        do {
+            for try await _ in client.chat(body: lines) {}
+            XCTFail("the call ended normally although its events failed")
+        } catch KitchenSinkError.transport(let underlying) {
+            // The producer's own error, not the transfer's "aborted" that it caused.
+            XCTAssertTrue(underlying is ProducerFailed, "\(underlying)")
+        }
+    }
+}

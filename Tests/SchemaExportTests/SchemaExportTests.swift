@@ -226,6 +226,28 @@ final class SchemaExportTests: XCTestCase {
         XCTAssertEqual((data?["contentSchema"] as? [String: Any])?["$ref"] as? String, "#/components/schemas/OrderCreated")
     }
 
+    /// Issue 28 line 6: a streamed request body is a required requestBody whose one content entry is the
+    /// stream's media type with the events as `itemSchema` (RoundTripTests: import reads it back as `requestStream:`).
+    func testOpenAPIStreamedRequestBodiesHaveAnItemSchemaAndImportBack() throws {
+        let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
+        let text = OpenAPIExport.document(schema).text()
+        let document = try parse(Data(text.utf8), "openapi")
+        XCTAssertEqual(document["openapi"] as? String, "3.2.0")
+        let paths = try XCTUnwrap(document["paths"] as? [String: Any])
+        func requestBody(_ path: String) throws -> [String: Any] {
+            let post = try XCTUnwrap((paths[path] as? [String: Any])?["post"] as? [String: Any])
+            return try XCTUnwrap(post["requestBody"] as? [String: Any])
+        }
+        let chat = try requestBody("/chat")
+        XCTAssertEqual(chat["required"] as? Bool, true)
+        XCTAssertEqual(chat["description"] as? String, "What the client says; a line at a time.")
+        let lines = try XCTUnwrap(chat["content"] as? [String: Any])
+        XCTAssertEqual(Array(lines.keys), ["application/jsonl"])
+        XCTAssertEqual(((lines["application/jsonl"] as? [String: Any])?["itemSchema"] as? [String: Any])?["$ref"] as? String, "#/components/schemas/ChatLine")
+        let records = try XCTUnwrap(try requestBody("/items/import")["content"] as? [String: Any])
+        XCTAssertEqual(((records["application/json-seq"] as? [String: Any])?["itemSchema"] as? [String: Any])?["$ref"] as? String, "#/components/schemas/Item")
+    }
+
     func testOpenAPIOperationsSecurityAndServers() throws {
         let schema = try SchemaLoader.loadOrThrow(path: Schemas.kitchenSink)
         let document = try parse(Data(OpenAPIExport.document(schema).text().utf8), "openapi")

@@ -42,7 +42,7 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.OperationDefinition": [
             "name", "method", "path", "pathLocation", "pathParameters", "queryParameters", "headerParameters", "body", "response", "responseLocation",
             "successStatus", "errors", "authRequirements", "isIdempotent", "idempotencyKeyHeader", "pagination", "cache", "notes", "examples", "location",
-            "responseContentType", "outcomes", "responseHeaders", "literalQuery", "stream",
+            "responseContentType", "outcomes", "responseHeaders", "literalQuery", "stream", "requestStream",
         ],
         "SchemaModel.EventStreamResponse": ["format", "events", "eventsLocation", "notes", "location"],
         "SchemaModel.OperationDefinition.Body": ["type", "typeLocation", "notes", "encoding", "contentType", "style"],

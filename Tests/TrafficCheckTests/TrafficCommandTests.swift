@@ -231,6 +231,27 @@ final class TrafficCommandTests: XCTestCase {
         XCTAssertEqual(try issuesByEntry(result)[1], ["response /1/id error", "response /2 warning"])
     }
 
+    /// Issue 28 line 6: a streamed request body (`requestStream:`) is recorded whole as `postData.text`;
+    /// each JSON Lines event is checked against the events type, and a wrong Content-Type is reported.
+    func testAJSONLinesRequestBodyIsCheckedEventByEvent() throws {
+        let schema = try temporaryFolder().appendingPathComponent("upload.yaml")
+        let text = schemaText(
+            types: "",
+            operations: "  upload:\n    http: POST /upload\n    requestStream: { format: jsonLines, events: Item }\n")
+        try Data(text.utf8).write(to: schema)
+        let lines = "{\"id\": \"a\"}\n{\"id\": 7}\n\n{\"id\": \"c\"}\n"
+        let capture = try writeCapture(
+            Self.har(entries: [
+                Self.entry(url: "https://api.example.com/upload", method: "POST", headers: [], status: 204, body: "", request: ("application/jsonl", lines)),
+                Self.entry(url: "https://api.example.com/upload", method: "POST", headers: [], status: 204, body: "", request: ("application/json", lines)),
+            ]))
+        let result = try run(["traffic", capture, "--schema", schema.path, "--format", "json"])
+        XCTAssertEqual(result.status, 1, result.output + result.errors)
+        let issues = try issuesByEntry(result)
+        XCTAssertEqual(issues[1], ["request /1/id error"], "the second line's id is not a string; the blank line is skipped")
+        XCTAssertEqual(issues[2], ["request  error"], "a JSON body is not a stream of JSON Lines events")
+    }
+
     func testSandboxFaultsAndRejectedRequestsAreEachReported() throws {
         let result = try traffic(fixture("whitelabelpay-faults.har"), ["--format", "json"])
         XCTAssertEqual(result.status, 1, result.output + result.errors)

@@ -54,6 +54,8 @@ enum Outcome: Sendable {
 final class SandboxEngine: Sendable {
     struct State {
         var counts: [String: Int] = [:]
+        /// Valid events of streamed request bodies read, by operation.
+        var requestEvents: [String: Int] = [:]
         var records = RequestRecord()
         var faults = FaultBook()
         var sessions = SessionBook()

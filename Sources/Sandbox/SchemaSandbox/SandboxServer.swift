@@ -152,6 +152,12 @@ public final class SandboxServer: Sendable {
         engine.state.withLock { $0.counts[operation] ?? 0 }
     }
 
+    /// Valid events of streamed request bodies (`requestStream:`) read so far for `operation`, counted as
+    /// each arrives, before the body ends: what shows that a client sends its events as they are produced.
+    public func requestEventCount(_ operation: String) -> Int {
+        engine.state.withLock { $0.requestEvents[operation] ?? 0 }
+    }
+
     /// Request counts by operation name (operations never called are absent).
     public func requestCounts() -> [String: Int] {
         engine.state.withLock { $0.counts }
@@ -224,6 +230,9 @@ struct SandboxResponder: HTTPResponder {
     let maximumBodySize: Int
 
     func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
+        if let operation = engine.requestStreamOperation(method: request.method.rawValue, path: request.uri.path, query: request.uri.query) {
+            return await respondReadingEvents(request, operation: operation, channel: context.channel)
+        }
         var request = request
         let body: ByteBuffer
         do {
@@ -252,6 +261,96 @@ struct SandboxResponder: HTTPResponder {
         var response = makeResponse(outcome)
         if echoKeepAlive { response.headers[.connection] = "keep-alive" }
         return response
+    }
+
+    /// An operation whose request body is a stream of events: the engine answers its head (credentials,
+    /// parameters, faults), then the body is read as it arrives, each event checked. A bidirectional
+    /// operation answers each event with one of its own as soon as it is read (and ends its answer at the
+    /// first invalid event); otherwise the answer waits for the whole body, and an invalid event is a 400.
+    private func respondReadingEvents(_ request: Request, operation: SchemaOperation, channel: any Channel) async -> Response {
+        guard let requestStream = operation.requestStream else { return makeResponse(engine.error(500, message: "no request stream")) }
+        var headers: [(name: String, value: String)] = []
+        for field in request.headers { headers.append((field.name.canonicalName, field.value)) }
+        let incoming = IncomingRequest(method: request.method.rawValue, path: request.uri.path, query: request.uri.query, headers: headers, body: Data())
+        let outcome = await engine.handle(incoming)
+        let maximumBodySize = self.maximumBodySize
+        let engine = self.engine
+        guard let status = outcome.status, (200...299).contains(status) else {
+            if case .closeConnection = outcome {
+                try? await channel.close()
+                return Response(status: .internalServerError)
+            }
+            return makeResponse(outcome)
+        }
+        if case .stream(let answer) = outcome {
+            var headerFields = HTTPFields()
+            for (name, value) in answer.headers {
+                if let fieldName = HTTPField.Name(name) { headerFields.append(HTTPField(name: fieldName, value: value)) }
+            }
+            return Response(
+                status: HTTPResponse.Status(code: answer.status, reasonPhrase: HTTPStatusText.reason(answer.status)),
+                headers: headerFields,
+                body: ResponseBody { writer in
+                    var framing = RequestEventFraming(requestStream.format, maximumEventSize: maximumBodySize)
+                    var index = 0
+                    func answerEach(_ texts: [[UInt8]]) async throws -> Bool {
+                        for text in texts {
+                            guard engine.requestEventProblems(text, index: index, stream: requestStream).isEmpty else { return false }
+                            engine.state.withLock { $0.requestEvents[operation.name, default: 0] += 1 }
+                            if let event = engine.answerEvent(to: text, index: index, answer: answer, operation: operation) {
+                                try await writer.write(ByteBuffer(bytes: event))
+                            }
+                            index += 1
+                        }
+                        return true
+                    }
+                    do {
+                        for try await buffer in request.body {
+                            guard try await answerEach(try framing.append(buffer.readableBytesView)) else { break }
+                        }
+                        _ = try await answerEach(framing.finish())
+                    } catch {
+                        // A body that cannot be cut into events ends the answer.
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
+        var framing = RequestEventFraming(requestStream.format, maximumEventSize: maximumBodySize)
+        var index = 0
+        var received = 0
+        do {
+            var texts: [[UInt8]] = []
+            for try await buffer in request.body {
+                received += buffer.readableBytes
+                guard received <= maximumBodySize else {
+                    return makeResponse(engine.error(413, message: "the request body is larger than \(maximumBodySize) bytes", operation: operation))
+                }
+                texts = try framing.append(buffer.readableBytesView)
+                for text in texts {
+                    let problems = engine.requestEventProblems(text, index: index, stream: requestStream)
+                    guard problems.isEmpty else {
+                        return makeResponse(engine.error(400, message: "invalid request: " + problems.joined(separator: "; "), operation: operation))
+                    }
+                    engine.state.withLock { $0.requestEvents[operation.name, default: 0] += 1 }
+                    index += 1
+                }
+            }
+            for text in framing.finish() {
+                let problems = engine.requestEventProblems(text, index: index, stream: requestStream)
+                guard problems.isEmpty else {
+                    return makeResponse(engine.error(400, message: "invalid request: " + problems.joined(separator: "; "), operation: operation))
+                }
+                engine.state.withLock { $0.requestEvents[operation.name, default: 0] += 1 }
+                index += 1
+            }
+        } catch {
+            return makeResponse(
+                engine.error(
+                    400, message: "invalid request: the \(requestStream.format.mediaType) body cannot be cut into events after event \(index): \(error)",
+                    operation: operation))
+        }
+        return makeResponse(outcome)
     }
 
     /// Sends each event as it is due: after the interval, and until the drop, when the connection is

@@ -1,5 +1,7 @@
 import Foundation
+import PayloadValidation
 import SchemaModel
+@_spi(Shared) import WireFormat
 
 /// A streamed answer (`stream:` operations): the events' bytes, sent one chunk per event, with pauses and
 /// perhaps a dropped connection.
@@ -75,5 +77,95 @@ extension SandboxEngine {
         case .jsonSequence:
             return Data(("\u{1E}" + text + "\n").utf8)
         }
+    }
+}
+
+/// A streamed request body (`requestStream:` operations), read event by event as it arrives: each event
+/// is checked against the events' type, and a bidirectional operation answers each with an event of its own.
+extension SandboxEngine {
+    /// The operation a request goes to when that operation streams its request body, else nil: the
+    /// responder then reads the body as it arrives instead of collecting it first.
+    func requestStreamOperation(method: String, path: String, query: String?) -> SchemaOperation? {
+        guard let relative = base.relativePath(of: path) else { return nil }
+        let items = RequestValidator.formItems(query ?? "")
+        guard case .operation(let operation, _) = router.match(method: method, path: relative, query: items), operation.requestStream != nil
+        else { return nil }
+        return operation
+    }
+
+    /// The problems of one request event (its JSON text), as the lines of a 400's message.
+    func requestEventProblems(_ text: some Collection<UInt8>, index: Int, stream: EventStreamResponse) -> [String] {
+        requestValidator.validator.validate(data: Data(text), against: stream.events)
+            .filter { $0.severity == .error }
+            .map { "request event \(index)\($0.pointer.isEmpty ? "" : " " + $0.pointer): \($0.message)" }
+    }
+
+    /// The answer to request event `index` (from 0) of a bidirectional operation: the event itself when it
+    /// is also a valid answer event (an echo), else the synthesized answer's events in turn.
+    func answerEvent(to text: some Collection<UInt8>, index: Int, answer: StreamAnswer, operation: SchemaOperation) -> Data? {
+        guard let response = operation.stream else { return nil }
+        let data = Data(text)
+        let echoes = response.format != .sse || schema.union(named: response.events) == nil
+        if echoes, requestValidator.validator.validate(data: data, against: response.events).allSatisfy({ $0.severity != .error }),
+            let json = JSON.parse(data)
+        {
+            return Self.encode(event: json, name: nil, number: index + 1, format: response.format, retry: nil)
+        }
+        guard !answer.events.isEmpty else { return nil }
+        return answer.events[index % answer.events.count]
+    }
+}
+
+/// Cuts a streamed request body into its events' JSON texts, with the clients' own framing (bounded per
+/// event, so a hostile client cannot grow the sandbox).
+struct RequestEventFraming {
+    private enum Framing {
+        case serverSentEvents(ServerSentEventParser)
+        case jsonLines(JSONLinesParser)
+        case jsonSequence(JSONSequenceParser)
+    }
+
+    private var framing: Framing
+
+    init(_ format: EventStreamResponse.Format, maximumEventSize: Int) {
+        switch format {
+        case .sse: framing = .serverSentEvents(ServerSentEventParser(maximumLineLength: maximumEventSize, maximumEventSize: maximumEventSize))
+        case .jsonLines: framing = .jsonLines(JSONLinesParser(maximumLineLength: maximumEventSize))
+        case .jsonSequence: framing = .jsonSequence(JSONSequenceParser(maximumRecordSize: maximumEventSize))
+        }
+    }
+
+    /// The events `bytes` complete, each its JSON text (an SSE event's `data:`).
+    mutating func append(_ bytes: some Collection<UInt8>) throws -> [[UInt8]] {
+        var texts: [[UInt8]] = []
+        switch framing {
+        case .serverSentEvents(var parser):
+            defer { framing = .serverSentEvents(parser) }
+            try parser.append(Array(bytes)) { texts.append(Array($0.data)) }
+        case .jsonLines(var parser):
+            defer { framing = .jsonLines(parser) }
+            try parser.append(Array(bytes)) { texts.append(Array($0)) }
+        case .jsonSequence(var parser):
+            defer { framing = .jsonSequence(parser) }
+            try parser.append(Array(bytes)) { texts.append(Array($0)) }
+        }
+        return texts
+    }
+
+    /// The last event, when the body ended without ending it.
+    mutating func finish() -> [[UInt8]] {
+        var texts: [[UInt8]] = []
+        switch framing {
+        case .serverSentEvents(var parser):
+            defer { framing = .serverSentEvents(parser) }
+            parser.finish()
+        case .jsonLines(var parser):
+            defer { framing = .jsonLines(parser) }
+            parser.finish { texts.append(Array($0)) }
+        case .jsonSequence(var parser):
+            defer { framing = .jsonSequence(parser) }
+            parser.finish { texts.append(Array($0)) }
+        }
+        return texts
     }
 }

@@ -346,7 +346,13 @@ struct SchemaGenerator {
                     operationLines += ["    headers:", "      \(Self.key(header)): { type: string, wire: X-H\(index), optional: true }"]
                 }
             }
-            if method != "GET", chance(60) { operationLines.append("    body: \(Self.yamlString(pick(structs).name))") }
+            if method != "GET", chance(60) {
+                operationLines.append("    body: \(Self.yamlString(pick(structs).name))")
+            } else if method != "GET", chance(20) {
+                // A streamed request body (issue 28 line 6): events of a struct, in any of the three framings.
+                operationLines.append(
+                    "    requestStream: { format: \(pick(["jsonLines", "jsonSequence", "sse"])), events: \(Self.yamlString(pick(structs).name)) }")
+            }
             if paginates {
                 operationLines.append("    response: Page")
                 operationLines.append(
