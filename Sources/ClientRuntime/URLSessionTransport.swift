@@ -141,7 +141,8 @@ public struct URLSessionTransport: HTTPTransport {
         var urlRequest = Self.urlRequest(for: request)
         // A streamed body: sent with chunked transfer encoding as its events come (`RequestBodyStream`).
         let sender = request.bodyStream.map(StreamedRequestInputs.sender(for:))
-        urlRequest.httpBodyStream = sender?.input
+        // Only when there is one: setting `httpBodyStream`, even to nil, clears `httpBody`.
+        if let sender { urlRequest.httpBodyStream = sender.input }
         let (data, response): (Data, URLResponse)
         do {
             if let delegate {

@@ -122,7 +122,7 @@ final class EnvironmentAndOperationTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(names.count, 16)
         XCTAssertEqual(Set(Operations.all).count, names.count)
         XCTAssertEqual(Operations.all.map(\.name), names)
-        XCTAssertEqual(Array(names.prefix(3)), ["watchOrders", "exportItems", "listItems"])
+        XCTAssertEqual(Array(names.prefix(3)), ["watchOrders", "exportItems", "chat"])
         XCTAssertEqual(Operations.all.filter { $0.idempotencyKeyHeader != nil }.map(\.name), ["createItem"])
     }
 }
