@@ -14,6 +14,8 @@ public struct Schema: Sendable {
         didSet { typePositions = Self.positions(of: types) }
     }
     public var operations: [OperationDefinition]
+    /// `events:`: what the API sends outside any call (push notifications, webhooks), in schema order.
+    public var events: [EventDefinition] = []
     /// The schema file, for resolving `$file` examples.
     public var file: String
     /// Where each type is in `types`, by name (the first of duplicates, as a search would find): the

@@ -38,6 +38,7 @@ struct SchemaValidator {
         checkCacheArguments()
         checkRenames()
         checkNullableUses()
+        checkEvents(types: types)
     }
 
     // MARK: Names

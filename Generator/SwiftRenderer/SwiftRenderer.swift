@@ -43,6 +43,10 @@ public enum SwiftRenderer {
                 FileIndexRenderer(schema: schema, placement: placement).render(into: &writer)
                 writer.line()
                 client.render(into: &writer)
+                if !schema.events.isEmpty {
+                    writer.line()
+                    EventRenderer(schema: schema).render(into: &writer)
+                }
             },
         ]
             + (0..<GeneratedFileNames.shardCount).map { shard in
