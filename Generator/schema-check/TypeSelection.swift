@@ -5,18 +5,27 @@ import SchemaModel
 enum TypeSelection {
     /// The payload type, or a usage message.
     static func resolve(
-        type: String?, request: String?, response: String?, status: Int?,
+        type: String?, request: String?, response: String?, status: Int?, event: String? = nil,
         in schema: Schema
     ) -> Result<TypeReference, Failure> {
-        let chosen = [type, request, response].compactMap { $0 }.count
+        let chosen = [type, request, response, event].compactMap { $0 }.count
         guard chosen == 1 else {
             return .failure(
                 Failure(
                     chosen == 0
-                        ? "say what to validate against: --type Name, --request operation or --response operation"
-                        : "give only one of --type, --request and --response"))
+                        ? "say what to validate against: --type Name, --request operation, --response operation or --event name"
+                        : "give only one of --type, --request, --response and --event"))
         }
         if status != nil, response == nil { return .failure(Failure("--status goes with --response")) }
+        if let event {
+            // An event's payload (`events:`): what a push notification's user info or a webhook's body is.
+            guard let definition = schema.events.first(where: { $0.name == event }) else {
+                let known = schema.events.map(\.name)
+                let hint = known.isEmpty ? " (it declares no events)" : didYouMean(event, in: known)
+                return .failure(Failure("unknown event '\(event)' in \(schema.file)\(hint)"))
+            }
+            return .success(definition.payload)
+        }
         if let type {
             let reference: TypeReference
             switch TypeReference.parse(expression: type) {

@@ -11,7 +11,7 @@ extension ColorMode: ExpressibleByArgument {}
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validates JSON payloads against a type, or an operation's request or response.",
+        abstract: "Validates JSON payloads against a type, an operation's request or response, or an event's payload.",
         discussion: """
             Paths are files or folders; a folder means every *.json, *.ndjson and *.jsonl file below it, \
             in sorted order. No path, or -, reads standard input. .ndjson and .jsonl files hold one \
@@ -34,6 +34,7 @@ struct Validate: ParsableCommand {
               schema-check Schemas/whitelabelpay.yaml --type "[Transaction]" list.json
               schema-check validate api.yaml --response fetchTransactions responses/
               schema-check validate api.yaml --request createItem --strict-enums body.json
+              schema-check validate Schemas/whitelabelpay.yaml --event paymentFailed push.json
               cat items.ndjson | schema-check api.yaml --type Item --ndjson --format json
             """
     )
@@ -53,6 +54,10 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("Validate against the response of this operation.", valueName: "operation"))
     var response: String?
 
+    @Option(
+        help: ArgumentHelp("Validate against the payload of this event (`events:`: a push notification's user info, a webhook's body).", valueName: "event"))
+    var event: String?
+
     @Option(help: "With --response: the HTTP status (default: the operation's success status; 4xx/5xx: the error body).")
     var status: Int?
 
@@ -67,7 +72,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         let model = try checkedSchema(schema, nothingWas: "validated")
         let reference: TypeReference
-        switch TypeSelection.resolve(type: typeName, request: request, response: response, status: status, in: model) {
+        switch TypeSelection.resolve(type: typeName, request: request, response: response, status: status, event: event, in: model) {
         case .success(let resolved): reference = resolved
         case .failure(let failure): throw usageFailure(failure.message)
         }

@@ -75,4 +75,20 @@ final class OutcomeSelectionTests: XCTestCase {
         XCTAssertEqual(errorBody.status, 1)
         XCTAssertTrue(errorBody.output.contains("ErrorBody"), errorBody.output)
     }
+
+    /// Issue 28: `--event` checks a payload against an event's payload type (`events:`), with a did-you-mean
+    /// for a mistyped event and exit status 2.
+    func testEventChecksThePayloadOfTheNamedEvent() throws {
+        let good = try check(["--event", "orderShipped"], payload: #"{"orderId":"o-1","carrier":"DHL"}"#)
+        XCTAssertEqual(good.status, 0, good.output + good.errors)
+        let bad = try check(["--event", "orderShipped"], payload: #"{"carrier":"DHL"}"#)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.output.contains("orderId"), bad.output)
+        let unknown = try check(["--event", "orderShiped"], payload: "{}")
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("unknown event 'orderShiped'") && unknown.errors.contains("did you mean 'orderShipped'?"), unknown.errors)
+        let both = try check(["--event", "orderShipped", "--type", "Item"], payload: "{}")
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.errors.contains("give only one of --type, --request, --response and --event"), both.errors)
+    }
 }
