@@ -226,9 +226,9 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
                 "the case carries a different type")
         case .eventRecognitionChanged:
             return Verdict(
-                .breaksClients,
-                "deployed receivers look for the old field, header or delivery: the event as now sent arrives as .undocumented, or not at all", .compatible,
-                "the case and its payload are unchanged")
+                .breaksBoth,
+                "each receiver looks for its own field, header or delivery: deployed receivers take the event as now sent for .undocumented (or never get it), new ones the event as old servers send it",
+                .compatible, "the case and its payload are unchanged")
 
         case .fieldAddedRequired:
             return request

@@ -341,15 +341,15 @@ case("stream-changed", [(WATCH_AT, WATCH.replace("format: sse", "format: jsonLin
      ["stream-changed|operation watchItems|breaks-both|breaking"], old_edits=[(WATCH_AT, WATCH)])
 # issue 28: events outside calls. Receivers decode them with CorpusEvent, whose .undocumented takes what
 # it does not recognise: adding or removing an event breaks no deployed receiver's decoding (the report
-# still tells, and the enum's cases change); a new payload type or a new way to recognise it does.
+# still tells, and the enum's cases change); a new payload type or a new way to recognise it does, both ways.
 EVENTS_AT = "        status: 201\n"
 EVENTS = EVENTS_AT + "events:\n  itemChanged:\n    payload: Item\n    via: webhook\n    match: { header: X-Event, value: item.changed }\n"
 case("event-added", [(EVENTS_AT, EVENTS)], ["event-added|event itemChanged|compatible|breaking"])
 case("event-removed", [], ["event-removed|event itemChanged|compatible|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
-case("event-payload-changed", [(EVENTS_AT, EVENTS.replace("payload: Item", "payload: NewItem"))],
+case("event-payload-changed", [(EVENTS_AT, EVENTS.replace("payload: Item", "payload: ErrorBody"))],
      ["event-payload-changed|event itemChanged|breaks-both|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
 case("event-recognition-changed", [(EVENTS_AT, EVENTS.replace("value: item.changed", "value: item.updated"))],
-     ["event-recognition-changed|event itemChanged|breaks-clients|compatible"], old_edits=[(EVENTS_AT, EVENTS)])
+     ["event-recognition-changed|event itemChanged|breaks-both|compatible"], old_edits=[(EVENTS_AT, EVENTS)])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

@@ -19,29 +19,38 @@ public enum SandboxEventError: Error, Equatable, CustomStringConvertible {
 
 @available(macOS 14, iOS 17, tvOS 17, *)
 extension SandboxServer {
-    /// The request the sandbox makes for webhook event `name` (`events:`) to a receiver at `url`: the
-    /// event's method, `url` followed by the event's path, `Content-Type: application/json`, a value for
-    /// each declared header (the same fixed values as response headers), the recognising header's value,
-    /// and the payload: `payload` if given, else the payload type's example or a synthesized value, with a
-    /// recognising field set to the event's value.
-    public func webhookRequest(for name: String, to url: URL, payload: JSON? = nil) throws -> HTTPRequest {
+    /// What the API sends for event `name` (`events:`): `Content-Type: application/json`, a value for each
+    /// declared header of a webhook (the same fixed values as response headers) and the recognising
+    /// header's value; and the payload, `payload` if given, else the payload type's example or a
+    /// synthesized value, with a recognising field set to the event's value. A push event has no headers:
+    /// its body is what the notification's user info holds.
+    public func eventDelivery(for name: String, payload: JSON? = nil) throws -> (headers: HTTPHeaders, body: Data) {
         guard let event = schema.events.first(where: { $0.name == name }) else { throw SandboxEventError.unknownEvent(name) }
-        guard case .webhook(let webhook) = event.delivery else { throw SandboxEventError.notAWebhook(name) }
         var body = payload ?? engine.factory.sample(of: event.payload)
         if case .field(let field, _) = event.recognition, let value = schema.recognisingValue(of: event) {
             body.set(value, at: FieldPath(keys: [field]))
         }
+        guard case .webhook(let webhook) = event.delivery else { return ([:], body.data) }
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         for field in webhook.headers {
             guard case .primitive(let primitive) = field.type, let value = ResponseHeaderValues.value(of: primitive) else { continue }
             headers[field.wireName] = value
         }
         if case .header(let header, let value) = event.recognition { headers[header] = value }
+        return (headers, body.data)
+    }
+
+    /// The request the sandbox makes for webhook event `name` to a receiver at `url`: the event's method,
+    /// `url` followed by the event's path, and `eventDelivery(for:payload:)`'s headers and body.
+    public func webhookRequest(for name: String, to url: URL, payload: JSON? = nil) throws -> HTTPRequest {
+        guard let event = schema.events.first(where: { $0.name == name }) else { throw SandboxEventError.unknownEvent(name) }
+        guard case .webhook(let webhook) = event.delivery else { throw SandboxEventError.notAWebhook(name) }
+        let delivery = try eventDelivery(for: name, payload: payload)
         var target = url
         if let path = webhook.path {
             target = URL(string: url.absoluteString.trimmingSuffix("/") + path) ?? url
         }
-        return HTTPRequest(method: HTTPMethod(rawValue: webhook.method) ?? .post, url: target, headers: headers, body: body.data)
+        return HTTPRequest(method: HTTPMethod(rawValue: webhook.method) ?? .post, url: target, headers: delivery.headers, body: delivery.body)
     }
 
     /// Delivers webhook event `name` to a receiver at `url` (a test's server on 127.0.0.1): sends
