@@ -20,8 +20,14 @@ extension SchemaComparer {
                 record(.eventRecognitionChanged, subject, "\(oldHow) -> \(newHow)", old: before.recognitionLocation, new: after.recognitionLocation)
             }
         }
+        // The first event brings the enum: no code switches over it yet.
+        let enumIsNew = old.events.isEmpty
         for event in matched.added {
-            record(.eventAdded, "event \(event.name)", "added (\(event.delivery.keyword))", old: nil, new: event.location)
+            record(.eventAdded, "event \(event.name)", "added (\(event.delivery.keyword))", old: nil, new: event.location) { verdict in
+                guard enumIsNew else { return }
+                verdict.source = .compatible
+                verdict.sourceReason = "the schema had no events: the event enum is new"
+            }
         }
     }
 

@@ -344,7 +344,10 @@ case("stream-changed", [(WATCH_AT, WATCH.replace("format: sse", "format: jsonLin
 # still tells, and the enum's cases change); a new payload type or a new way to recognise it does, both ways.
 EVENTS_AT = "        status: 201\n"
 EVENTS = EVENTS_AT + "events:\n  itemChanged:\n    payload: Item\n    via: webhook\n    match: { header: X-Event, value: item.changed }\n"
-case("event-added", [(EVENTS_AT, EVENTS)], ["event-added|event itemChanged|compatible|breaking"])
+REMOVED_EVENT = "  itemRemoved:\n    payload: ErrorBody\n    via: push\n    match: { field: code, value: item.removed }\n"
+case("event-added", [(EVENTS_AT, EVENTS + REMOVED_EVENT)], ["event-added|event itemRemoved|compatible|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
+# The first event brings <API>Event: no code switches over it yet.
+case("event-added-first", [(EVENTS_AT, EVENTS)], ["event-added|event itemChanged|compatible|compatible"])
 case("event-removed", [], ["event-removed|event itemChanged|compatible|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
 case("event-payload-changed", [(EVENTS_AT, EVENTS.replace("payload: Item", "payload: ErrorBody"))],
      ["event-payload-changed|event itemChanged|breaks-both|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
