@@ -25,7 +25,10 @@ struct EventRenderer {
                 writer.docs(Docs.paragraphs(event.notes, extra: [arrival(of: event)]))
                 writer.line("case \(caseName(event))(\(SwiftTypes.name(event.payload, in: schema)))")
             }
-            writer.line("/// An event the schema does not describe, or one recognised by a header that the initializer was not given: its JSON.")
+            writer.line(
+                hasWebhook
+                    ? "/// An event the schema does not describe, or one recognised by a header that the initializer was not given: its JSON."
+                    : "/// An event the schema does not describe: its JSON.")
             writer.line("case undocumented(JSONValue)")
             writer.line()
             writer.docs([
