@@ -388,7 +388,7 @@ let package = Package(
         // Generated clients with retries, token refresh, pagination and caching against the sandbox.
         .testTarget(
             name: "SandboxIntegrationTests",
-            dependencies: ["KitchenSink", "WhitelabelPay", "SchemaSandbox", "SchemaModel"],
+            dependencies: ["KitchenSink", "WhitelabelPay", "SchemaSandbox", "SchemaModel", "TestHTTPServer"],
             path: "Tests/SandboxIntegrationTests"
         ),
         .testTarget(

@@ -63,6 +63,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
     case channelMessageChanged = "channel-message-changed"
     case closeCodeChanged = "close-code-changed"
     case requestStreamChanged = "request-stream-changed"
+    // Events outside calls
+    case eventAdded = "event-added"
+    case eventRemoved = "event-removed"
+    case eventPayloadChanged = "event-payload-changed"
+    case eventRecognitionChanged = "event-recognition-changed"
     // Parameters and fields (a parameter is always in a request; a field takes its type's roles)
     case fieldAddedRequired = "field-added-required"
     case fieldAddedOptional = "field-added-optional"
@@ -236,6 +241,24 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
             return Verdict(
                 .compatible, "only retries and the idempotency header differ; servers ignore an unexpected header", .compatible,
                 "the method signature is unchanged")
+        case .eventAdded:
+            return Verdict(
+                .compatible, "deployed receivers decode the new event as .undocumented, never a failure", .breaking,
+                "the event enum gains a case: an exhaustive switch over it misses it")
+        case .eventRemoved:
+            return Verdict(
+                .compatible,
+                "the API no longer sends it (tell receivers: code handling it never runs); one still sent decodes as .undocumented in new receivers",
+                .breaking, "the event enum loses the case: code matching it no longer compiles")
+        case .eventPayloadChanged:
+            return Verdict(
+                .breaksBoth, "deployed receivers cannot decode the new payload as the old type, and new receivers cannot decode the old one", .breaking,
+                "the case carries a different type")
+        case .eventRecognitionChanged:
+            return Verdict(
+                .breaksBoth,
+                "each receiver looks for its own field, header or delivery: deployed receivers take the event as now sent for .undocumented (or never get it), new ones the event as old servers send it",
+                .compatible, "the case and its payload are unchanged")
 
         case .fieldAddedRequired:
             return request

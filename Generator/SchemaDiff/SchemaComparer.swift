@@ -40,12 +40,13 @@ public struct SchemaComparer {
         comparer.compareTypes()
         comparer.compareOperations()
         comparer.compareChannels()
+        comparer.compareEvents()
         return comparer.changes
     }
 
     // MARK: Recording
 
-    private mutating func record(
+    mutating func record(
         _ rule: ChangeRule, _ subject: String, _ detail: String,
         old oldLocation: SourceLocation?, new newLocation: SourceLocation?,
         roles: Set<Role> = [.request], adjust: ((inout Verdict) -> Void)? = nil
@@ -81,7 +82,7 @@ public struct SchemaComparer {
     }
 
     /// Pairs old and new constructs by name, or by `renamedFrom` where the old name is gone.
-    private func match<T>(_ oldItems: [T], _ newItems: [T], name: (T) -> String, notes: (T) -> Notes)
+    func match<T>(_ oldItems: [T], _ newItems: [T], name: (T) -> String, notes: (T) -> Notes)
         -> (pairs: [(old: T, new: T, renamed: Bool)], removed: [T], added: [T])
     {
         let newNames = Set(newItems.map(name))

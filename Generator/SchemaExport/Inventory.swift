@@ -23,6 +23,8 @@ public enum Inventory {
         root.set("operations", .array(schema.operations.map { operation($0, in: schema) }))
         if !schema.channels.isEmpty { root.set("channels", .array(schema.channels.map(channel))) }
         root.set("types", .array(schema.types.map { type($0, in: schema) }))
+        // Only where declared, so schemas without events describe as before.
+        if !schema.events.isEmpty { root.set("events", .array(schema.events.map(event))) }
         if let errors = schema.errors {
             root.set(
                 "errors",
@@ -232,6 +234,25 @@ public enum Inventory {
                             ("optional", .bool(field.isOptional)),
                         ])
                     }))
+        }
+        return builder.value
+    }
+
+    /// `{ name, payload, via, method?, path?, headers?, match }`; `match` is `{ field | header, value }` or "shape".
+    private static func event(_ event: EventDefinition) -> OrderedJSON {
+        var builder = ObjectBuilder()
+        builder.set("name", event.name)
+        builder.set("payload", event.payload.description)
+        builder.set("via", event.delivery.keyword)
+        if case .webhook(let webhook) = event.delivery {
+            builder.set("method", webhook.method)
+            builder.set("path", webhook.path)
+            builder.set("headers", .array(webhook.headers.map { .object([("wireName", .string($0.wireName)), ("type", .string($0.type.description))]) }))
+        }
+        switch event.recognition {
+        case .field(let name, let value): builder.set("match", .object([("field", .string(name)), ("value", .string(value))]))
+        case .header(let name, let value): builder.set("match", .object([("header", .string(name)), ("value", .string(value))]))
+        case .shape: builder.set("match", "shape")
         }
         return builder.value
     }

@@ -47,6 +47,13 @@ public enum SchemaLanguageMetaSchema {
                         mapping(of: ref("Channel")),
                         "Long-lived WebSocket connections with typed messages each way, by Swift method name (docs/SchemaLanguage.md, Channels).")
                 ),
+                (
+                    "events",
+                    describe(
+                        mapping(of: ref("Event")),
+                        "What the API sends outside any call (push notifications, webhooks), by case name of the generated <api>Event."
+                    )
+                ),
             ],
             required: ["api", "version", "environments"]
         )
@@ -507,6 +514,52 @@ public enum SchemaLanguageMetaSchema {
                         ("case", describe(name, "With `action: fail`: the case of the channel's generated failure enum (`<Channel>Closed`) the loop throws.")),
                     ] + noteProperties,
                     required: ["action"]
+                )
+            ),
+            (
+                "Event",
+                closedObject(
+                    "An event the API sends outside any call: its payload, how it arrives and how it is recognised among the API's events.",
+                    [
+                        ("payload", describe(ref("TypeExpression"), "Required. A declared type: what the event carries.")),
+                        (
+                            "via",
+                            describe(
+                                words(EventDefinition.Delivery.keywords),
+                                "Required. push (a notification's user info) or webhook (an HTTP request the API makes to the receiver).")
+                        ),
+                        (
+                            "http",
+                            describe(
+                                .object([("type", .string("string")), ("pattern", .string(#"^ *(POST|PUT|PATCH|GET|DELETE)( +/[^ ]*)? *$"#))]),
+                                "Webhooks: the method and optionally the path below the receiver's URL, like `POST /hooks/orders` (default: POST)."
+                            )
+                        ),
+                        (
+                            "headers",
+                            describe(mapping(of: ref("Field")), "Webhooks: the headers the request carries (a signature, a delivery id), in the field syntax.")
+                        ),
+                        (
+                            "match",
+                            describe(
+                                anyOf([words(["shape"]), ref("EventMatch")]),
+                                "How the event is told from the API's others: `{ field, value }` (a top-level payload field, by wire name), `{ header, value }` (webhooks) or `shape` (the default: the payload decodes as its type)."
+                            )
+                        ),
+                    ] + noteProperties,
+                    required: ["payload", "via"]
+                )
+            ),
+            (
+                "EventMatch",
+                closedObject(
+                    "A value that recognises an event: of a payload field or of a webhook header.",
+                    [
+                        ("field", describe(text, "A top-level field of the payload, by its wire name (`yp-type`).")),
+                        ("header", describe(text, "A header of the webhook request (`X-Event-Type`).")),
+                        ("value", describe(scalar, "Required. What the field or header holds for this event.")),
+                    ],
+                    required: ["value"]
                 )
             ),
             (

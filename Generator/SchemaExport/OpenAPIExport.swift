@@ -23,6 +23,8 @@ public enum OpenAPIExport {
         root.set("info", info.value)
         root.set("servers", .array(schema.environments.map(server)))
         root.set("paths", paths(schema, mapper))
+        let webhooks = EventExport.webhooks(schema, mapper)
+        if !webhooks.isEmpty { root.set("webhooks", .object(webhooks)) }
         var components = ObjectBuilder()
         components.set("schemas", mapper.definitions())
         if let errors = schema.errors, let body = errors.body {
@@ -38,6 +40,8 @@ public enum OpenAPIExport {
         if let errors = schema.errors {
             root.set("x-error-catalogue", errorCatalogue(errors))
         }
+        let pushEvents = EventExport.pushEvents(schema, mapper)
+        if !pushEvents.isEmpty { root.set("x-push-events", .object(pushEvents)) }
         return root.value
     }
 

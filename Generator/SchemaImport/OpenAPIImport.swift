@@ -130,6 +130,7 @@ struct DocumentTranslator {
             document: document, types: types, catalogue: catalogue, schemeNames: schemeNames, credentialSlots: credentialSlots)
         operations.translate()
         operations.finishClassAnswers()
+        let events = EventTranslator(document: document, types: types, operations: operations).translate()
         types.breakCycles()
         types.applyLanguageRules()
         types.checkUntaggedUnions()
@@ -145,7 +146,8 @@ struct DocumentTranslator {
                 zip(operations.operations, operations.securityLists).map { pair in
                     (pair.0.0, authAdjusted(pair.0.1, stated: pair.1, defaultAuth: defaultAuth))
                 }))
-        for key in ["webhooks", "callbacks"] {
+        if !events.isEmpty { builder.set("events", .map(events)) }
+        for key in ["callbacks"] {
             if let value = document.root[key] {
                 log.warning("'\(key)' cannot be written in the schema language: not imported", at: value, JSONPointer.root.appending(key))
             }

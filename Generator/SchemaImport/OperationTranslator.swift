@@ -311,7 +311,7 @@ final class OperationTranslator {
         return entry.0
     }
 
-    private func parameter(_ node: YAMLNode, pointer: JSONPointer, wire: String, name: String, location: String, hint: String) -> YAMLValue {
+    func parameter(_ node: YAMLNode, pointer: JSONPointer, wire: String, name: String, location: String, hint: String) -> YAMLValue {
         var builder = MapBuilder()
         ImportNotes.read(description: node["description"]?.scalar?.text, deprecated: node["deprecated"], into: &builder)
         let schemaNode = node["schema"].map { SchemaNode($0, pointer.appending("schema")) }

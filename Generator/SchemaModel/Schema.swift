@@ -17,6 +17,8 @@ public struct Schema: Sendable {
     /// `channels:`: long-lived WebSocket connections with typed messages both ways (docs/SchemaLanguage.md,
     /// "Channels").
     public var channels: [ChannelDefinition] = []
+    /// `events:`: what the API sends outside any call (push notifications, webhooks), in schema order.
+    public var events: [EventDefinition] = []
     /// The schema file, for resolving `$file` examples.
     public var file: String
     /// Where each type is in `types`, by name (the first of duplicates, as a search would find): the

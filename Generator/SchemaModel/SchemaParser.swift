@@ -19,7 +19,7 @@ struct SchemaParser {
     func parse(_ root: YAMLNode) -> Schema? {
         let topKeys = [
             "api", "version", "summary", "docs", "modelled", "environments", "auth", "defaultAuth",
-            "errors", "types", "operations", "channels",
+            "errors", "types", "operations", "channels", "events",
         ]
         guard let top = MappingReader(root, context: "the schema", allowed: topKeys, log: log) else { return nil }
         for required in ["api", "version", "environments"] where !top.has(required) {
@@ -41,6 +41,7 @@ struct SchemaParser {
         )
         schema.operations = top.entries("operations").compactMap { operation($0, defaultAuth: defaultAuth) }
         schema.channels = top.entries("channels").compactMap { channel($0, defaultAuth: defaultAuth) }
+        schema.events = top.entries("events").compactMap(eventDefinition)
         NullableTypes.resolve(&schema)
         return schema
     }

@@ -39,6 +39,7 @@ struct SchemaValidator {
         checkChannels(types: types)
         checkRenames()
         checkNullableUses()
+        checkEvents(types: types)
     }
 
     // MARK: Names

@@ -55,13 +55,14 @@ public enum SwiftNaming {
         "CachePolicy", "CacheRefreshError", "CachingMiddleware", "CalendarDate", "CanonicalUUIDDecodable",
         "CanonicalUUIDText", "ClientConfiguration", "ClientCore", "ClientLogEvent", "ClientLogger", "ClientMiddleware",
         "CredentialFlow", "CredentialFlowError", "CredentialIdentifying", "CredentialIdentity", "CredentialProvider",
-        "DateWireFormat", "ErrorCodePattern", "ErrorResponse", "ErrorSummary", "EventDecoding", "EventStream", "EventStreamError",
-        "EventStreamFormat", "FieldKey", "FormURLEncoding", "ServerSentEvent", "StreamedBody", "StreamWatermarks",
+        "DateWireFormat", "ErrorCodePattern", "ErrorResponse", "ErrorSummary", "EventDecoding", "EventPayloadError", "EventStream",
+        "EventStreamError", "EventStreamFormat", "FieldKey", "FormURLEncoding", "ServerSentEvent", "StreamedBody", "StreamWatermarks",
         "HTTPHeaders", "HTTPMethod", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryTokenStore", "Indirect",
         "ItemSequence", "JSONCoding", "JSONValue", "JSONValueKind", "LoggingMiddleware", "MultipartFormData", "NoContent",
         "OperationInfo", "OutcomeMatching", "PageCursor", "PageSequence", "PaginationStyle", "Paginator",
         "ParameterEncodable", "QueryObjectStyle", "RFC3339", "RawResponseBody", "Redaction", "RequestBodyEncoding",
-        "RequestBodyStream", "RequestBodyStreamError", "RequestBuildError", "RequestBuilder", "RequestOptions", "ResponseCache", "ResponseCacheMiss",
+        "ReceivedEvent", "RequestBodyStream", "RequestBodyStreamError", "RequestBuildError", "RequestBuilder", "RequestOptions",
+        "ResponseCache", "ResponseCacheMiss",
         "ResponseHeaderError", "ResponseHeaderField", "ResponseHeaderValue", "ResponseRetryRule", "RetryAfter", "RetryMiddleware",
         "RetryPolicy", "StaticCredentials", "TokenRefreshError", "TypedResponse",
         "TokenRefresher", "TokenSet", "TokenStore", "TransportCondition", "TransportError", "URLSessionTransport",
@@ -81,6 +82,8 @@ public enum SwiftNaming {
         /// Declared in an extension of every generated enum (enums are query and header parameters).
         public static let parameter = "ParameterEncodable"
         public static let union = ["Codable", "Hashable", "Sendable"]
+        /// `<API>Event`.
+        public static let event = ["Hashable", "Sendable"]
         public static let error = ["APIFailure", "CustomStringConvertible", "CustomDebugStringConvertible", "CustomReflectable"]
         /// `<API>ErrorCode`, after its raw type `String` (which makes it `RawRepresentable`).
         public static let errorCode = ["Sendable", "Hashable", "CaseIterable"]
@@ -130,6 +133,8 @@ public enum SwiftNaming {
             .union(members(of: Conformances.enumeration + [Conformances.parameter]))
         public static let unionVariants: Set<String> = Set(["undocumented", "DiscriminatorKey"]).union(optionalCaseNames)
             .union(members(of: Conformances.union))
+        /// The cases of `<API>Event`: its `undocumented` case and the members of its protocols.
+        public static let events: Set<String> = Set(["undocumented"]).union(optionalCaseNames).union(members(of: Conformances.event))
         /// Struct fields: `CodingKeys`, the enum structs had before `FieldKey` (still reserved so that no
         /// field's Swift name changes), and the members of the structs' protocols.
         public static let fields: Set<String> = Set(["CodingKeys"]).union(members(of: Conformances.structure + [Conformances.redactingMirror]))
@@ -160,11 +165,15 @@ public enum SwiftNaming {
         public static let parameters: Set<String> = Set(["builder", "options", "Swift", "Foundation", "ClientRuntime"]).union(generatedLocalTypeNames)
     }
 
-    /// The top-level types generated for API `api` besides the schema's own: its client, its error and
-    /// the error's code.
+    /// The top-level types generated for API `api` besides the schema's own: its client, its error, the
+    /// error's code and its events.
     public static func generatedTypeNames(api: String) -> [String] {
-        ["\(api)Client", "\(api)Error", "\(api)ErrorCode"]
+        ["\(api)Client", "\(api)Error", "\(api)ErrorCode", eventTypeName(api: api)]
     }
+
+    /// The enum that recognises the events an API sends outside calls (`events:`). Reserved whether or
+    /// not the schema declares events, so adding the first event renames no type of the schema.
+    public static func eventTypeName(api: String) -> String { "\(api)Event" }
 
     /// The Swift name of a schema type: itself, or `<Name>Model` where it would shadow a reserved name or
     /// take the name of a type generated for the API (Finaptic's document calls its error body

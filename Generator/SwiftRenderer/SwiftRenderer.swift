@@ -44,6 +44,10 @@ public enum SwiftRenderer {
                 writer.line()
                 client.render(into: &writer)
                 client.renderChannels(into: &writer)
+                if !schema.events.isEmpty {
+                    writer.line()
+                    EventRenderer(schema: schema).render(into: &writer)
+                }
             },
         ]
             + (0..<GeneratedFileNames.shardCount).map { shard in

@@ -12,15 +12,15 @@ enum TypeSelection {
     /// The payload type, or a usage message.
     static func resolve(
         type: String?, request: String?, response: String?, status: Int?, channel: (name: String, direction: ChannelDirection?)? = nil,
-        in schema: Schema
+        event: String? = nil, in schema: Schema
     ) -> Result<TypeReference, Failure> {
-        let chosen = [type, request, response, channel?.name].compactMap { $0 }.count
+        let chosen = [type, request, response, channel?.name, event].compactMap { $0 }.count
         guard chosen == 1 else {
             return .failure(
                 Failure(
                     chosen == 0
-                        ? "say what to validate against: --type Name, --request operation, --response operation or --channel name --direction send|receive"
-                        : "give only one of --type, --request, --response and --channel"))
+                        ? "say what to validate against: --type Name, --request operation, --response operation, --channel name --direction send|receive or --event name"
+                        : "give only one of --type, --request, --response, --channel and --event"))
         }
         if status != nil, response == nil { return .failure(Failure("--status goes with --response")) }
         if let channel {
@@ -35,6 +35,15 @@ enum TypeSelection {
             case .send: return .success(definition.send)
             case .receive: return .success(definition.receive)
             }
+        }
+        if let event {
+            // An event's payload (`events:`): what a push notification's user info or a webhook's body is.
+            guard let definition = schema.events.first(where: { $0.name == event }) else {
+                let known = schema.events.map(\.name)
+                let hint = known.isEmpty ? " (it declares no events)" : didYouMean(event, in: known)
+                return .failure(Failure("unknown event '\(event)' in \(schema.file)\(hint)"))
+            }
+            return .success(definition.payload)
         }
         if let type {
             let reference: TypeReference

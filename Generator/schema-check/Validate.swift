@@ -11,7 +11,7 @@ extension ColorMode: ExpressibleByArgument {}
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Validates JSON payloads against a type, or an operation's request or response.",
+        abstract: "Validates JSON payloads against a type, an operation's request or response, or an event's payload.",
         discussion: """
             Paths are files or folders; a folder means every *.json, *.ndjson and *.jsonl file below it, \
             in sorted order. No path, or -, reads standard input. .ndjson and .jsonl files hold one \
@@ -34,6 +34,8 @@ struct Validate: ParsableCommand {
               schema-check Schemas/whitelabelpay.yaml --type "[Transaction]" list.json
               schema-check validate api.yaml --response fetchTransactions responses/
               schema-check validate api.yaml --request createItem --strict-enums body.json
+              schema-check validate Schemas/whitelabelpay.yaml --event paymentFailed push.json
+              schema-check validate Schemas/whitelabelpay.yaml --any-event pushes.ndjson
               cat items.ndjson | schema-check api.yaml --type Item --ndjson --format json
               schema-check validate Schemas/finaptic.yaml --channel chat --direction receive messages.ndjson
             """
@@ -53,6 +55,13 @@ struct Validate: ParsableCommand {
 
     @Option(help: ArgumentHelp("Validate against the response of this operation.", valueName: "operation"))
     var response: String?
+
+    @Option(
+        help: ArgumentHelp("Validate against the payload of this event (`events:`: a push notification's user info, a webhook's body).", valueName: "event"))
+    var event: String?
+
+    @Flag(help: "Recognise each payload among the schema's events (a field's value, else the payload's shape) and validate it as that event's payload.")
+    var anyEvent = false
 
     @Option(help: "With --response: the HTTP status (default: the operation's success status; 4xx/5xx: the error body).")
     var status: Int?
@@ -75,15 +84,27 @@ struct Validate: ParsableCommand {
         let model = try checkedSchema(schema, nothingWas: "validated")
         let reference: TypeReference
         if direction != nil, channel == nil { throw usageFailure("--direction goes with --channel") }
-        switch TypeSelection.resolve(
-            type: typeName, request: request, response: response, status: status, channel: channel.map { ($0, direction) }, in: model)
-        {
-        case .success(let resolved): reference = resolved
-        case .failure(let failure): throw usageFailure(failure.message)
+        if anyEvent {
+            guard typeName == nil, request == nil, response == nil, event == nil, channel == nil else {
+                throw usageFailure("--any-event goes alone: it chooses each payload's type itself")
+            }
+            guard !model.events.isEmpty else { throw usageFailure("\(schema) declares no events for --any-event to recognise") }
+            // Reported as the union of the events' payloads; each payload is checked as the event it is.
+            reference = .primitive(.json)
+        } else {
+            switch TypeSelection.resolve(
+                type: typeName, request: request, response: response, status: status, channel: channel.map { ($0, direction) }, event: event,
+                in: model)
+            {
+            case .success(let resolved): reference = resolved
+            case .failure(let failure): throw usageFailure(failure.message)
+            }
         }
 
         let validator = PayloadValidator(schema: model, strictEnums: options.strictEnums)
         let prepared = validator.prepare(reference)
+        let recognition = anyEvent ? EventRecognition(schema: model, validator: validator) : nil
+        let strict = options.strictEnums
         let out = Output(fd: 1, color: options.format == .text && Output.wantsColor(options.color))
         let reporter = Reporter(out: out, format: options.format, quiet: options.quiet)
         reporter.begin(schema: schema, type: reference.description)
@@ -101,7 +122,8 @@ struct Validate: ParsableCommand {
             }
             bytes.withUnsafeBytes { raw in
                 if source.isNDJSON {
-                    let lines = LineValidator(source: source.name, validator: validator, type: prepared, parseOnly: parseOnly)
+                    var lines = LineValidator(source: source.name, validator: validator, type: prepared, parseOnly: parseOnly)
+                    lines.recognition = recognition.map { recognition in { value in recognition.issues(of: value, strict: strict).issues } }
                     lines.run(raw, reporter: reporter)
                 } else {
                     if Self.isBlank(raw) {
@@ -112,7 +134,10 @@ struct Validate: ParsableCommand {
                     }
                     do {
                         let value = try JSONParser.parse(raw)
-                        reporter.record(source.name, line: nil, issues: parseOnly ? [] : validator.validate(value, against: prepared))
+                        let issues =
+                            parseOnly
+                            ? [] : recognition.map { $0.issues(of: value, strict: strict).issues } ?? validator.validate(value, against: prepared)
+                        reporter.record(source.name, line: nil, issues: issues)
                     } catch let error as JSONSyntaxError {
                         reporter.recordSyntax(source.name, line: nil, error: error, message: Self.explain(error, raw, lineMode: false))
                     } catch {
@@ -279,6 +304,8 @@ struct LineValidator: @unchecked Sendable {
     let validator: PayloadValidator
     let type: PayloadValidator.PreparedType
     let parseOnly: Bool
+    /// `--any-event`: the issues of a payload as the event it is, instead of checking against `type`.
+    var recognition: ((JSON) -> [ValidationIssue])? = nil
     static let segmentSize = 1 << 22
 
     func run(_ raw: UnsafeRawBufferPointer, reporter: Reporter) {
@@ -338,7 +365,8 @@ struct LineValidator: @unchecked Sendable {
         JSONParser.parseLines(bytes) { line, parsed in
             switch parsed {
             case .success(let value):
-                reporter.record(source, line: firstLine + line, issues: parseOnly ? [] : validator.validate(value, against: type))
+                reporter.record(
+                    source, line: firstLine + line, issues: parseOnly ? [] : recognition?(value) ?? validator.validate(value, against: type))
             case .failure(let error):
                 let shifted = JSONSyntaxError(message: error.message, offset: error.offset, line: firstLine + error.line, column: error.column)
                 reporter.recordSyntax(source, line: firstLine + line, error: shifted, message: Validate.explain(error, bytes, lineMode: true))

@@ -110,9 +110,13 @@ public struct ProofCallerWriter {
             "    try JSONCoding.makeDecoder().decode([T].self, from: Data(\"[\\(json)]\".utf8))[0]",
             "}", "",
         ]
-        let steps =
+        var steps =
             parts.filter { !callingOperations($0).isEmpty }.map { "proofCallsPart\($0.index)" }
             + parts.filter { !pagedOperations($0).isEmpty }.map { "proofPagesPart\($0.index)" }
+        if !schema.events.isEmpty {
+            steps.append("proofEvents")
+            lines += eventsFunction() + [""]
+        }
         lines.append("public func proofRun(baseURL: URL) async -> [String] {")
         if steps.isEmpty {
             lines.append("    []")
@@ -404,6 +408,39 @@ public struct ProofCallerWriter {
 
     // MARK: Using the API as app code does
 
+    /// `proofEvents`: the events the server's side would send (`PROOF_EVENTS`: name, headers, body), each
+    /// recognised by this client's event enum as a receiver would; a line `event/<name>` fails when the
+    /// payload does not decode, or when this client declares that event and recognises it as something
+    /// else (an event it does not declare is `.undocumented` by design).
+    private func eventsFunction() -> [String] {
+        let hasWebhook = schema.events.contains { if case .webhook = $0.delivery { true } else { false } }
+        let recognise =
+            hasWebhook
+            ? "try \(schema.eventTypeName)(body: Data(body.utf8), headers: HTTPHeaders(headers.map { (name: $0.key, value: $0.value) }))"
+            : "try \(schema.eventTypeName)(payload: Data(body.utf8))"
+        let declared = schema.events.map { SwiftEscaping.stringLiteral($0.name) }.joined(separator: ", ")
+        return [
+            "func proofEvents(baseURL: URL) async -> [String] {",
+            "    let declared: Set<String> = [\(declared)]",
+            "    let text = ProcessInfo.processInfo.environment[\"PROOF_EVENTS\"] ?? \"[]\"",
+            "    let sent = (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]) ?? []",
+            "    return sent.map { entry -> String in",
+            "        let name = entry[\"name\"] as? String ?? \"\"",
+            "        let body = entry[\"body\"] as? String ?? \"\"",
+            "        let headers = entry[\"headers\"] as? [String: String] ?? [:]",
+            "        do {",
+            "            let event = \(recognise)",
+            "            let recognised = String(String(describing: event).prefix { $0 != \"(\" })",
+            "            guard declared.contains(name), recognised != name else { return \"event/\\(name): ok\" }",
+            "            return \"event/\\(name): recognised as \\(recognised)\"",
+            "        } catch {",
+            "            return \"event/\\(name): \\(error)\"",
+            "        }",
+            "    }",
+            "}",
+        ]
+    }
+
     private func sourceUsageFunction() -> [String] {
         var lines = ["public func proofSourceUsage(client: \(client)) async throws {"]
         for environment in schema.environments {
@@ -466,6 +503,12 @@ public struct ProofCallerWriter {
             case .alias:
                 lines.append("    _ = \(type.name).self")
             }
+        }
+        if !schema.events.isEmpty {
+            // App code switches over the events exhaustively, naming each payload's type.
+            lines.append("    switch proofValue(\(schema.eventTypeName).self) {")
+            for event in schema.events { lines.append("    case .\(event.name)(let payload): let _: \(swiftType(event.payload)) = payload") }
+            lines += ["    case .undocumented: break", "    }"]
         }
         let errorCases = (schema.errors?.cases ?? []).map { ".\($0.name)" } + [".undocumented", ".transport", ".invalidRequest", ".invalidResponse"]
         lines += ["    switch proofValue(\(schema.api)ErrorCode.self) {", "    case \(errorCases.joined(separator: ", ")): break", "    }"]

@@ -364,6 +364,20 @@ case("close-code-failure-removed", [(END, END + LIVE.replace("      4003: { acti
 UPLOAD = WATCH_AT + "  uploadItems:\n    http: POST /items/upload\n    requestStream: { format: jsonLines, events: Item }\n"
 case("request-stream-changed", [(WATCH_AT, UPLOAD.replace("format: jsonLines", "format: jsonSequence"))],
      ["request-stream-changed|operation uploadItems|breaks-both|breaking"], old_edits=[(WATCH_AT, UPLOAD)])
+# issue 28: events outside calls. Receivers decode them with CorpusEvent, whose .undocumented takes what
+# it does not recognise: adding or removing an event breaks no deployed receiver's decoding (the report
+# still tells, and the enum's cases change); a new payload type or a new way to recognise it does, both ways.
+EVENTS_AT = "        status: 201\n"
+EVENTS = EVENTS_AT + "events:\n  itemChanged:\n    payload: Item\n    via: webhook\n    match: { header: X-Event, value: item.changed }\n"
+REMOVED_EVENT = "  itemRemoved:\n    payload: ErrorBody\n    via: push\n    match: { field: code, value: item.removed }\n"
+case("event-added", [(EVENTS_AT, EVENTS + REMOVED_EVENT)], ["event-added|event itemRemoved|compatible|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
+# The first event brings <API>Event: no code switches over it yet.
+case("event-added-first", [(EVENTS_AT, EVENTS)], ["event-added|event itemChanged|compatible|compatible"])
+case("event-removed", [], ["event-removed|event itemChanged|compatible|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
+case("event-payload-changed", [(EVENTS_AT, EVENTS.replace("payload: Item", "payload: ErrorBody"))],
+     ["event-payload-changed|event itemChanged|breaks-both|breaking"], old_edits=[(EVENTS_AT, EVENTS)])
+case("event-recognition-changed", [(EVENTS_AT, EVENTS.replace("value: item.changed", "value: item.updated"))],
+     ["event-recognition-changed|event itemChanged|breaks-both|compatible"], old_edits=[(EVENTS_AT, EVENTS)])
 
 # From the seeds' changelogs.
 # The WhitelabelPay error cases and codes are the real ones (Schemas/whitelabelpay.yaml, errors), the

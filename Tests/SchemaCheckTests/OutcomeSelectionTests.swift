@@ -96,4 +96,35 @@ final class OutcomeSelectionTests: XCTestCase {
         XCTAssertEqual(errorBody.status, 1)
         XCTAssertTrue(errorBody.output.contains("ErrorBody"), errorBody.output)
     }
+
+    /// Issue 28: `--event` checks a payload against an event's payload type (`events:`), with a did-you-mean
+    /// for a mistyped event and exit status 2.
+    func testEventChecksThePayloadOfTheNamedEvent() throws {
+        let good = try check(["--event", "orderShipped"], payload: #"{"orderId":"o-1","carrier":"DHL"}"#)
+        XCTAssertEqual(good.status, 0, good.output + good.errors)
+        let bad = try check(["--event", "orderShipped"], payload: #"{"carrier":"DHL"}"#)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.output.contains("orderId"), bad.output)
+        let unknown = try check(["--event", "orderShiped"], payload: "{}")
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("unknown event 'orderShiped'") && unknown.errors.contains("did you mean 'orderShipped'?"), unknown.errors)
+        let both = try check(["--event", "orderShipped", "--type", "Item"], payload: "{}")
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.errors.contains("give only one of --type, --request, --response and --event"), both.errors)
+    }
+
+    /// Issue 28: `--any-event` recognises each payload among the events and checks it as that event's
+    /// payload; a payload that is none of them is a warning (an error with --strict-enums).
+    func testAnyEventRecognisesEachPayload() throws {
+        let good = try check(["--any-event"], payload: #"{"id":3,"text":"Low balance"}"#)
+        XCTAssertEqual(good.status, 0, good.output + good.errors)
+        let broken = try check(["--any-event"], payload: #"{"eventType":"TransactionCreatedEvent"}"#)
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.output.contains("/transactionId"), broken.output)
+        let unknown = try check(["--any-event"], payload: #"{"eventType":"Other"}"#)
+        XCTAssertEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.output.contains("none of the schema's events"), unknown.output)
+        XCTAssertEqual(try check(["--any-event", "--strict-enums"], payload: #"{"eventType":"Other"}"#).status, 1)
+        XCTAssertEqual(try check(["--any-event", "--type", "Item"], payload: "{}").status, 2)
+    }
 }

@@ -107,6 +107,27 @@ final class DescribeTests: XCTestCase {
         XCTAssertEqual((release["responseHeaders"] as? [[String: Any]])?.compactMap { $0["wireName"] as? String }, ["Content-Version", "Retry-After"])
     }
 
+    /// Issue 28: `events:` in describe --json, each with its payload, delivery and match.
+    func testEventsAreDescribedWithTheirDeliveryAndMatch() throws {
+        let result = try runGenerator(["describe", Schemas.kitchenSink, "--json"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+        let events = try XCTUnwrap(root["events"] as? [[String: Any]])
+        XCTAssertEqual(events.map { $0["name"] as? String }, ["transactionCreated", "orderShipped", "noticePosted"])
+        XCTAssertEqual(events[0]["payload"] as? String, "PushEvent")
+        XCTAssertEqual(events[0]["via"] as? String, "push")
+        XCTAssertEqual(events[0]["match"] as? [String: String], ["field": "eventType", "value": "TransactionCreatedEvent"])
+        XCTAssertEqual(events[1]["via"] as? String, "webhook")
+        XCTAssertEqual(events[1]["method"] as? String, "POST")
+        XCTAssertEqual(events[1]["path"] as? String, "/hooks/orders")
+        XCTAssertEqual(events[1]["headers"] as? [[String: String]], [["wireName": "X-Signature", "type": "string"]])
+        XCTAssertEqual(events[1]["match"] as? [String: String], ["header": "X-Event-Type", "value": "order.shipped"])
+        XCTAssertEqual(events[2]["match"] as? String, "shape")
+        // A schema without events describes as before.
+        let plain = try runGenerator(["describe", repositoryRoot.appendingPathComponent("Schemas/kdpay.yaml").path, "--json"])
+        XCTAssertNil((try JSONSerialization.jsonObject(with: plain.output) as? [String: Any])?["events"])
+    }
+
     func testTheTextListingShowsAPathWithItsLiteralQuery() throws {
         let result = try runGenerator(["describe", Schemas.kitchenSink])
         XCTAssertEqual(result.status, 0, result.errors)

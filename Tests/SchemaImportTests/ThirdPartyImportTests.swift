@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// OpenAPI documents from swift-openapi-generator's and OpenAPIKit's repositories
-/// (Tests/Fixtures/OpenAPI, with their licences) import without errors, lint clean, and generate a
+/// (Tests/Fixtures/OpenAPI, with their licences), and one written here for webhooks, import without errors, lint clean, and generate a
 /// client that type-checks warning-free against the built ClientRuntime module. The counts are the
 /// ones docs/Import.md's table reports.
 final class ThirdPartyImportTests: XCTestCase {
@@ -21,6 +21,8 @@ final class ThirdPartyImportTests: XCTestCase {
         Expectation(file: "sog-various-content-types.yaml", operations: 11, types: 4, warnings: 2),
         // issue 28 line 6: its three sequential media types without an item schema; the first is imported.
         Expectation(file: "sog-event-streams.yaml", operations: 1, types: 2, warnings: 2),
+        // issue 28 line 1: OpenAPI 3.1 webhooks become events; the one without a JSON body is the warning.
+        Expectation(file: "shop-webhooks-3.1.yaml", operations: 1, types: 3, warnings: 1),
         Expectation(file: "openapikit-pet-store-3.0.yaml", operations: 19, types: 9, warnings: 3),
         Expectation(file: "openapikit-tomtom-3.0.yaml", operations: 19, types: 21, warnings: 2),
         Expectation(file: "openapikit-google-books-3.0.yaml", operations: 51, types: 136, warnings: 1),

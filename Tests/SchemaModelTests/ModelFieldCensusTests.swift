@@ -52,11 +52,13 @@ final class ModelFieldCensusTests: XCTestCase {
         "SchemaModel.Outcome.Condition": ["path", "values"],
         "SchemaModel.Pagination": ["style", "items", "requestParameter", "sizeParameter", "firstPage", "next", "previous", "totalPages", "last", "location"],
         "SchemaModel.Schema": [
-            "api", "version", "summary", "notes", "environments", "authSchemes", "defaultAuth", "errors", "types", "operations", "channels", "file",
-            "typePositions",
+            "api", "version", "summary", "notes", "environments", "authSchemes", "defaultAuth", "errors", "types", "operations", "channels", "events",
+            "file", "typePositions",
         ],
         "SchemaModel.ChannelDefinition": ["name", "handshake", "send", "sendLocation", "receive", "receiveLocation", "closeCodes"],
         "SchemaModel.ChannelDefinition.CloseCode": ["code", "action", "notes", "location"],
+        "SchemaModel.EventDefinition": ["name", "payload", "payloadLocation", "delivery", "recognition", "recognitionLocation", "notes", "location"],
+        "SchemaModel.EventDefinition.Webhook": ["method", "path", "headers"],
         "SchemaModel.TypeDefinition": ["name", "kind", "notes", "examples", "location", "includes", "additionalFields", "isNullable"],
         "SchemaModel.Inclusion": ["name", "location"],
         "SchemaModel.AdditionalFields": ["type", "location"],
@@ -98,6 +100,11 @@ final class ModelFieldCensusTests: XCTestCase {
         let operationExample = try XCTUnwrap(schema.operations.flatMap(\.examples).first)
         let outcome = try XCTUnwrap(schema.operations.flatMap { $0.outcomes ?? [] }.first { !$0.conditions.isEmpty })
         let composed = try XCTUnwrap(schema.types.first { !$0.includes.isEmpty && $0.additionalFields != nil })
+        let webhook: EventDefinition.Webhook = try XCTUnwrap(
+            schema.events.lazy.compactMap { event -> EventDefinition.Webhook? in
+                guard case .webhook(let webhook) = event.delivery else { return nil }
+                return webhook
+            }.first)
         for value: Any in [
             schema, schema.notes, environment, environment.variables[0], schema.authSchemes[0], flows, try XCTUnwrap(flows.refresh),
             errors, errors.cases[0], schema.types[0], enumeration, enumeration.cases[0], union, union.variants[0], field, field.constraints,
@@ -105,7 +112,7 @@ final class ModelFieldCensusTests: XCTestCase {
             outcome.conditions[0], try XCTUnwrap(schema.operations.lazy.compactMap(\.literalQuery.first).first),
             try XCTUnwrap(schema.operations.lazy.compactMap(\.pagination).first), try XCTUnwrap(schema.operations.lazy.compactMap(\.cache).first),
             try XCTUnwrap(schema.operations.lazy.compactMap(\.stream).first), try XCTUnwrap(schema.channels.first),
-            try XCTUnwrap(schema.channels.first?.closeCodes.first),
+            try XCTUnwrap(schema.channels.first?.closeCodes.first), schema.events[0], webhook,
         ] {
             record(value)
         }

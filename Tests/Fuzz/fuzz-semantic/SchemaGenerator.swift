@@ -414,6 +414,17 @@ struct SchemaGenerator {
                 "      4003: { action: fail, case: \(Self.yamlString(name(nil, plain: "denied"))) }",
             ]
         }
+        if chance(40) {
+            // Events outside calls (issue 28): a push event told apart by its payload's own required key,
+            // webhook events by a header; the payloads are the structs above.
+            lines += ["events:", "  pushed:", "    payload: \(Self.yamlString(structs[0].name))", "    via: push", "    match: { field: own0, value: \"v\" }"]
+            for index in 0..<int(0...2) {
+                lines += [
+                    "  hook\(index):", "    payload: \(Self.yamlString(pick(structs).name))", "    via: webhook", "    http: PUT /hooks/\(index)",
+                    "    headers:", "      X-Signature: { type: string, optional: true }", "    match: { header: X-Event, value: \"e\(index)\" }",
+                ]
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

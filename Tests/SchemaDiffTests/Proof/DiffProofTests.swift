@@ -127,8 +127,9 @@ final class DiffProofTests: XCTestCase {
             // A new client only relies on an old server for what the old schema has.
             let oldNames = Set(pair.old.schema.operations.map(\.name))
             let known = Set(pair.new.schema.operations.filter { oldNames.contains($0.name) || $0.notes.renamedFrom.map(oldNames.contains) == true }.map(\.name))
+            // Events (`event/<name>`) are checked by the receiver against what it declares itself.
             observation.newOnOldFailures = try failures(driver, client: pair.new, server: pair.old.schema, url: rootURL(of: newServer, on: oldServer))
-                .filter { known.contains(String($0.prefix { $0 != "/" })) }
+                .filter { known.contains(String($0.prefix { $0 != "/" })) || $0.hasPrefix("event/") }
         } catch {
             await oldServer.stop()
             await newServer.stop()
@@ -152,9 +153,25 @@ final class DiffProofTests: XCTestCase {
         let added = try JSONSerialization.data(withJSONObject: Self.valuesOnlyIn(server, notIn: client.schema).sorted())
         let result = try ProcessRunner.run(
             driver.path, [client.module, url.absoluteString],
-            environment: ["PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self)])
+            environment: [
+                "PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self),
+                "PROOF_EVENTS": try Self.sentEvents(server),
+            ])
         guard result.status == 0 else { throw ProofError("proof-driver \(client.module) exited with \(result.status): \(result.output.prefix(2000))") }
         return result.output.split(separator: "\n").map(String.init).filter { !$0.hasSuffix(": ok") }
+    }
+
+    /// What a server of `server`'s schema sends for each of its events (the sandbox's delivery: headers and
+    /// body), as the JSON the proof driver reads from `PROOF_EVENTS`.
+    static func sentEvents(_ server: Schema) throws -> String {
+        let sandbox = SandboxServer(schema: server)
+        let sent: [[String: Any]] = try server.events.map { event in
+            let delivery = try sandbox.eventDelivery(for: event.name)
+            var headers: [String: String] = [:]
+            for (name, value) in delivery.headers { headers[name] = value }
+            return ["name": event.name, "headers": headers, "body": String(decoding: delivery.body, as: UTF8.self)]
+        }
+        return String(decoding: try JSONSerialization.data(withJSONObject: sent, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// Enum values and union tags `server`'s schema lists that `client`'s does not: values added later,
