@@ -140,6 +140,9 @@ final class ServingTests: XCTestCase {
             // Issue 28: streamed answers
             ("watchOrders", "GET", "/orders/events?region=eu", bearer, nil, 200),
             ("exportItems", "GET", "/items/export", bearer, nil, 200),
+            // Issue 28 line 6: streamed request bodies, a whole body here (a JSON Lines line, a JSON Sequence record)
+            ("chat", "POST", "/chat", bearer, "{\"text\":\"Hi\"}\n", 200),
+            ("importItems", "POST", "/items/import", bearer, "\u{1E}\(item)\n", 200),
         ]
         XCTAssertEqual(Set(calls.map(\.operation)), Set(schema.operations.map(\.name)), "every operation is called once")
         for call in calls {

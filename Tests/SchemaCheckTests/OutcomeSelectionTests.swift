@@ -110,7 +110,7 @@ final class OutcomeSelectionTests: XCTestCase {
         XCTAssertTrue(unknown.errors.contains("unknown event 'orderShiped'") && unknown.errors.contains("did you mean 'orderShipped'?"), unknown.errors)
         let both = try check(["--event", "orderShipped", "--type", "Item"], payload: "{}")
         XCTAssertEqual(both.status, 2)
-        XCTAssertTrue(both.errors.contains("give only one of --type, --request, --response and --event"), both.errors)
+        XCTAssertTrue(both.errors.contains("give only one of --type, --request, --response, --channel and --event"), both.errors)
     }
 
     /// Issue 28: `--any-event` recognises each payload among the events and checks it as that event's
