@@ -844,9 +844,16 @@ public struct SchemaComparer {
         if before.requestStream?.format != after.requestStream?.format
             || before.requestStream.map({ inNewNames($0.events) }) != after.requestStream?.events
         {
+            let sameEvents = before.requestStream.map({ inNewNames($0.events) }) == after.requestStream?.events
             record(
                 .requestStreamChanged, subject, "request stream \(describeStream(before.requestStream)) -> \(describeStream(after.requestStream))",
-                old: before.requestStream?.location ?? before.location, new: after.requestStream?.location ?? after.location)
+                old: before.requestStream?.location ?? before.location, new: after.requestStream?.location ?? after.location
+            ) { verdict in
+                // Only the framing changed: the method still takes an AsyncSequence of the same events.
+                guard sameEvents else { return }
+                verdict.source = .compatible
+                verdict.sourceReason = "the method takes the same events; only how they are framed on the wire changes"
+            }
         }
         if before.successStatus != after.successStatus {
             record(.successStatusChanged, subject, "status \(before.successStatus) -> \(after.successStatus)", old: before.location, new: after.location)

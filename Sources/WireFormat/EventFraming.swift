@@ -286,6 +286,9 @@ import Foundation
 @_spi(Shared) public struct JSONSequenceParser: JSONTextFraming {
     /// The largest record accepted, in bytes.
     public let maximumRecordSize: Int
+    /// Whether text came before the first separator (ignored, RFC 7464 §2.1): a body framed otherwise
+    /// (JSON Lines sent where a sequence is expected), which a validator refuses instead of reading no events.
+    public private(set) var sawTextOutsideRecords = false
     private var record: [UInt8] = []
     private var inRecord = false
 
@@ -303,8 +306,10 @@ import Foundation
             } else if inRecord {
                 record.append(byte)
                 if record.count > maximumRecordSize { throw EventFramingError.lineTooLong(limit: maximumRecordSize) }
+            } else if !JSONLinesParser.isBlank([byte][...]) {
+                // Bytes before the first separator belong to no record (RFC 7464 §2.1) and are ignored.
+                sawTextOutsideRecords = true
             }
-            // Bytes before the first separator belong to no record (RFC 7464 §2.1) and are ignored.
         }
     }
 

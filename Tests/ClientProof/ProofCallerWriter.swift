@@ -289,7 +289,8 @@ public struct ProofCallerWriter {
             Call(name: $0.name, status: $0.status, parameters: $0.parameters, requestJSON: $0.request?.jsonText ?? sampledBody)
         }
         // A streamed operation's examples cannot give its events, so it is called with synthesized values too.
-        guard examples.isEmpty, callsEveryOperation || operation.stream != nil else { return examples }
+        // So is an operation whose request streams: its examples cannot give the request's events.
+        guard examples.isEmpty, callsEveryOperation || operation.stream != nil || operation.requestStream != nil else { return examples }
         return [Call(name: nil, status: nil, parameters: [:], requestJSON: sampledBody)]
     }
 
@@ -503,6 +504,17 @@ public struct ProofCallerWriter {
             case .alias:
                 lines.append("    _ = \(type.name).self")
             }
+        }
+        for channel in schema.channels {
+            // App code names the channel's types and switches over its failures, exhaustively; opening it
+            // needs a WebSocket transport, which URLSession on Linux lacks, so the proof does not connect.
+            let arguments = channel.handshake.parameters.map { "\($0.field.name): proofValue(\(swiftType(of: $0.field)).self)" }
+            let failure = "\(client).\(SwiftNaming.channelFailureTypeName(channel.name, api: schema.api))"
+            let open = "client.\(SwiftNaming.operationName(channel.name, api: schema.api))(\(arguments.joined(separator: ", ")))"
+            lines.append("    let _: Channel<\(swiftType(channel.send)), \(swiftType(channel.receive)), \(failure)> = \(open)")
+            lines.append("    switch proofValue(\(failure).self) {")
+            for name in channel.failureCases { lines.append("    case .\(SwiftNaming.memberName(name, reserved: SwiftNaming.Reserved.channelFailureCases)): break") }
+            lines += ["    case .undocumented: break", "    }"]
         }
         if !schema.events.isEmpty {
             // App code switches over the events exhaustively, naming each payload's type.

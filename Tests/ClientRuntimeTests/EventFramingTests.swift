@@ -88,4 +88,19 @@ final class EventFramingTests: XCTestCase {
         var bounded = JSONSequenceParser(maximumRecordSize: 8)
         XCTAssertThrowsError(try bounded.append(Array("\u{1E}[1,2,3,4,5,6]".utf8)) { _ in })
     }
+
+    /// A JSON Lines body where a sequence is expected has no separator: the parser reads no events from it
+    /// and says it saw text outside records (the sandbox refuses such a request); blank text does not count.
+    func testAJSONSequenceSaysItSawTextBeforeTheFirstSeparator() throws {
+        var lines = JSONSequenceParser()
+        var texts: [String] = []
+        try lines.append(Array("{\"n\":1}\n".utf8)) { texts.append(String(decoding: $0, as: UTF8.self)) }
+        XCTAssertEqual(texts, [])
+        XCTAssertTrue(lines.sawTextOutsideRecords)
+        var blank = JSONSequenceParser()
+        try blank.append(Array("\r\n \u{1E}{\"n\":1}\n".utf8)) { texts.append(String(decoding: $0, as: UTF8.self)) }
+        blank.finish { texts.append(String(decoding: $0, as: UTF8.self)) }
+        XCTAssertEqual(texts, ["{\"n\":1}\n"])
+        XCTAssertFalse(blank.sawTextOutsideRecords)
+    }
 }

@@ -363,7 +363,7 @@ case("close-code-failure-removed", [(END, END + LIVE.replace("      4003: { acti
 # into events, and the method's sequence is framed differently.
 UPLOAD = WATCH_AT + "  uploadItems:\n    http: POST /items/upload\n    requestStream: { format: jsonLines, events: Item }\n"
 case("request-stream-changed", [(WATCH_AT, UPLOAD.replace("format: jsonLines", "format: jsonSequence"))],
-     ["request-stream-changed|operation uploadItems|breaks-both|breaking"], old_edits=[(WATCH_AT, UPLOAD)])
+     ["request-stream-changed|operation uploadItems|breaks-both|compatible"], old_edits=[(WATCH_AT, UPLOAD)])
 # issue 28: events outside calls. Receivers decode them with CorpusEvent, whose .undocumented takes what
 # it does not recognise: adding or removing an event breaks no deployed receiver's decoding (the report
 # still tells, and the enum's cases change); a new payload type or a new way to recognise it does, both ways.

@@ -118,6 +118,13 @@ extension SandboxEngine {
 
 /// Cuts a streamed request body into its events' JSON texts, with the clients' own framing (bounded per
 /// event, so a hostile client cannot grow the sandbox).
+/// A request body that is not in its stream's framing.
+enum RequestFramingError: Error, CustomStringConvertible {
+    case textOutsideRecords
+
+    var description: String { "text before the first record separator (0x1E): the body is not a JSON text sequence" }
+}
+
 struct RequestEventFraming {
     private enum Framing {
         case serverSentEvents(ServerSentEventParser)
@@ -148,6 +155,8 @@ struct RequestEventFraming {
         case .jsonSequence(var parser):
             defer { framing = .jsonSequence(parser) }
             try parser.append(Array(bytes)) { texts.append(Array($0)) }
+            // A body in another framing (JSON Lines) is refused, not read as a sequence of no events.
+            if parser.sawTextOutsideRecords { throw RequestFramingError.textOutsideRecords }
         }
         return texts
     }
