@@ -513,7 +513,9 @@ public struct ProofCallerWriter {
             let open = "client.\(SwiftNaming.operationName(channel.name, api: schema.api))(\(arguments.joined(separator: ", ")))"
             lines.append("    let _: Channel<\(swiftType(channel.send)), \(swiftType(channel.receive)), \(failure)> = \(open)")
             lines.append("    switch proofValue(\(failure).self) {")
-            for name in channel.failureCases { lines.append("    case .\(SwiftNaming.memberName(name, reserved: SwiftNaming.Reserved.channelFailureCases)): break") }
+            for name in channel.failureCases {
+                lines.append("    case .\(SwiftNaming.memberName(name, reserved: SwiftNaming.Reserved.channelFailureCases)): break")
+            }
             lines += ["    case .undocumented: break", "    }"]
         }
         if !schema.events.isEmpty {
