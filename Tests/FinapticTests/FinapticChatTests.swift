@@ -13,7 +13,10 @@ final class FinapticChatTests: XCTestCase {
     func testChatConnectsExchangesMessagesReconnectsAfterADropAndEndsWith1000() async throws {
         // Without a configured reply the sandbox echoes stopContact, which ChatIncoming decodes as undocumented.
         var options = SandboxOptions()
-        options.channelReplies = ["chat": ["stopContact": #"{"kind":"message","id":"m-stop","participantRole":"systemMessage","content":"The chat has ended.","timestamp":"2026-11-26T12:00:00Z"}"#]]
+        let farewell =
+            #"{"kind":"message","id":"m-stop","participantRole":"systemMessage","content":"Ended.","#
+            + #""timestamp":"2026-11-26T12:00:00Z"}"#
+        options.channelReplies = ["chat": ["stopContact": farewell]]
         let sandbox = try await FinapticSandbox.start(options: options)
         do {
             try await chatFlow(sandbox)
@@ -69,7 +72,9 @@ final class FinapticChatTests: XCTestCase {
         // stopContact is answered by a system message, then the server's 1000 ends the loop normally: closed.
         try await chat.send(.stopContact(StopContactMessage(contactId: started.contactId)))
         let stopReply = try await incoming.next()
-        guard case .message(let farewell) = stopReply else { return XCTFail("stopContact is answered with a ChatMessage, got \(String(describing: stopReply))") }
+        guard case .message(let farewell) = stopReply else {
+            return XCTFail("stopContact is answered with a ChatMessage, got \(String(describing: stopReply))")
+        }
         XCTAssertEqual(farewell.participantRole, .systemMessage)
         let afterClose = try await incoming.next()
         XCTAssertNil(afterClose, "close 1000 ends the messages without an error")
