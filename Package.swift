@@ -218,7 +218,7 @@ let package = Package(
         // `swift run finaptic-demo`: the Finaptic onboarding-to-transfer flow against the in-process sandbox.
         .executableTarget(
             name: "finaptic-demo",
-            dependencies: ["Finaptic", "DemoSupport", "SchemaSandbox"],
+            dependencies: ["Finaptic", "DemoSupport", "SchemaSandbox", "ChannelTransportNIO"],
             path: "Sources/Demos/finaptic-demo"
         ),
         // Jumio (issue 11): the token and workflow requests and the SDK's result and error model.
@@ -338,10 +338,11 @@ let package = Package(
             dependencies: ["WhitelabelPay", "TestHTTPServer", "SchemaModel"],
             path: "Tests/WhitelabelPayTests"
         ),
-        // The Finaptic document's flows against the sandbox over HTTP on 127.0.0.1.
+        // The Finaptic document's flows against the sandbox over HTTP on 127.0.0.1, and its chat channel over
+        // WebSocket (the NIO transport: URLSession has no WebSockets on Linux).
         .testTarget(
             name: "FinapticTests",
-            dependencies: ["Finaptic", "SchemaSandbox", "SchemaModel"],
+            dependencies: ["Finaptic", "SchemaSandbox", "SchemaModel", "ChannelTransportNIO"],
             path: "Tests/FinapticTests"
         ),
         // Jumio's and BSA's flows against the sandbox on 127.0.0.1 (issue 11).

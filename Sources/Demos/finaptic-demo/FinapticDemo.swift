@@ -1,3 +1,4 @@
+import ChannelTransportNIO
 import DemoSupport
 import Finaptic
 import Foundation
@@ -7,12 +8,19 @@ import SchemaSandbox
 /// generated Finaptic client through the document's flow — sign up, sign in, an onboarding application
 /// with its KYC steps (images uploaded to the pre-signed URL), the customer, every account page by
 /// page, one account's transactions, a transfer, a failed precondition as a typed error, an expired
-/// token renewed by exactly one refresh, and the step-up sign-in before removeAuthorizedUser — printing
+/// token renewed by exactly one refresh, the step-up sign-in before removeAuthorizedUser, and the help-center
+/// chat over a WebSocket (a dropped connection reconnects, the server's close 1000 ends it) — printing
 /// each step and what goes over the wire (tokens, keys and passwords redacted by the logger).
 @main
 struct FinapticDemo {
     static func main() async {
-        await Demo.run(schemaFile: "finaptic.yaml", flow)
+        // The chat's answer to stopContact (else the sandbox echoes it, which the client reads as undocumented).
+        var options = SandboxOptions()
+        let farewell =
+            #"{"kind":"message","id":"m-stop","participantRole":"systemMessage","content":"Ended.","#
+            + #""timestamp":"2026-11-26T12:00:00Z"}"#
+        options.channelReplies = ["chat": ["stopContact": farewell]]
+        await Demo.run(schemaFile: "finaptic.yaml", options: options, flow)
     }
 
     @MainActor
@@ -193,6 +201,52 @@ struct FinapticDemo {
                 && stepUp.accessToken != session.accessToken,
             measured: "removeAuthorizedUser status \(removal?.status.map(String.init) ?? "none")")
 
+        demo.step("startChat, then chat(contactId:) over a WebSocket: a message, a drop the channel reconnects from, stopContact")
+        let started = try await client.startChat(body: StartChatRequest(displayName: "Username", subject: "My card was declined"))
+        // URLSession has no WebSockets on Linux: the chat goes over the NIO transport.
+        let chatClient = FinapticClient(
+            configuration: .init(
+                baseURL: sandbox.baseURL, middlewares: [auth.oauthTokenMiddleware(store: store, logger: logger)], credentials: credentials,
+                channelTransport: NIOChannelTransport()))
+        // The first connection is dropped after two replies; the second ends with close 1000 after two.
+        sandbox.inject(.dropChannel(count: 1, afterMessages: 2), for: "chat")
+        sandbox.inject(.closeChannel(count: 1, afterMessages: 2, code: 1000), for: "chat")
+        let chat = chatClient.chat(contactId: started.contactId)
+        var updates = chat.statusUpdates.makeAsyncIterator()
+        var statuses: [ChannelStatus] = []
+        func awaitStatus(_ wanted: ChannelStatus) async {
+            while let status = await updates.next(isolation: #isolation) {
+                statuses.append(status)
+                if status == wanted || status == .closed { return }
+            }
+        }
+        var received: [String] = []
+        try await chat.connect()
+        var incoming = relay(chat).makeAsyncIterator()
+        func receive() async throws { received.append(describe(try await incoming.next(isolation: #isolation))) }
+        await awaitStatus(.connected)
+        try await chat.send(.message(SendMessageRequest(messageContent: "Hello")))
+        try await receive()
+        try await chat.send(.message(SendMessageRequest(messageContent: "Are you there?")))
+        try await receive()
+        // The connection is gone: the reading loop finds it lost and reconnects; the demo sends once connected again.
+        await awaitStatus(.connected)
+        try await chat.send(.message(SendMessageRequest(messageContent: "Still there?")))
+        try await receive()
+        try await chat.send(.stopContact(StopContactMessage(contactId: started.contactId)))
+        try await receive()
+        try await receive()
+        await awaitStatus(.closed)
+        demo.result("received: \(received.joined(separator: ", "))")
+        demo.result("status: \(statuses.map { "\($0)" }.joined(separator: " → "))")
+        try demo.check(
+            "a message and an event, a reply after the reconnection, the stop answered, and close 1000 ended the chat",
+            received.count == 5 && received[0].hasPrefix("message") && received[1].hasPrefix("event") && received[2].hasPrefix("message")
+                && received[3] == "message from systemMessage" && received[4] == "end"
+                && statuses == [.connecting, .connected, .reconnecting(attempt: 1), .connected, .closed] && chat.status == .closed
+                && sandbox.requestCount("chat") == 2,
+            measured: "\(received.count - 1) messages, chat connections: \(sandbox.requestCount("chat"))")
+
         demo.step("signOut(clearing:)")
         try await client.signOut(clearing: store)
         let cleared = try await store.load() == nil
@@ -201,5 +255,30 @@ struct FinapticDemo {
             "the server was told and the token store is empty",
             cleared && sandbox.receivedRequests("signOut").last?.status == 204,
             measured: "signOut requests: \(sandbox.requestCount("signOut"))")
+    }
+
+    /// The chat's messages as a stream read one at a time, while one loop reads the channel (and reconnects it)
+    /// in the background: a channel's messages have one loop, and dropping a loop that started closes the channel.
+    static func relay(_ chat: Channel<ChatOutgoing, ChatIncoming, FinapticClient.ChatClosed>) -> AsyncThrowingStream<ChatIncoming, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<ChatIncoming, any Error>.makeStream()
+        let reader = Task {
+            do {
+                for try await message in chat.messages { continuation.yield(message) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in reader.cancel() }
+        return stream
+    }
+
+    static func describe(_ message: ChatIncoming?) -> String {
+        switch message {
+        case .message(let message)?: "message from \(message.participantRole.rawValue)"
+        case .event(let event)?: "event \(event.type.rawValue)"
+        case .undocumented?: "undocumented"
+        case nil: "end"
+        }
     }
 }
