@@ -16,14 +16,7 @@ extension SchemaValidator {
                 log.error(
                     "the path of \(context) must not contain '?': declare its query parameters under 'query'", at: handshake.pathLocation)
             }
-            for field in handshake.pathParameters where field.isOptional || field.isNullable || field.defaultValue != nil {
-                log.error("path parameter '\(field.name)' of \(context) is always required: remove optional, nullable and default", at: field.location)
-            }
-            for field in handshake.pathParameters where field.isSecret {
-                log.error(
-                    "path parameter '\(field.name)' of \(context) cannot be secret: a path is written to server and proxy logs; send the secret in the query",
-                    at: field.location)
-            }
+            checkPathParameters(handshake.pathParameters, of: context, secretsGoIn: "the query")
             checkFields(handshake.pathParameters, in: "the path of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
             checkFields(handshake.queryParameters, in: "the query of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
             for (location, field) in handshake.parameters {

@@ -650,14 +650,7 @@ struct SchemaValidator {
             let context = "operation '\(operation.name)'"
             checkName(operation.name, what: "operation name", at: operation.location)
             checkPathTemplate(operation)
-            for field in operation.pathParameters where field.isOptional || field.isNullable || field.defaultValue != nil {
-                log.error("path parameter '\(field.name)' of \(context) is always required: remove optional, nullable and default", at: field.location)
-            }
-            for field in operation.pathParameters where field.isSecret {
-                log.error(
-                    "path parameter '\(field.name)' of \(context) cannot be secret: a path is written to server and proxy logs and cannot be redacted; send the secret in a header, the query or the body",
-                    at: field.location)
-            }
+            checkPathParameters(operation.pathParameters, of: context, secretsGoIn: "a header, the query or the body")
             checkFields(operation.pathParameters, in: "the path of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
             checkFields(operation.queryParameters, in: "the query of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
             checkFields(operation.headerParameters, in: "the headers of \(context)", types: types, reserved: [], sentInHeadOfRequest: true)
@@ -716,6 +709,19 @@ struct SchemaValidator {
         checkDistinct(
             schema.operations.map { ($0.name, SwiftNaming.operationInfoName($0.name, api: schema.api), $0.location) },
             what: "operation names")
+    }
+
+    /// A path parameter is always sent, and never secret: a path is written to server and proxy logs and
+    /// cannot be redacted. Operations and channels alike (`secretsGoIn`: where the message sends a secret).
+    func checkPathParameters(_ fields: [Field], of context: String, secretsGoIn: String) {
+        for field in fields where field.isOptional || field.isNullable || field.defaultValue != nil {
+            log.error("path parameter '\(field.name)' of \(context) is always required: remove optional, nullable and default", at: field.location)
+        }
+        for field in fields where field.isSecret {
+            log.error(
+                "path parameter '\(field.name)' of \(context) cannot be secret: a path is written to server and proxy logs and cannot be redacted; send the secret in \(secretsGoIn)",
+                at: field.location)
+        }
     }
 
     /// `what`: how diagnostics name it, "operation 'x'" or "channel 'x'".
