@@ -172,6 +172,9 @@ final class ChannelServingTests: XCTestCase {
         XCTAssertEqual(chat.received.count, 2)
         for reply in chat.received {
             XCTAssertEqual(validator.validate(data: Data(reply.utf8), against: .named("ChatIncoming")).filter { $0.severity == .error }, [], reply)
+            // The stop is not echoed: `stopContact` is valid as an unknown kind of ChatIncoming, but not one it declares.
+            let kind = (try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["kind"] as? String
+            XCTAssertTrue(["message", "event"].contains(kind ?? ""), reply)
         }
         XCTAssertEqual(wrong.close?.closeCode, .policyViolation, "messageContent is required")
     }

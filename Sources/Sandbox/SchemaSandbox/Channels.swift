@@ -47,16 +47,28 @@ struct ChannelConversation {
         }
         let json = JSON.parse(data)
         if let kind = json.flatMap({ kind(of: $0) }), let reply = replies[kind] ?? replies["*"] { return .success([reply]) }
-        if replies.isEmpty, validator.validate(data: data, against: channel.receive).allSatisfy({ $0.severity != .error }) {
+        // An echo only of a kind `receive` declares: an unknown tag is valid (`.undocumented`) but says nothing.
+        if replies.isEmpty, json.map(isDeclaredReceiveKind) ?? false,
+            validator.validate(data: data, against: channel.receive).allSatisfy({ $0.severity != .error })
+        {
             return .success([text])
         }
         if let reply = replies["*"] { return .success([reply]) }
         return .success([synthesizedReply().description])
     }
 
+    /// Whether `json` is of a kind the `receive` type declares: a tagged union's message carries one of its
+    /// variants' tags; any other type takes what validates.
+    private func isDeclaredReceiveKind(_ json: JSON) -> Bool {
+        guard case .named(let name) = channel.receive, let definition = factory.schema.type(named: name), case .union(let union) = definition.kind,
+            union.discriminator != nil
+        else { return true }
+        return kind(of: json, in: channel.receive).map { tag in union.variants.contains { $0.tag == tag } } ?? false
+    }
+
     /// The tag of a message of a tagged union (its discriminator's value), else nil.
-    private func kind(of json: JSON) -> String? {
-        guard case .named(let name) = channel.send, let definition = factory.schema.type(named: name), case .union(let union) = definition.kind,
+    private func kind(of json: JSON, in type: TypeReference? = nil) -> String? {
+        guard case .named(let name) = type ?? channel.send, let definition = factory.schema.type(named: name), case .union(let union) = definition.kind,
             let discriminator = union.discriminator, case .object(let members) = json,
             let value = members.first(where: { $0.key == discriminator })?.value
         else { return nil }
