@@ -192,7 +192,8 @@ struct SchemaGenerator {
                     attributes.append("\(keyword): { nullable: \(chance(70))\(extra) }")
                 }
                 if chance(15) { attributes.append("secret: true") }
-                if chance(20) { attributes.append("wire: \(Self.yamlString(pick(Self.hostileText) + String(index)))") }
+                // `own0` keeps its name on the wire: the push event below is matched by it.
+                if chance(20), field.name != "own0" { attributes.append("wire: \(Self.yamlString(pick(Self.hostileText) + String(index)))") }
                 if chance(20) { attributes.append("docs: \(text())") }
                 if field.type == "string", index > 0, chance(20) { attributes.append("default: \(text())") }
                 lines.append("      \(Self.key(field.name)): { \(attributes.joined(separator: ", ")) }")
