@@ -46,6 +46,51 @@ final class StreamingTransportTests: XCTestCase {
             baseURL: core.configuration.baseURL)
     }
 
+    /// The head returns at once and each item is handed over as it arrives: the first comes a second before
+    /// the second is even sent.
+    func testTheFirstItemArrivesBeforeTheStreamEnds() async throws {
+        let server = try TestHTTPServer { _ in
+            TestHTTPServer.Response(
+                status: 200, headers: ["Content-Type": "application/jsonl"],
+                chunks: { index in
+                    guard index < 2 else { return nil }
+                    if index == 1 { Thread.sleep(forTimeInterval: 1) }
+                    return Data("{\"n\":\(index + 1),\"pad\":\"\"}\n".utf8)
+                })
+        }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport()
+        let core = ClientCore(configuration: ClientConfiguration(baseURL: server.baseURL, transport: transport))
+        let started = ContinuousClock.now
+        var arrivals: [Duration] = []
+        for try await item in core.jsonEvents(Self.request(core), format: .jsonLines, as: Numbered.self, failure: TestFailure.self) {
+            XCTAssertEqual(item.n, arrivals.count + 1)
+            arrivals.append(ContinuousClock.now - started)
+        }
+        try await transport.shutdown()
+        XCTAssertEqual(arrivals.count, 2)
+        XCTAssertLessThan(arrivals.first ?? .seconds(9), .milliseconds(800), "the first item came before the second was sent")
+        XCTAssertGreaterThan(arrivals.last ?? .zero, .milliseconds(900))
+    }
+
+    /// An error answer to a streamed call is read whole, so the call fails with the status and its body.
+    func testAnErrorAnswerToAStreamedCallIsReadWhole() async throws {
+        let server = try TestHTTPServer { _ in .json(503, #"{"error":"busy"}"#) }
+        defer { server.shutdown() }
+        let inner = AsyncHTTPClientTransport()
+        let transport = BodyRecordingTransport(inner)
+        let core = ClientCore(configuration: ClientConfiguration(baseURL: server.baseURL, transport: transport))
+        do {
+            for try await _ in core.jsonEvents(Self.request(core), format: .jsonLines, as: Numbered.self, failure: TestFailure.self) {}
+            XCTFail("a 503 ended the stream normally")
+        } catch TestFailure.response(let response) {
+            XCTAssertEqual(response.status, 503)
+            XCTAssertEqual(String(decoding: response.body, as: UTF8.self), #"{"error":"busy"}"#)
+        }
+        try await inner.shutdown()
+        XCTAssertEqual(transport.bodies.map(\.isClaimed), [false], "not streamed")
+    }
+
     /// 32 MiB of JSON Lines, 128 times the high watermark, read by a loop that stops for a second after the first
     /// item: the server is held back while the loop sleeps (its writes block), what ever waited for the loop
     /// stays within the high watermark plus one chunk, and every item arrives once over one connection.
