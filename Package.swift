@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Channels' opt-in SwiftNIO transport (swift-websocket's client); no product reaches it either.
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // HTTP's opt-in SwiftNIO transport (streamed bodies with real backpressure on Linux); no product reaches it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: Generator (build-time tools; never linked into a client)
@@ -183,6 +185,21 @@ let package = Package(
             ],
             path: "Sources/ChannelTransportNIO"
         ),
+        // HTTP over SwiftNIO (AsyncHTTPClient), for Linux, where FoundationNetworking cannot pause a streamed body,
+        // cannot read an answer while a streamed request waits for its next event, and acts late on a cancel.
+        // Without a product for the same reason as ChannelTransportNIO: a Linux app copies its one file or depends
+        // on async-http-client itself (README, "Dependencies").
+        .target(
+            name: "HTTPTransportNIO",
+            dependencies: [
+                "ClientRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/HTTPTransportNIO"
+        ),
 
         // MARK: Sandbox server (developer tool on Hummingbird; no client product depends on it)
         .target(
@@ -312,6 +329,16 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             path: "Tests/ChannelTransportNIOTests"
+        ),
+        // HTTPTransportNIO's contract (the one URLSessionTransport keeps: redirects, size limit, cancellation,
+        // streamed bodies held back, full-duplex request streams) against real servers on 127.0.0.1.
+        .testTarget(
+            name: "HTTPTransportNIOTests",
+            dependencies: [
+                // KitchenSink and the sandbox: a generated bidirectional call (`chat`) over a real server.
+                "ClientRuntime", "HTTPTransportNIO", "TestHTTPServer", "KitchenSink", "SchemaSandbox", "SchemaModel",
+            ],
+            path: "Tests/HTTPTransportNIOTests"
         ),
         // The model's loader: diagnostics of every construct, resource limits, the field census, the name corpus.
         .testTarget(

@@ -12,7 +12,11 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let package = Package(
     name: "EventStreamBenchmark",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "../..")],
+    dependencies: [
+        .package(path: "../.."),
+        // LargeStreamBenchmark's `nio` reader: AsyncHTTPClientTransport, whose file it links as an app copies it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ],
     targets: [
         .executableTarget(
             name: "EventStreamBenchmark",
@@ -20,10 +24,14 @@ let package = Package(
             path: "Sources/EventStreamBenchmark"
         ),
         // Issue 28 line 2: a 1 GB stream over 127.0.0.1, peak memory at full speed and with a slow
-        // reader; run it with `Benchmarks/event-streams/large-stream.sh`.
+        // reader; run it with `Benchmarks/event-streams/large-stream.sh`. Its AsyncHTTPClientTransport.swift is
+        // a symbolic link to the HTTPTransportNIO target's file, which has no product to depend on.
         .executableTarget(
             name: "LargeStreamBenchmark",
-            dependencies: [.product(name: "ClientRuntime", package: repositoryRoot.lastPathComponent)],
+            dependencies: [
+                .product(name: "ClientRuntime", package: repositoryRoot.lastPathComponent),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Sources/LargeStreamBenchmark"
         ),
     ]

@@ -5,18 +5,22 @@
 # process, and prints its peak resident memory (VmHWM):
 #   runtime  the runtime's EventStream (ClientCore.serverSentEvents / jsonEvents, what generated methods
 #            return) over URLSessionTransport, backpressure and all;
+#   nio      the same EventStream over AsyncHTTPClientTransport (the HTTPTransportNIO target, SwiftNIO), which
+#            holds any stream back on its connection by not reading it;
 #   hand     a hand-written reader: a URLSession data delegate feeding an unbounded AsyncStream, lines
 #            split by hand, JSONDecoder; nothing holds the transfer back.
 # Slow rows sleep SLOW ms (default 10) after every 256 events, about 25 MB/s: slower than the server. 10 MB
 # rows against 1 GB rows show whether memory grows with the stream's size; the last row is unpaced (see
 # Benchmarks/README.md for why it differs on Linux). Release build. A benchmark, not a test: not part of
-# `swift test` or CI. EVENTS (default 1048576, about 1 GB), SLOW and PACE adjust it.
+# `swift test` or CI. EVENTS (default 1048576, about 1 GB), SLOW and PACE adjust it; READERS (default
+# "runtime hand nio") picks the readers whose rows run.
 set -euo pipefail
 cd "$(dirname "$0")"
 EVENTS=${EVENTS:-1048576}
 SMALL=10240
 SLOW=${SLOW:-10}
 PACE=${PACE:-1000}
+READERS=${READERS:-runtime hand nio}
 swift build -c release --product LargeStreamBenchmark >/dev/null
 binary=$(swift build -c release --show-bin-path)/LargeStreamBenchmark
 port_file=$(mktemp)
@@ -26,7 +30,9 @@ trap 'kill $server 2>/dev/null; rm -f "$port_file"' EXIT
 while [ ! -s "$port_file" ]; do sleep 0.1; done
 port=$(cat "$port_file")
 echo "load before: $(uptime)"
-run() { "$binary" "$1" "$2" "$3" "$port" "$4" "$5"; }
+run() {
+    case " $READERS " in *" $1 "*) "$binary" "$1" "$2" "$3" "$port" "$4" "$5" ;; esac
+}
 {
     run runtime sse $SMALL 0 "$PACE"
     run runtime sse "$EVENTS" 0 "$PACE"
@@ -38,6 +44,11 @@ run() { "$binary" "$1" "$2" "$3" "$port" "$4" "$5"; }
     run hand sse "$EVENTS" "$SLOW" "$PACE"
     run runtime jsonl "$EVENTS" "$SLOW" "$PACE"
     run runtime sse "$EVENTS" 0 0
+    run nio jsonl $SMALL "$SLOW" "$PACE"
+    run nio jsonl "$EVENTS" "$SLOW" "$PACE"
+    run nio sse "$EVENTS" "$SLOW" "$PACE"
+    run nio jsonl "$EVENTS" 0 0
+    run nio sse "$EVENTS" 0 0
 } | python3 -c '
 import sys
 print("%-9s%-7s%8s%7s%7s%9s%10s  %s" % ("reader", "format", "MB", "slow", "pace", "seconds", "peak MiB", "details"))

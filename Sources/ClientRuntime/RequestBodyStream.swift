@@ -30,7 +30,8 @@ public enum RequestBodyStreamError: Error, Hashable, Sendable, CustomStringConve
 /// (FoundationNetworking over libcurl) the transfer waits while the body waits for its next event, so
 /// what the server answers meanwhile (the response's head, its events) is delivered once that event is
 /// sent or the body ends: there, never make a request event wait for the response of the same call (it
-/// would wait for ever). A transport that cannot stream reads the whole body with `collect(upTo:)`.
+/// would wait for ever); `AsyncHTTPClientTransport` (the `HTTPTransportNIO` target) reads both at once there.
+/// A transport that cannot stream reads the whole body with `collect(upTo:)`.
 public final class RequestBodyStream: Sendable, CustomStringConvertible {
     private let source: any BodyChunkSource
     private let claims = Claims()

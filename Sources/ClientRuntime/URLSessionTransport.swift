@@ -43,6 +43,12 @@ import Foundation
 ///   failed attempt). A stream that
 ///   cannot resume (JSON Lines, JSON Sequence, SSE of a non-idempotent operation) is not held back on
 ///   Linux: a loop slower than the network buffers what it has not read yet.
+///
+/// **On Linux, prefer `AsyncHTTPClientTransport`** for streams (the `HTTPTransportNIO` target on SwiftNIO, which
+/// an app copies; README, "Dependencies"). It keeps this contract and lacks FoundationNetworking's limits:
+/// every stream is held back on its own connection by not reading it, the answer to a streamed request
+/// (`RequestBodyStream`) arrives while the request still waits for its next event (here it arrives only once
+/// that event is sent), and a cancellation closes the connection at once, also while data keeps flowing.
 public struct URLSessionTransport: HTTPTransport {
     /// The default response size limit: 10 MiB, generous for JSON APIs and small enough that a hostile
     /// or broken server cannot exhaust the memory of a phone.
@@ -108,10 +114,11 @@ public struct URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// The request to follow `response` with, `nil` when it is not a redirect to follow.
+    /// The request to follow `response` with, `nil` when it is not a redirect to follow: the rules under
+    /// "Redirects" above, for any transport that follows redirects itself (`AsyncHTTPClientTransport` does).
     ///
     /// - Throws: `TransportError.crossOriginRedirect` when it points to another origin.
-    static func redirect(after request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {
+    public static func redirect(after request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status),
             let location = response.headers["Location"],
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL

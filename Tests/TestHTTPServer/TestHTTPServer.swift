@@ -91,8 +91,9 @@ public final class TestHTTPServer: Sendable {
     /// Every request received so far, in arrival order.
     public var receivedRequests: [Request] { engine.state.withLock { $0.requests } }
 
-    /// How many trickled responses (`Response.byteInterval`) the client stopped reading before their end,
-    /// i.e. closed the connection: proof that a client really cancelled its transfer.
+    /// How many trickled (`Response.byteInterval`) or streamed (`Response.chunks`) responses the client
+    /// stopped reading before their end, i.e. closed the connection: proof that a client really cancelled
+    /// its transfer. (A streamed one that the client only stops reading counts once the send times out, 10 s.)
     public var abandonedResponses: Int { engine.state.withLock { $0.abandonedResponses } }
 
     /// Bytes of streamed bodies (`Response.chunks`) the kernel has accepted so far, over all connections:
@@ -231,7 +232,12 @@ private final class Engine: Sendable {
         while let chunk = chunks(index) {
             index += 1
             if state.withLock({ $0.isShutDown }) { return }
-            guard Socket.sendAll(connection, chunk) else { return }
+            guard Socket.sendAll(connection, chunk) else {
+                // A write fails at once when the client closed the connection (after the send timeout when it
+                // only stopped reading): a transfer the client really cancelled.
+                state.withLock { $0.abandonedResponses += 1 }
+                return
+            }
             state.withLock { $0.streamedBytesSent += chunk.count }
         }
         Socket.finish(connection, wake: wakeRead)

@@ -11,8 +11,9 @@ import Foundation
 //
 //   LargeStreamBenchmark <reader> <format> <events> <port> <slow> <pace>
 //     reader: runtime (ClientCore.serverSentEvents/jsonEvents, what generated methods return, over
-//             URLSessionTransport) or hand (a URLSession data delegate feeding a hand-written parser,
-//             with nothing holding the transfer back)
+//             URLSessionTransport), nio (the same over AsyncHTTPClientTransport, the HTTPTransportNIO
+//             target's file, linked here as an app copies it) or hand (a URLSession data delegate feeding
+//             a hand-written parser, with nothing holding the transfer back)
 //     format: sse or jsonl
 //     slow:   0 reads at full speed; n > 0 sleeps n ms after every 256 events (about 256 KiB)
 //     pace:   the server's pause between chunks of 64 KiB, in microseconds (0: as fast as it can)
@@ -34,11 +35,11 @@ struct BenchmarkFailure: APIFailure {
 
 /// Counts the connections a stream made and how often each was held back.
 final class ConnectionCounter: HTTPTransport, @unchecked Sendable {
-    let inner: URLSessionTransport
+    let inner: any HTTPTransport
     private let lock = NSLock()
     private var bodies: [StreamedBody] = []
 
-    init(_ inner: URLSessionTransport) { self.inner = inner }
+    init(_ inner: any HTTPTransport) { self.inner = inner }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         if let body = StreamedBody.current { record(body) }
@@ -73,8 +74,10 @@ func sleepIfSlow(_ tally: Tally, slow: Int) async throws {
     if slow > 0, tally.count % 256 == 0 { try await Task.sleep(for: .milliseconds(slow)) }
 }
 
-func runtime(format: String, events: Int, baseURL: URL, slow: Int, pace: Int) async throws -> (Tally, String) {
-    let counter = ConnectionCounter(URLSessionTransport())
+func runtime(
+    format: String, events: Int, baseURL: URL, slow: Int, pace: Int, transport: any HTTPTransport = URLSessionTransport()
+) async throws -> (Tally, String) {
+    let counter = ConnectionCounter(transport)
     let core = ClientCore(configuration: ClientConfiguration(baseURL: baseURL, transport: counter))
     let operation = OperationInfo(name: "events", method: .get, pathTemplate: "/events", successStatus: 200, isIdempotent: true)
     var request = RequestBuilder(operation: operation, baseURL: core.configuration.baseURL)
@@ -146,7 +149,7 @@ let arguments = CommandLine.arguments
 guard arguments.count == 7, let events = Int(arguments[3]), let port = Int(arguments[4]), let slow = Int(arguments[5]),
     let pace = Int(arguments[6])
 else {
-    let usage = "usage: LargeStreamBenchmark runtime|hand sse|jsonl <events> <port> <slow ms per 256 events> <pace µs per 64 KiB>\n"
+    let usage = "usage: LargeStreamBenchmark runtime|nio|hand sse|jsonl <events> <port> <slow ms per 256 events> <pace µs per 64 KiB>\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
@@ -154,10 +157,17 @@ let (reader, format) = (arguments[1], arguments[2])
 let baseURL = URL(string: "http://127.0.0.1:\(port)")!
 let clock = ContinuousClock()
 let started = clock.now
-let (tally, details) =
-    reader == "hand"
-    ? try await handWritten(format: format, events: events, baseURL: baseURL, slow: slow, pace: pace)
-    : try await runtime(format: format, events: events, baseURL: baseURL, slow: slow, pace: pace)
+let (tally, details): (Tally, String)
+switch reader {
+case "hand":
+    (tally, details) = try await handWritten(format: format, events: events, baseURL: baseURL, slow: slow, pace: pace)
+case "nio":
+    let transport = AsyncHTTPClientTransport()
+    (tally, details) = try await runtime(format: format, events: events, baseURL: baseURL, slow: slow, pace: pace, transport: transport)
+    try await transport.shutdown()
+default:
+    (tally, details) = try await runtime(format: format, events: events, baseURL: baseURL, slow: slow, pace: pace)
+}
 let elapsed = clock.now - started
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 guard tally.count == events, tally.inOrder else {

@@ -2,14 +2,14 @@ import Foundation
 
 /// Builds gzip streams of zero bytes with a minimal DEFLATE encoder (one fixed-Huffman block: a literal
 /// zero, then length-258/distance-1 matches), so tests can serve a body that expands about 160-fold
-/// without a compression library.
-enum Gzip {
+/// without a compression library. Shared by the transport tests of ClientRuntime and HTTPTransportNIO.
+public enum Gzip {
     /// A gzip stream that decompresses to `count` zero bytes.
     ///
     /// The trailer's CRC-32 is only computed up to 16 MiB (it would take seconds beyond); larger streams
     /// carry a wrong CRC, which a client only notices after reading the whole body, i.e. never in a test
     /// that stops it early.
-    static func zeros(_ count: Int) -> Data {
+    public static func zeros(_ count: Int) -> Data {
         var data = Data([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xFF])
         var bits = BitWriter()
         bits.write(1, count: 1)  // BFINAL

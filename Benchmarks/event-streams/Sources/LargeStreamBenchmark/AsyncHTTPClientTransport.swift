@@ -1,0 +1,1 @@
+../../../../Sources/HTTPTransportNIO/AsyncHTTPClientTransport.swift
