@@ -135,6 +135,7 @@ struct DocumentTranslator {
         types.applyLanguageRules()
         types.checkUntaggedUnions()
         types.keepValuesFinite()
+        types.mergeSameInlineTypes()
         if !schemes.isEmpty { builder.set("auth", .map(schemes)) }
         let defaultAuth = self.defaultAuth(operations.securityLists, schemeNames: schemeNames, credentialSlots: credentialSlots)
         if !defaultAuth.isEmpty { builder.set("defaultAuth", OperationTranslator.authValue(defaultAuth)) }

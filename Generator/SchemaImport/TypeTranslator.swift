@@ -30,6 +30,8 @@ final class TypeTranslator {
     var bodies: [String: YAMLValue] = [:]
     /// Inline schemas already named, by pointer: one schema reached twice is one type.
     private var hoisted: [String: String] = [:]
+    /// The types named after an inline schema (not a component), in the order they were named.
+    private(set) var inlineNames: [String] = []
     /// Examples are not imported (they would need checking against the translated types); counted
     /// so one warning says so.
     private(set) var skippedExamples: [(YAMLNode, JSONPointer)] = []
@@ -850,6 +852,7 @@ final class TypeTranslator {
                 let name = scope.claim(ImportNames.upperCamel(hint))
                 hoisted[key] = name
                 order.append(name)
+                inlineNames.append(name)
                 bodies[name] = .null
                 bodies[name] = definition(
                     schema, name: name, modelled: "Named by the importer: the schema at \(schema.pointer) is inline in the OpenAPI document.")
