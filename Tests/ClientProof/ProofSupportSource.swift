@@ -77,13 +77,17 @@ enum ProofSupportSource {
             public func connect(_ request: URLRequest) async throws -> any ChannelConnection {
                 do {
                     let connection = try await base.connect(request)
-                    lock.lock(); connectionCount += 1; lock.unlock()
+                    opened()
                     return Connection(base: connection, owner: self)
                 } catch {
-                    lock.lock(); self.error = "\(error)"; lock.unlock()
+                    failed(error)
                     throw error
                 }
             }
+
+            // NSLock's lock() is unavailable in async functions: these hold it synchronously.
+            private func opened() { lock.lock(); connectionCount += 1; lock.unlock() }
+            private func failed(_ error: any Error) { lock.lock(); self.error = "\(error)"; lock.unlock() }
 
             private func received(_ frame: ChannelFrame) {
                 let data: Data
@@ -175,6 +179,8 @@ enum ProofSupportSource {
             } catch {
                 return "failed: the channel did not open: \(transport.lastError ?? "\(error)")"
             }
+            // `connect()` also returns when the run's time is up while the client was still reconnecting.
+            guard transport.connections > 0 else { return "failed: the channel did not open: \(transport.lastError ?? "no connection")" }
             let reader = Task {
                 do {
                     for try await message in channel.messages { log.add(message: message) }
