@@ -14,7 +14,10 @@ import XCTest
 ///     against the sandbox serving the OLD schema (a new app meets an old server), and validates the
 ///     old schema's example responses against the new schema (captured payloads). The pair's verdict
 ///     must say "breaks deployed clients" exactly when the first run fails somewhere, and "breaks
-///     servers or payload producers" exactly when the second run fails or a payload is rejected.
+///     servers or payload producers" exactly when the second run fails or a payload is rejected. Each
+///     run opens the client's channels too (over SwiftNIO, as a Linux app does), and for each close code
+///     the serving schema documents, makes the sandbox close a channel with it and checks what the client
+///     did (`closeCodes(client:server:)`).
 /// (b) source: type-checks the caller written against the OLD module with the NEW module; it must fail
 ///     exactly when a change is source-breaking.
 ///
