@@ -461,7 +461,8 @@ public struct ProofCallerWriter {
     public static let channelRunSeconds = 4
 
     /// `proofChannels` opens each channel (over the driver's transport, SwiftNIO's), sends the messages the
-    /// schema allows (one per variant of a union), and reads a reply to each, as `proofChannelRun` checks it:
+    /// schema allows (one per variant of a union; repeated until as many were sent as the server's `receive`
+    /// union has variants, `PROOF_CHANNEL_MESSAGES`), and reads a reply to each, as `proofChannelRun` checks it:
     /// `channel/<name>: ok` or `failed: why`. `proofChannelClose` opens one for a server that closes it after
     /// its first reply, and reports what the client did with the code (`channel/<name>/close: reconnect`).
     private func channelFunctions() -> [String] {
@@ -495,7 +496,8 @@ public struct ProofCallerWriter {
                 "    do {",
                 "        let messages: [\(send)] = [\(messages.joined(separator: ", "))]",
                 "        let channel = \(open)",
-                "        return await proofChannelRun(channel, transport: transport, messages: messages, afterServerClose: afterServerClose, seconds: \(Self.channelRunSeconds), wireNames: proofWireNames)",
+                "        let count = proofChannelMessageCounts[\(literal(channel.name))] ?? 1",
+                "        return await proofChannelRun(channel, transport: transport, messages: messages, atLeast: count, afterServerClose: afterServerClose, seconds: \(Self.channelRunSeconds), wireNames: proofWireNames)",
                 "    } catch {",
                 "        return \"failed: \\(error)\"",
                 "    }",

@@ -51,6 +51,15 @@ enum ProofSupportSource {
             Mirror(reflecting: value).children.first?.label ?? "\(value)"
         }
 
+        /// How many messages to send on each channel, by name (`PROOF_CHANNEL_MESSAGES`, JSON, set by the proof per
+        /// run): as many as the server's `receive` union has variants, which the sandbox answers in turn, so every
+        /// kind of message the server sends reaches the client.
+        public let proofChannelMessageCounts: [String: Int] = {
+            guard let text = ProcessInfo.processInfo.environment["PROOF_CHANNEL_MESSAGES"],
+                  let map = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int] else { return [:] }
+            return map
+        }()
+
         /// Enum values and union tags the server's schema has and the client's does not (`PROOF_NEW_VALUES`,
         /// JSON, set by the proof per run): reading one of them as `.undocumented` is what the client should do.
         public let proofNewValues: Set<String> = {
@@ -138,8 +147,8 @@ enum ProofSupportSource {
             }
         }
 
-        /// Opens `channel` (through `transport`, which wraps the driver's), sends `messages` one at a time, and
-        /// reads the reply to each; every reply must decode as the client's receive type and be read as sent
+        /// Opens `channel` (through `transport`, which wraps the driver's), sends `messages` one at a time (again
+        /// from the first until `atLeast` were sent), and reads the reply to each; every reply must decode as the client's receive type and be read as sent
         /// (`proofMisread`). Returns "ok" or "failed: why". The whole run is bounded by `seconds`: a channel that
         /// does not open (the server refuses the upgrade; the client keeps reconnecting) or a reply that never
         /// comes is closed then.
@@ -149,9 +158,10 @@ enum ProofSupportSource {
         /// was answered), "finish" (the messages loop ended), "fail <case>" (the loop threw the channel's
         /// failure), else "failed: why".
         public func proofChannelRun<Outgoing, Incoming: Encodable, Failure>(
-            _ channel: Channel<Outgoing, Incoming, Failure>, transport: ProofRecordingChannelTransport, messages: [Outgoing],
+            _ channel: Channel<Outgoing, Incoming, Failure>, transport: ProofRecordingChannelTransport, messages: [Outgoing], atLeast: Int,
             afterServerClose: Bool, seconds: Double, wireNames: [String: [String: String]]
         ) async -> String {
+            let messages = messages.isEmpty ? [] : (0..<max(messages.count, atLeast)).map { messages[$0 % messages.count] }
             let log = ProofChannelLog()
             let statuses = channel.statusUpdates
             let statusTask = Task { for await status in statuses { log.add(status: status) } }

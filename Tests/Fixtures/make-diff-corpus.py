@@ -375,6 +375,22 @@ case("channel-parameter-added", [(END, END + LIVE.replace("    send: NewItem", "
 case("channel-auth-added", [(END, END + LIVE.replace("    send: NewItem", "    auth: key\n    send: NewItem")),
                             ("errors:\n  body", "auth:\n  key: { kind: apiKey, in: header, name: X-Api-Key }\nerrors:\n  body")],
      ["auth-scheme-changed|auth key|compatible|compatible", "auth-added|channel live|breaks-clients|compatible"], old_edits=[(END, END + LIVE)])
+# Message kinds: the channel sends and receives tagged unions, and one gains or loses a kind. The driver sends
+# every kind its schema has, and as many messages as the server's receive union has kinds (the sandbox answers
+# them in turn), so each kind either side has crosses the wire.
+KINDS = ("  NewItem:\n", "  LiveCommand:\n    union:\n      discriminator: kind\n      variants:\n        create: NewItem\n"
+         "  LiveEvent:\n    union:\n      discriminator: kind\n      variants:\n        created: Item\n  NewItem:\n")
+LIVE_KINDS = (END, END + LIVE.replace("send: NewItem", "send: LiveCommand").replace("receive: Item", "receive: LiveEvent"))
+SEND_KIND = ("        create: NewItem\n", "        create: NewItem\n        remove: ErrorBody\n")
+RECEIVE_KIND = ("        created: Item\n", "        created: Item\n        removed: ErrorBody\n")
+case("channel-send-kind-added", [KINDS, LIVE_KINDS, SEND_KIND],
+     ["union-variant-added|type LiveCommand.variant remove|breaks-producers|breaking"], old_edits=[KINDS, LIVE_KINDS])
+case("channel-send-kind-removed", [KINDS, LIVE_KINDS],
+     ["union-variant-removed|type LiveCommand.variant remove|breaks-clients|breaking"], old_edits=[KINDS, LIVE_KINDS, SEND_KIND])
+case("channel-receive-kind-added", [KINDS, LIVE_KINDS, RECEIVE_KIND],
+     ["union-variant-added|type LiveEvent.variant removed|compatible|breaking"], old_edits=[KINDS, LIVE_KINDS])
+case("channel-receive-kind-removed", [KINDS, LIVE_KINDS],
+     ["union-variant-removed|type LiveEvent.variant removed|compatible|breaking"], old_edits=[KINDS, LIVE_KINDS, RECEIVE_KIND])
 # issue 28 line 6: a streamed request body changes its framing: new servers cannot cut old clients' body
 # into events, and the method's sequence is framed differently.
 UPLOAD = WATCH_AT + "  uploadItems:\n    http: POST /items/upload\n    requestStream: { format: jsonLines, events: Item }\n"

@@ -163,9 +163,10 @@ final class DiffProofTests: XCTestCase {
         let server = sandbox.schema
         let expected = try JSONSerialization.data(withJSONObject: Self.pageItems(client: client.schema, server: server), options: [.sortedKeys])
         let added = try JSONSerialization.data(withJSONObject: Self.valuesOnlyIn(server, notIn: client.schema).sorted())
+        let messages = try JSONSerialization.data(withJSONObject: Self.channelMessageCounts(server), options: [.sortedKeys])
         let environment = [
             "PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self),
-            "PROOF_EVENTS": try Self.sentEvents(server),
+            "PROOF_EVENTS": try Self.sentEvents(server), "PROOF_CHANNEL_MESSAGES": String(decoding: messages, as: UTF8.self),
         ]
         func run(_ arguments: [String]) throws -> [String] {
             let result = try ProcessRunner.run(driver.path, [client.module, url.absoluteString] + arguments, environment: environment)
@@ -211,6 +212,16 @@ final class DiffProofTests: XCTestCase {
                 return (clientChannel.name, code, meaning)
             }
         }
+    }
+
+    /// For each channel of `server`, how many messages a client sends so that the sandbox, which answers a
+    /// `receive` union's variants in turn, sends every kind it has.
+    static func channelMessageCounts(_ server: Schema) -> [String: Int] {
+        Dictionary(
+            server.channels.map { channel in
+                guard case .named(let name) = channel.receive, case .union(let union)? = server.type(named: name)?.kind else { return (channel.name, 1) }
+                return (channel.name, max(1, union.variants.count))
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The channel a driver line is about (`channel/<name>: …`, `channel/<name>/close-<code>: …`), else nil.
