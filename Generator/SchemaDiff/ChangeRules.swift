@@ -229,8 +229,8 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable, Codable {
                 "the channel's Channel<Send, Receive, _> type changed")
         case .closeCodeChanged:
             return Verdict(
-                .breaksClients,
-                "deployed clients act on the code as it meant before: they reconnect where the server means stop, or stop where it means reconnect",
+                .breaksBoth,
+                "clients act on the code as their schema means it: they reconnect where the server means stop, or stop where it means reconnect (judged per code: see SchemaComparer.closeCodeImpact)",
                 .compatible, "only the channel's behaviour changed; a failure case added or removed is breaking (adjusted per change)")
         case .requestStreamChanged:
             return Verdict(

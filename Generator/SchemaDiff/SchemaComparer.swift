@@ -644,8 +644,8 @@ public struct SchemaComparer {
         }
     }
 
-    /// A channel's path, its opening request's parameters (as an operation's: a parameter is always in a
-    /// request), its message types each way and its close codes. A union of messages gaining or losing a
+    /// A channel's path, its opening request's parameters and auth (as an operation's: a parameter is always
+    /// in a request), its message types each way and its close codes. A union of messages gaining or losing a
     /// variant is the union's change, judged by the roles its directions give it (TypeRoles).
     private mutating func compareChannel(_ before: ChannelDefinition, _ after: ChannelDefinition) {
         let subject = "channel \(after.name)"
@@ -655,6 +655,8 @@ public struct SchemaComparer {
                 new: after.handshake.pathLocation)
         }
         compareParameters(before.handshake, after.handshake, subject: subject)
+        // The opening request carries the channel's credentials as an operation's request does.
+        compareAuth(before.handshake, after.handshake, subject: subject)
         for (direction, old, new, locations) in [
             ("send", before.send, after.send, (before.sendLocation, after.sendLocation)),
             ("receive", before.receive, after.receive, (before.receiveLocation, after.receiveLocation)),
@@ -677,11 +679,39 @@ public struct SchemaComparer {
             let location = { (channel: ChannelDefinition) in channel.closeCodes.first { $0.code == code }?.location ?? channel.location }
             record(.closeCodeChanged, subject, "close code \(code): \(describe(old)) -> \(describe(new))", old: location(before), new: location(after)) {
                 verdict in
+                verdict.wire = Self.closeCodeImpact(code, before, after)
+                if !verdict.wire.isBreaking {
+                    verdict.wireReason =
+                        "either way the channel ends with an error (a listed failure or an undocumented code), as an error case added or removed reaches clients as .undocumented"
+                } else if verdict.wire != .breaksBoth {
+                    verdict.wireReason =
+                        verdict.wire == .breaksClients
+                        ? "only the new server documents the code: deployed clients act on it as an undocumented failure"
+                        : "only old servers document the code: new clients act on it as an undocumented failure"
+                }
                 guard casesChanged else { return }
                 verdict.source = .breaking
                 verdict.sourceReason = "the channel's failure enum gained or lost a case: an exhaustive switch over it no longer compiles"
             }
         }
+    }
+
+    /// What a close code's new meaning breaks. A client does one of four things with a code: reconnect, renew
+    /// the credential and reconnect, end the messages, or end them with an error; a listed failure and an
+    /// undocumented code are the same on the wire (which case the app sees is the source side). A server
+    /// closes only with the codes its schema documents (its rows and the unlisted defaults), so deployed
+    /// clients break when the new schema documents the code, new clients of old servers when the old one does.
+    static func closeCodeImpact(_ code: Int, _ before: ChannelDefinition, _ after: ChannelDefinition) -> WireImpact {
+        func behaviour(_ action: ChannelDefinition.CloseAction?) -> String {
+            switch action {
+            case .fail?, nil: return "fail"
+            case let action?: return action.keyword
+            }
+        }
+        guard behaviour(before.action(forCloseCode: code)) != behaviour(after.action(forCloseCode: code)) else { return .compatible }
+        func documents(_ channel: ChannelDefinition) -> Bool { channel.action(forCloseCode: code) != nil }
+        let clients: WireImpact = documents(after) ? .breaksClients : .compatible
+        return clients.combined(with: documents(before) ? .breaksProducers : .compatible)
     }
 
     private mutating func compareOperation(_ before: OperationDefinition, _ after: OperationDefinition, renamed: Bool) {

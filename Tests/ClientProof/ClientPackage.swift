@@ -4,9 +4,11 @@ import SwiftRenderer
 
 /// A SwiftPM package of generated clients, each with its `ProofCallerWriter` caller (modules use
 /// `ProofSupport`, the misread check), plus `proof-driver`, which runs one module's calls against a URL:
-/// `proof-driver <Module> <base URL>` prints one line per call. Built once for every module it holds, so
-/// a proof over many schemas costs one build; it lives under .build so reruns are incremental. The diff
-/// proof (old and new clients of each pair) and the corpus run (every imported corpus document) write one.
+/// `proof-driver <Module> <base URL>` prints one line per call and channel, `proof-driver <Module> <base URL>
+/// close <channel>` what the client did when the server closed that channel with a code. Built once for
+/// every module it holds, so a proof over many schemas costs one build; it lives under .build so reruns
+/// are incremental. The diff proof (old and new clients of each pair) and the corpus run (every imported
+/// corpus document) write one.
 public struct ClientPackage {
     public struct Module {
         public var name: String
@@ -66,13 +68,50 @@ public struct ClientPackage {
                 try writeIfChanged(file.contents, to: folder.appendingPathComponent(file.name))
             }
         }
+        // Channels open over SwiftNIO, as a Linux app's do (README, "Dependencies": URLSession on Linux has no
+        // WebSockets): the transport's one file, copied, in a target of its own that only the driver links, so
+        // the clients and the callers the source check type-checks stay Foundation-only.
+        let opensChannels = modules.contains { !$0.schema.channels.isEmpty }
+        if opensChannels {
+            let transport = repository.appendingPathComponent("Sources/ChannelTransportNIO/NIOChannelTransport.swift")
+            try writeIfChanged(
+                try String(contentsOf: transport, encoding: .utf8), to: sources.appendingPathComponent("ChannelTransportNIO/NIOChannelTransport.swift"))
+        }
         let names = modules.map(\.name)
-        var main = ["import Foundation"] + names.map { "import \($0)" }
-        main += ["", "let url = URL(string: CommandLine.arguments[2])!", "let results: [String]", "switch CommandLine.arguments[1] {"]
-        main += names.map { "case \"\($0)\": results = await \($0).proofRun(baseURL: url)" }
+        var main = ["import ClientRuntime", "import Foundation"] + (opensChannels ? ["import ChannelTransportNIO"] : []) + names.map { "import \($0)" }
+        main += [
+            "", "// proof-driver <Module> <base URL> [close <channel>]", "let url = URL(string: CommandLine.arguments[2])!",
+            "let closing = CommandLine.arguments.count > 4 && CommandLine.arguments[3] == \"close\" ? CommandLine.arguments[4] : nil",
+            "let transport: any ChannelTransport = \(opensChannels ? "NIOChannelTransport()" : "URLSessionChannelTransport()")",
+            "let results: [String]", "switch CommandLine.arguments[1] {",
+        ]
+        main += names.map { "case \"\($0)\": results = await \($0).proofRun(baseURL: url, channelTransport: transport, closing: closing)" }
         main += ["default: fatalError(\"unknown module \\(CommandLine.arguments[1])\")", "}", "for line in results { print(line) }"]
         try writeIfChanged(main.joined(separator: "\n") + "\n", to: sources.appendingPathComponent("proof-driver/main.swift"))
         let targets = names.map { ".target(name: \"\($0)\", dependencies: [\"ClientRuntime\", \"ProofSupport\"])," }
+        // The same packages, from the same versions, as this repository's ChannelTransportNIO target.
+        let dependencies =
+            opensChannels
+            ? """
+            dependencies: [
+                    .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+                    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+                    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+                    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+                ],
+            """ : ""
+        let transportTarget =
+            opensChannels
+            ? """
+            .target(
+                        name: "ChannelTransportNIO",
+                        dependencies: [
+                            "ClientRuntime", .product(name: "WSClient", package: "swift-websocket"), .product(name: "NIOCore", package: "swift-nio"),
+                            .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                            .product(name: "Logging", package: "swift-log"),
+                        ]),
+            """ : ""
+        let driverDependencies = names.map { "\"\($0)\"" } + (opensChannels ? ["\"ChannelTransportNIO\""] : [])
         let manifest = """
             // swift-tools-version: 6.0
             // Written by Tests/ClientProof/ClientPackage.swift: generated clients and the driver that runs their calls.
@@ -81,17 +120,25 @@ public struct ClientPackage {
             let package = Package(
                 name: "\(name)",
                 platforms: [.macOS(.v13)],
+                \(dependencies)
                 targets: [
                     .target(name: "WireFormat"),
                     .target(name: "ClientRuntime", dependencies: ["WireFormat"]),
                     .target(name: "ProofSupport", dependencies: ["ClientRuntime"]),
+                    \(transportTarget)
                     \(targets.joined(separator: "\n        "))
-                    .executableTarget(name: "proof-driver", dependencies: [\(names.map { "\"\($0)\"" }.joined(separator: ", "))]),
+                    .executableTarget(name: "proof-driver", dependencies: [\(driverDependencies.joined(separator: ", "))]),
                 ]
             )
 
             """
         try writeIfChanged(manifest, to: root.appendingPathComponent("Package.swift"))
+        // Pinned as this repository's build is, when it has resolved (SwiftPM then keeps the pins it can use).
+        let resolved = repository.appendingPathComponent("Package.resolved")
+        let pins = root.appendingPathComponent("Package.resolved")
+        if opensChannels, !FileManager.default.fileExists(atPath: pins.path), let text = try? String(contentsOf: resolved, encoding: .utf8) {
+            try text.write(to: pins, atomically: true, encoding: .utf8)
+        }
         try removeModulesNoLongerListed(in: sources)
         try removeFiles(notIn: written, below: sources)
     }
@@ -109,7 +156,8 @@ public struct ClientPackage {
     /// A folder of a module an earlier run wrote (another selection of documents) would be a target
     /// the manifest does not list, which SwiftPM refuses.
     private func removeModulesNoLongerListed(in sources: URL) throws {
-        let kept = Set(modules.map(\.name) + ["WireFormat", "ClientRuntime", "ProofSupport", "proof-driver"])
+        let transport = modules.contains { !$0.schema.channels.isEmpty } ? ["ChannelTransportNIO"] : []
+        let kept = Set(modules.map(\.name) + ["WireFormat", "ClientRuntime", "ProofSupport", "proof-driver"] + transport)
         for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !kept.contains(folder) {
             try FileManager.default.removeItem(at: sources.appendingPathComponent(folder))
         }

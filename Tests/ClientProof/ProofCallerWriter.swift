@@ -6,7 +6,7 @@ import SchemaSandbox
 
 /// Writes "a small caller written against a generated module" for the diff proof: Swift that
 ///
-/// - `proofRun(baseURL:)` calls every operation once per example, with the example's parameters and
+/// - `proofRun(baseURL:channelTransport:closing:)` calls every operation once per example, with the example's parameters and
 ///   request body, asking the sandbox for that example (`X-Sandbox-Example`), and returns one line per
 ///   call: `operation/example: ok` or `operation/example: failed <why>`. An example with an error
 ///   status succeeds when the client reports a documented error case. A call that returns is also
@@ -14,7 +14,10 @@ import SchemaSandbox
 ///   encoded back to JSON, must agree with the body the server sent, on every key this schema knows,
 ///   and no value may have been kept as `.undocumented`; the same holds for a documented error's body.
 ///   A paginated operation is followed to its last page (`<operation>/<example>/pages`); with
-///   `responses:`, the answer must be the outcome the example's status selects.
+///   `responses:`, the answer must be the outcome the example's status selects. Each channel is opened,
+///   over the transport the driver passes (SwiftNIO's), sent the messages its schema allows and read
+///   its replies (`channel/<name>`); `proofRun(…closing:)` opens one for a server that closes it with a
+///   code after its first reply and tells what the client did (reconnect, finish or fail).
 /// - `proofSourceUsage(client:)` (never run) uses the module's API the way app code does: every
 ///   method with every argument and its result type (an exhaustive `switch` over its outcomes), every struct's initializer and properties with
 ///   their types, an exhaustive `switch` over every enum and the error codes, every environment.
@@ -117,12 +120,23 @@ public struct ProofCallerWriter {
             steps.append("proofEvents")
             lines += eventsFunction() + [""]
         }
-        lines.append("public func proofRun(baseURL: URL) async -> [String] {")
-        if steps.isEmpty {
-            lines.append("    []")
+        lines += channelFunctions()
+        lines += [
+            "/// Runs every call (`closing` nil), or opens the channel `closing` once, for a server that closes it with a code",
+            "/// after its first reply, and tells what the client did (`channel/<name>/close: reconnect`).",
+            "public func proofRun(baseURL: URL, channelTransport: any ChannelTransport, closing: String?) async -> [String] {",
+        ]
+        if !schema.channels.isEmpty {
+            lines.append("    if let closing { return await proofChannelClose(closing, baseURL: baseURL, channelTransport: channelTransport) }")
+        } else {
+            lines.append("    if let closing { return [\"channel/\\(closing)/close: failed: no such channel\"] }")
+        }
+        if steps.isEmpty && schema.channels.isEmpty {
+            lines.append("    return []")
         } else {
             lines.append("    var results: [String] = []")
             lines += steps.map { "    results += await \($0)(baseURL: baseURL)" }
+            if !schema.channels.isEmpty { lines.append("    results += await proofChannels(baseURL: baseURL, channelTransport: channelTransport)") }
             lines.append("    return results")
         }
         lines.append("}")
@@ -442,6 +456,75 @@ public struct ProofCallerWriter {
         ]
     }
 
+    /// How long one channel run may take: opening (a refused upgrade makes the client reconnect with backoff
+    /// until then), each reply, and a reconnection after the server's close (its first backoff is at most 0.5 s).
+    public static let channelRunSeconds = 4
+
+    /// `proofChannels` opens each channel (over the driver's transport, SwiftNIO's), sends the messages the
+    /// schema allows (one per variant of a union; repeated until as many were sent as the server's `receive`
+    /// union has variants, `PROOF_CHANNEL_MESSAGES`), and reads a reply to each, as `proofChannelRun` checks it:
+    /// `channel/<name>: ok` or `failed: why`. `proofChannelClose` opens one for a server that closes it after
+    /// its first reply, and reports what the client did with the code (`channel/<name>/close: reconnect`).
+    private func channelFunctions() -> [String] {
+        guard !schema.channels.isEmpty else { return [] }
+        var lines = [
+            "func proofChannels(baseURL: URL, channelTransport: any ChannelTransport) async -> [String] {",
+            "    var results: [String] = []",
+        ]
+        for (index, channel) in schema.channels.enumerated() {
+            lines.append(
+                "    results.append(\(literal("channel/\(channel.name): ")) + (await proofChannel\(index)(baseURL: baseURL, channelTransport: channelTransport, afterServerClose: false)))"
+            )
+        }
+        lines += ["    return results", "}", ""]
+        lines += ["func proofChannelClose(_ name: String, baseURL: URL, channelTransport: any ChannelTransport) async -> [String] {", "    switch name {"]
+        for (index, channel) in schema.channels.enumerated() {
+            lines.append(
+                "    case \(literal(channel.name)): return [\(literal("channel/\(channel.name)/close: ")) + (await proofChannel\(index)(baseURL: baseURL, channelTransport: channelTransport, afterServerClose: true))]"
+            )
+        }
+        lines += ["    default: return [\"channel/\\(name)/close: failed: no such channel\"]", "    }", "}", ""]
+        for (index, channel) in schema.channels.enumerated() {
+            let send = swiftType(channel.send)
+            let messages = channelMessages(channel.send).map { "try JSONCoding.makeDecoder().decode(\(send).self, from: Data(\(literal($0)).utf8))" }
+            let method = SwiftNaming.operationName(channel.name, api: schema.api)
+            let open = "client.\(method)(\(arguments(channel.handshake, parameters: [:]).joined(separator: ", ")))"
+            lines += [
+                "private func proofChannel\(index)(baseURL: URL, channelTransport: any ChannelTransport, afterServerClose: Bool) async -> String {",
+                "    let transport = ProofRecordingChannelTransport(base: channelTransport)",
+                "    let client = \(client)(configuration: .init(baseURL: \(client).Environment\(environmentExpression()).baseURL\(credentialsArgument), channelTransport: transport))",
+                "    do {",
+                "        let messages: [\(send)] = [\(messages.joined(separator: ", "))]",
+                "        let channel = \(open)",
+                "        let count = proofChannelMessageCounts[\(literal(channel.name))] ?? 1",
+                "        return await proofChannelRun(channel, transport: transport, messages: messages, atLeast: count, afterServerClose: afterServerClose, seconds: \(Self.channelRunSeconds), wireNames: proofWireNames)",
+                "    } catch {",
+                "        return \"failed: \\(error)\"",
+                "    }",
+                "}",
+                "",
+            ]
+        }
+        return lines
+    }
+
+    /// The messages a client may send as `type`, as JSON: one per variant of a union (a tagged one's tag
+    /// added), else one sample.
+    private func channelMessages(_ type: TypeReference) -> [String] {
+        guard case .named(let name) = type, case .union(let union)? = schema.type(named: name)?.kind, !union.variants.isEmpty else {
+            return [samples.json(of: type)]
+        }
+        return union.variants.map { variant in
+            let json = samples.json(of: variant.type)
+            guard let discriminator = union.discriminator,
+                var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+            else { return json }
+            object[discriminator] = union.tagType == .integer ? (Int(variant.tag) as Any? ?? variant.tag) : variant.tag
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return json }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
     private func sourceUsageFunction() -> [String] {
         var lines = ["public func proofSourceUsage(client: \(client)) async throws {"]
         for environment in schema.environments {
@@ -506,8 +589,8 @@ public struct ProofCallerWriter {
             }
         }
         for channel in schema.channels {
-            // App code names the channel's types and switches over its failures, exhaustively; opening it
-            // needs a WebSocket transport, which URLSession on Linux lacks, so the proof does not connect.
+            // App code names the channel's types and switches over its failures, exhaustively (the wire run
+            // opens it: `proofChannels`).
             let arguments = channel.handshake.parameters.map { "\($0.field.name): proofValue(\(swiftType(of: $0.field)).self)" }
             let failure = "\(client).\(SwiftNaming.channelFailureTypeName(channel.name, api: schema.api))"
             let open = "client.\(SwiftNaming.operationName(channel.name, api: schema.api))(\(arguments.joined(separator: ", ")))"

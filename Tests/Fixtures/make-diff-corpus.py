@@ -353,12 +353,44 @@ case("channel-added", [(END, END + LIVE)], ["channel-added|channel live|compatib
 case("channel-removed", [], ["channel-removed|channel live|breaks-clients|breaking"], old_edits=[(END, END + LIVE)])
 case("channel-path-changed", [(END, END + LIVE.replace("/items/{id}/live", "/items/{id}/stream"))],
      ["channel-path-changed|channel live|breaks-both|compatible"], old_edits=[(END, END + LIVE)])
-case("channel-message-changed", [(END, END + LIVE.replace("receive: Item", "receive: NewItem"))],
+# ErrorBody, as event-payload-changed: neither decodes as the other (Item -> NewItem would still read one way).
+case("channel-message-changed", [(END, END + LIVE.replace("receive: Item", "receive: ErrorBody"))],
      ["channel-message-changed|channel live|breaks-both|breaking"], old_edits=[(END, END + LIVE)])
 case("close-code-changed", [(END, END + LIVE.replace("4001: reconnect", "4001: finish"))],
-     ["close-code-changed|channel live|breaks-clients|compatible"], old_edits=[(END, END + LIVE)])
+     ["close-code-changed|channel live|breaks-both|compatible"], old_edits=[(END, END + LIVE)])
 case("close-code-failure-removed", [(END, END + LIVE.replace("      4003: { action: fail, case: forbidden }\n", ""))],
-     ["close-code-changed|channel live|breaks-clients|breaking"], old_edits=[(END, END + LIVE)])
+     ["close-code-changed|channel live|compatible|breaking"], old_edits=[(END, END + LIVE)])
+# A row the new server closes with (old clients fail it as undocumented where they should reconnect), and one
+# only old servers close with (new clients fail it). The proof makes each server close with the codes it documents.
+case("close-code-added", [(END, END + LIVE + "      4005: reconnect\n")],
+     ["close-code-changed|channel live|breaks-clients|compatible"], old_edits=[(END, END + LIVE)])
+case("close-code-removed", [(END, END + LIVE)],
+     ["close-code-changed|channel live|breaks-producers|compatible"], old_edits=[(END, END + LIVE + "      4005: reconnect\n")])
+# The messages a client sends change type: each server closes the other side's clients with 1008.
+case("channel-send-changed", [(END, END + LIVE.replace("send: NewItem", "send: ErrorBody"))],
+     ["channel-message-changed|channel live|breaks-both|breaking"], old_edits=[(END, END + LIVE)])
+# The opening request gains a required query parameter, and an API key: new servers refuse old clients' upgrade.
+case("channel-parameter-added", [(END, END + LIVE.replace("    send: NewItem", "    query:\n      since: string\n    send: NewItem"))],
+     ["field-added-required|channel live.parameter since|breaks-clients|breaking"], old_edits=[(END, END + LIVE)])
+case("channel-auth-added", [(END, END + LIVE.replace("    send: NewItem", "    auth: key\n    send: NewItem")),
+                            ("errors:\n  body", "auth:\n  key: { kind: apiKey, in: header, name: X-Api-Key }\nerrors:\n  body")],
+     ["auth-scheme-changed|auth key|compatible|compatible", "auth-added|channel live|breaks-clients|compatible"], old_edits=[(END, END + LIVE)])
+# Message kinds: the channel sends and receives tagged unions, and one gains or loses a kind. The driver sends
+# every kind its schema has, and as many messages as the server's receive union has kinds (the sandbox answers
+# them in turn), so each kind either side has crosses the wire.
+KINDS = ("  NewItem:\n", "  LiveCommand:\n    union:\n      discriminator: kind\n      variants:\n        create: NewItem\n"
+         "  LiveEvent:\n    union:\n      discriminator: kind\n      variants:\n        created: Item\n  NewItem:\n")
+LIVE_KINDS = (END, END + LIVE.replace("send: NewItem", "send: LiveCommand").replace("receive: Item", "receive: LiveEvent"))
+SEND_KIND = ("        create: NewItem\n", "        create: NewItem\n        remove: ErrorBody\n")
+RECEIVE_KIND = ("        created: Item\n", "        created: Item\n        removed: ErrorBody\n")
+case("channel-send-kind-added", [KINDS, LIVE_KINDS, SEND_KIND],
+     ["union-variant-added|type LiveCommand.variant remove|breaks-producers|breaking"], old_edits=[KINDS, LIVE_KINDS])
+case("channel-send-kind-removed", [KINDS, LIVE_KINDS],
+     ["union-variant-removed|type LiveCommand.variant remove|breaks-clients|breaking"], old_edits=[KINDS, LIVE_KINDS, SEND_KIND])
+case("channel-receive-kind-added", [KINDS, LIVE_KINDS, RECEIVE_KIND],
+     ["union-variant-added|type LiveEvent.variant removed|compatible|breaking"], old_edits=[KINDS, LIVE_KINDS])
+case("channel-receive-kind-removed", [KINDS, LIVE_KINDS],
+     ["union-variant-removed|type LiveEvent.variant removed|compatible|breaking"], old_edits=[KINDS, LIVE_KINDS, RECEIVE_KIND])
 # issue 28 line 6: a streamed request body changes its framing: new servers cannot cut old clients' body
 # into events, and the method's sequence is framed differently.
 UPLOAD = WATCH_AT + "  uploadItems:\n    http: POST /items/upload\n    requestStream: { format: jsonLines, events: Item }\n"

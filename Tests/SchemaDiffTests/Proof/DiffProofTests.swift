@@ -14,7 +14,10 @@ import XCTest
 ///     against the sandbox serving the OLD schema (a new app meets an old server), and validates the
 ///     old schema's example responses against the new schema (captured payloads). The pair's verdict
 ///     must say "breaks deployed clients" exactly when the first run fails somewhere, and "breaks
-///     servers or payload producers" exactly when the second run fails or a payload is rejected.
+///     servers or payload producers" exactly when the second run fails or a payload is rejected. Each
+///     run opens the client's channels too (over SwiftNIO, as a Linux app does), and for each close code
+///     the serving schema documents, makes the sandbox close a channel with it and checks what the client
+///     did (`closeCodes(client:server:)`).
 /// (b) source: type-checks the caller written against the OLD module with the NEW module; it must fail
 ///     exactly when a change is source-breaking.
 ///
@@ -39,7 +42,6 @@ final class DiffProofTests: XCTestCase {
         var digesterCompared = 0
         var digesterAgreed = 0
         var digesterExplained: [String] = []
-        var wireUnobservedPairs: [String] = []
         for pair in package.pairs {
             let changes = try pair.corpus.changes()
             let wire = try await wireObservation(pair, driver: driver)
@@ -51,10 +53,7 @@ final class DiffProofTests: XCTestCase {
                 "old client on new server: \(wire.oldOnNewFailures.isEmpty ? "all ok" : wire.oldOnNewFailures.joined(separator: "; ")); "
                 + "new client on old server: \(wire.newOnOldFailures.isEmpty ? "all ok" : wire.newOnOldFailures.joined(separator: "; ")); "
                 + "old payloads the new schema rejects: \(wire.rejectedPayloads.isEmpty ? "none" : wire.rejectedPayloads.joined(separator: "; "))"
-            if !changes.isEmpty, changes.allSatisfy({ Self.wireUnobserved[$0.rule] != nil }) {
-                // Judged by ChannelServingTests and the runtime's channel tests instead (see `wireUnobserved`).
-                wireUnobservedPairs.append("\(pair.corpus.name): \(Self.wireUnobserved[changes[0].rule]!)")
-            } else if !wire.baselineFailures.isEmpty {
+            if !wire.baselineFailures.isEmpty {
                 mismatches.append("\(pair.corpus.name): a client fails against its own schema's sandbox: \(wire.baselineFailures.joined(separator: "; "))")
             } else if expectedClients == observedClients && expectedProducers == observedProducers {
                 wireConfirmed += 1
@@ -96,7 +95,7 @@ final class DiffProofTests: XCTestCase {
         let elapsed = Date().timeIntervalSince(started)
         let build = built.timeIntervalSince(started)
         let summary =
-            "diff proof: \(package.pairs.count) pairs; wire verdicts confirmed \(wireConfirmed)/\(package.pairs.count - wireUnobservedPairs.count) (\(wireBreakingConfirmed) of them breaking; \(wireUnobservedPairs.count) channel pairs not observable on the wire here); "
+            "diff proof: \(package.pairs.count) pairs; wire verdicts confirmed \(wireConfirmed)/\(package.pairs.count) (\(wireBreakingConfirmed) of them breaking); "
             + "source verdicts confirmed \(sourceConfirmed)/\(package.pairs.count); swift-api-digester agrees on \(digesterAgreed)/\(digesterCompared) "
             + "(\(digesterExplained.count) known differences); build \(Int(build)) s, total \(Int(elapsed)) s"
         print(summary)
@@ -124,16 +123,22 @@ final class DiffProofTests: XCTestCase {
         try await newServer.start()
         var observation = WireObservation()
         do {
-            let oldOnOld = try failures(driver, client: pair.old, server: pair.old.schema, url: oldServer.baseURL)
-            let newOnNew = try failures(driver, client: pair.new, server: pair.new.schema, url: newServer.baseURL)
+            let oldOnOld = try failures(driver, client: pair.old, server: oldServer, url: oldServer.baseURL)
+            let newOnNew = try failures(driver, client: pair.new, server: newServer, url: newServer.baseURL)
             observation.baselineFailures = oldOnOld.map { "old: \($0)" } + newOnNew.map { "new: \($0)" }
-            observation.oldOnNewFailures = try failures(driver, client: pair.old, server: pair.new.schema, url: rootURL(of: oldServer, on: newServer))
+            observation.oldOnNewFailures = try failures(driver, client: pair.old, server: newServer, url: rootURL(of: oldServer, on: newServer))
             // A new client only relies on an old server for what the old schema has.
             let oldNames = Set(pair.old.schema.operations.map(\.name))
             let known = Set(pair.new.schema.operations.filter { oldNames.contains($0.name) || $0.notes.renamedFrom.map(oldNames.contains) == true }.map(\.name))
+            let oldChannels = Set(pair.old.schema.channels.map(\.name))
+            let knownChannels = Set(
+                pair.new.schema.channels.filter { oldChannels.contains($0.name) || $0.notes.renamedFrom.map(oldChannels.contains) == true }.map(\.name))
             // Events (`event/<name>`) are checked by the receiver against what it declares itself.
-            observation.newOnOldFailures = try failures(driver, client: pair.new, server: pair.old.schema, url: rootURL(of: newServer, on: oldServer))
-                .filter { known.contains(String($0.prefix { $0 != "/" })) || $0.hasPrefix("event/") }
+            observation.newOnOldFailures = try failures(driver, client: pair.new, server: oldServer, url: rootURL(of: newServer, on: oldServer))
+                .filter { line in
+                    if let channel = Self.channelName(line) { return knownChannels.contains(channel) }
+                    return known.contains(String(line.prefix { $0 != "/" })) || line.hasPrefix("event/")
+                }
         } catch {
             await oldServer.stop()
             await newServer.stop()
@@ -152,17 +157,77 @@ final class DiffProofTests: XCTestCase {
         URL(string: "http://127.0.0.1:\(server.port)\(client.basePath)")!
     }
 
-    private func failures(_ driver: URL, client: ProofPackage.Side, server: Schema, url: URL) throws -> [String] {
+    /// The calls, channels and events of `client` against `sandbox` that did not work, then each close code
+    /// the sandbox's schema documents for a channel both have whose meaning the client did not act on.
+    private func failures(_ driver: URL, client: ProofPackage.Side, server sandbox: SandboxServer, url: URL) throws -> [String] {
+        let server = sandbox.schema
         let expected = try JSONSerialization.data(withJSONObject: Self.pageItems(client: client.schema, server: server), options: [.sortedKeys])
         let added = try JSONSerialization.data(withJSONObject: Self.valuesOnlyIn(server, notIn: client.schema).sorted())
-        let result = try ProcessRunner.run(
-            driver.path, [client.module, url.absoluteString],
-            environment: [
-                "PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self),
-                "PROOF_EVENTS": try Self.sentEvents(server),
-            ])
-        guard result.status == 0 else { throw ProofError("proof-driver \(client.module) exited with \(result.status): \(result.output.prefix(2000))") }
-        return result.output.split(separator: "\n").map(String.init).filter { !$0.hasSuffix(": ok") }
+        let messages = try JSONSerialization.data(withJSONObject: Self.channelMessageCounts(server), options: [.sortedKeys])
+        let environment = [
+            "PROOF_PAGE_ITEMS": String(decoding: expected, as: UTF8.self), "PROOF_NEW_VALUES": String(decoding: added, as: UTF8.self),
+            "PROOF_EVENTS": try Self.sentEvents(server), "PROOF_CHANNEL_MESSAGES": String(decoding: messages, as: UTF8.self),
+        ]
+        func run(_ arguments: [String]) throws -> [String] {
+            let result = try ProcessRunner.run(driver.path, [client.module, url.absoluteString] + arguments, environment: environment)
+            guard result.status == 0 else { throw ProofError("proof-driver \(client.module) exited with \(result.status): \(result.output.prefix(2000))") }
+            return result.output.split(separator: "\n").map(String.init)
+        }
+        var lines = try run([])
+        for (channel, code, meaning) in Self.closeCodes(client: client.schema, server: server) {
+            // The sandbox closes the first connection with the code after its first reply; the next is served normally.
+            sandbox.clearFaults()
+            sandbox.inject(.closeChannel(count: 1, afterMessages: 1, code: code), for: channel)
+            let label = "channel/\(channel)/close-\(code): "
+            for line in try run(["close", channel]) {
+                let observed = String(line.drop { $0 != ":" }.dropFirst(2))
+                let did = String(observed.prefix { $0 != " " })
+                lines.append(
+                    label
+                        + (observed.hasPrefix("failed")
+                            ? observed : did == meaning ? "ok" : "failed: the server means \(meaning), the client did \(observed)"))
+            }
+            sandbox.clearFaults()
+        }
+        return lines.filter { !$0.hasSuffix(": ok") }
+    }
+
+    /// For each channel `client` and `server` both have, the close codes either schema lists that `server`'s
+    /// documents (a server closes only with those: its table's, and the unlisted defaults), each with what it
+    /// means to the server as a client can act on it: `reconnect` (`reauthenticate` too: without a credential to
+    /// renew, the proof sees the same reconnection), `finish`, or `fail` (a listed failure or an undocumented
+    /// code: either way the channel ends with an error, like an error code a client does not list).
+    static func closeCodes(client: Schema, server: Schema) -> [(channel: String, code: Int, meaning: String)] {
+        client.channels.flatMap { clientChannel -> [(channel: String, code: Int, meaning: String)] in
+            guard let serverChannel = server.channels.first(where: { $0.name == clientChannel.name }) else { return [] }
+            let listed = Set(clientChannel.closeCodes.map(\.code) + serverChannel.closeCodes.map(\.code))
+            let documented = Set(serverChannel.closeCodes.map(\.code) + ChannelDefinition.unlistedCloseActions.map(\.code))
+            return listed.intersection(documented).sorted().map { code in
+                let meaning: String
+                switch serverChannel.action(forCloseCode: code) {
+                case .reconnect?, .reauthenticate?: meaning = "reconnect"
+                case .finish?: meaning = "finish"
+                case .fail?, nil: meaning = "fail"
+                }
+                return (clientChannel.name, code, meaning)
+            }
+        }
+    }
+
+    /// For each channel of `server`, how many messages a client sends so that the sandbox, which answers a
+    /// `receive` union's variants in turn, sends every kind it has.
+    static func channelMessageCounts(_ server: Schema) -> [String: Int] {
+        Dictionary(
+            server.channels.map { channel in
+                guard case .named(let name) = channel.receive, case .union(let union)? = server.type(named: name)?.kind else { return (channel.name, 1) }
+                return (channel.name, max(1, union.variants.count))
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The channel a driver line is about (`channel/<name>: …`, `channel/<name>/close-<code>: …`), else nil.
+    static func channelName(_ line: String) -> String? {
+        guard line.hasPrefix("channel/") else { return nil }
+        return String(line.dropFirst("channel/".count).prefix { $0 != "/" && $0 != ":" })
     }
 
     /// What a server of `server`'s schema sends for each of its events (the sandbox's delivery: headers and
@@ -241,16 +306,6 @@ final class DiffProofTests: XCTestCase {
 
     /// Pairs where swift-api-digester (API mode) and our source verdict differ, and why; filled from
     /// the first comparison and documented in docs/SchemaDiff.md.
-    /// Rules whose wire verdict this proof cannot observe: a channel is a WebSocket, which URLSession on
-    /// Linux cannot open (libcurl has no WebSockets), and the proof's package depends on client libraries
-    /// only (the NIO transport is a target without a product). Their source verdicts are observed (the
-    /// caller names each channel's types and switches over its failures); what they do on the wire is
-    /// tested by ChannelServingTests (the sandbox) and ChannelRuntimeTests (the runtime over real sockets).
-    static let wireUnobserved: [ChangeRule: String] = Dictionary(
-        uniqueKeysWithValues: [ChangeRule.channelAdded, .channelRemoved, .channelPathChanged, .channelMessageChanged, .closeCodeChanged].map {
-            ($0, "a channel's wire verdict (no WebSocket transport for the proof on Linux)")
-        })
-
     static let knownDigesterDifferences: [String: (digester: String, why: String)] = {
         let defaultedArgument =
             "swift-api-digester matches declarations by their full name, so adding an argument with a default "
