@@ -35,10 +35,8 @@ extension TypeTranslator {
             var root = first
             while let next = merged[root] { root = next }
             let place = sources[name].map { "the schema at \($0.pointer)" } ?? "this schema"
-            bodies[name] = .map([
-                ("type", .string(root)),
-                ("modelled", .string("Named by the importer: \(place) is inline in the OpenAPI document and says what \(root)'s does, so it is an alias of it.")),
-            ])
+            let note = "Named by the importer: \(place) is inline in the OpenAPI document and says what \(root)'s does, so it is an alias of it."
+            bodies[name] = .map([("type", .string(root)), ("modelled", .string(note))])
         }
     }
 
@@ -65,9 +63,10 @@ extension TypeTranslator {
         case .map(let members):
             // A member of `fields:`/`variants:` is a name whose value is a type or a mapping with `type:`.
             let listsTypes = key == "fields" || key == "variants"
-            return .map(members.map { member in
-                (member.0, renaming(member.1, key: listsTypes && member.1.isString ? key : member.0, merged: merged))
-            })
+            return .map(
+                members.map { member in
+                    (member.0, renaming(member.1, key: listsTypes && member.1.isString ? key : member.0, merged: merged))
+                })
         default:
             return value
         }
