@@ -580,6 +580,7 @@ final class SmallestScopeTests: XCTestCase {
         XCTAssertEqual(
             result.warnings,
             [
+                "api.yaml:8:10: warning: path parameter 'file_id' is in the path but not declared: imported as a string [#/paths/~1files~1{file_id}#get_shared_link/get]",
                 "api.yaml:16:10: warning: the path '/flags?verbose' has a query item without a value, which a query parameter cannot send: operation not imported [#/paths/~1flags?verbose/get]",
                 "api.yaml:20:10: warning: GET /items/{b} is also operation 'getItemA', and both require no query parameter, no header and no body; a server cannot tell them apart (a path's fragment is not sent): operation not imported [#/paths/~1items~1{b}/get]",
                 "api.yaml:8:10: warning: GET /files/{file_id} is also operation 'getFile', and both require no query parameter, no header and no body; a server cannot tell them apart (a path's fragment is not sent): operation not imported [#/paths/~1files~1{file_id}#get_shared_link/get]",
@@ -592,6 +593,28 @@ final class SmallestScopeTests: XCTestCase {
                 "createKey POST /key?api-version=2021-05-01 []", "getFile GET /files/{fileId} []",
                 "getFileFields GET /files/{id} [\"fields/fields=-\"]", "listFolders GET /folders []", "getItemA GET /items/{a} []",
             ])
+    }
+
+    /// A path placeholder the operation does not declare (OpenAPI requires it; documents forget) is a
+    /// string, as the path carries it, with a warning: before, the written schema did not load and the
+    /// import blamed itself ("a bug of the importer").
+    func testAnUndeclaredPathPlaceholderIsAString() throws {
+        let result = try imported(
+            document(
+                schemas: "    {}",
+                paths: """
+
+                      /users/{user_id}/posts/{post-id}:
+                        get: { operationId: getPost, parameters: [{ name: post-id, in: path, required: true, schema: { type: integer } }], responses: { "204": { description: none } } }
+                    """))
+        XCTAssertEqual(
+            result.warnings,
+            [
+                "api.yaml:6:10: warning: path parameter 'user_id' is in the path but not declared: imported as a string [#/paths/~1users~1{user_id}~1posts~1{post-id}/get]"
+            ])
+        let operation = try XCTUnwrap(result.schema.operations.first)
+        XCTAssertEqual(operation.path, "/users/{userId}/posts/{postId}")
+        XCTAssertEqual(operation.pathParameters.map { "\($0.name): \($0.type)" }, ["postId: int", "userId: string"])
     }
 
     // MARK: The final load
