@@ -43,7 +43,9 @@ struct ChannelConversation {
         let data = Data(text.utf8)
         let issues = validator.validate(data: data, against: channel.send).filter { $0.severity == .error }
         if !issues.isEmpty {
-            return .failure(ChannelViolation(message: issues.map(\.description).joined(separator: "; ")))
+            // Without the schema rule's location: it names a file on the server's disk.
+            let problems = issues.map { "\($0.pointer.isEmpty ? "(root)" : $0.pointer): \($0.severity.rawValue): \($0.message)" }
+            return .failure(ChannelViolation(message: problems.joined(separator: "; ")))
         }
         let json = JSON.parse(data)
         if let kind = json.flatMap({ kind(of: $0) }), let reply = replies[kind] ?? replies["*"] { return .success([reply]) }
