@@ -101,21 +101,30 @@ public struct URLSessionTransport: HTTPTransport {
     /// Sends `request`, following same-origin redirects, and reads the whole response body.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let limit = RequestOptions.current.maximumResponseSize ?? maximumResponseSize
+        return try await Self.followingRedirects(from: request) { try await sendOnce($0, limit: limit) }
+    }
+
+    /// Sends `request` through `sendOnce` and each redirect it answers with by the rules under "Redirects"
+    /// above, at most `maximumRedirects` in a row: for any transport that follows redirects itself
+    /// (`AsyncHTTPClientTransport` does).
+    public static func followingRedirects(
+        from request: HTTPRequest, sendOnce: (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
         var current = request
         var redirects = 0
         while true {
-            let response = try await sendOnce(current, limit: limit)
-            guard let next = try Self.redirect(after: current, response: response) else { return response }
+            let response = try await sendOnce(current)
+            guard let next = try redirect(after: current, response: response) else { return response }
             redirects += 1
-            guard redirects <= Self.maximumRedirects else {
-                throw TransportError.tooManyRedirects(limit: Self.maximumRedirects)
+            guard redirects <= maximumRedirects else {
+                throw TransportError.tooManyRedirects(limit: maximumRedirects)
             }
             current = next
         }
     }
 
     /// The request to follow `response` with, `nil` when it is not a redirect to follow: the rules under
-    /// "Redirects" above, for any transport that follows redirects itself (`AsyncHTTPClientTransport` does).
+    /// "Redirects" above.
     ///
     /// - Throws: `TransportError.crossOriginRedirect` when it points to another origin.
     public static func redirect(after request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {

@@ -19,7 +19,7 @@ import NIOPosix
 ///
 /// It keeps `URLSessionTransport`'s contract, rule by rule:
 /// - **Redirects.** AsyncHTTPClient never follows one itself. A redirect to the same origin is followed as
-///   `URLSessionTransport.redirect(after:response:)` says (same headers; 301/302/303 turn any method but
+///   `URLSessionTransport.followingRedirects(from:sendOnce:)` says (same headers; 301/302/303 turn any method but
 ///   `GET`/`HEAD` into a `GET` without a body; 307/308 keep both); one to another origin throws
 ///   `TransportError.crossOriginRedirect`, so credentials never reach it; more than
 ///   `URLSessionTransport.maximumRedirects` in a row throw `TransportError.tooManyRedirects`.
@@ -87,17 +87,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// call's 2xx answer, returns at its head and streams the body into `StreamedBody.current`).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let limit = RequestOptions.current.maximumResponseSize ?? maximumResponseSize
-        var current = request
-        var redirects = 0
-        while true {
-            let response = try await sendOnce(current, limit: limit)
-            guard let next = try URLSessionTransport.redirect(after: current, response: response) else { return response }
-            redirects += 1
-            guard redirects <= URLSessionTransport.maximumRedirects else {
-                throw TransportError.tooManyRedirects(limit: URLSessionTransport.maximumRedirects)
-            }
-            current = next
-        }
+        return try await URLSessionTransport.followingRedirects(from: request) { try await sendOnce($0, limit: limit) }
     }
 
     private func sendOnce(_ request: HTTPRequest, limit: Int) async throws -> HTTPResponse {
