@@ -127,7 +127,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// "Redirects" above.
     ///
     /// - Throws: `TransportError.crossOriginRedirect` when it points to another origin.
-    public static func redirect(after request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {
+    static func redirect(after request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status),
             let location = response.headers["Location"],
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL
