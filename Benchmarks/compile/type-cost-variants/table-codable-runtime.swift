@@ -64,6 +64,11 @@ func runChecks() {
     // Failures: a required field missing after others decoded (the table destroys what it decoded), a
     // wrong type, a missing nullable field, a non-canonical uuid.
     checkForms(KSGenerated.Item.self, KSTable.Item.self, KSCached.Item.self, #"{"sku": "A-1", "name": "Lamp"}"#)
+    // The same with strings long enough to live on the heap, so that a leak on the failure path shows
+    // under `valgrind --leak-check=full` (short strings are stored inline).
+    checkForms(
+        KSGenerated.Item.self, KSTable.Item.self, KSCached.Item.self,
+        #"{"sku": "a stock keeping unit long enough for the heap", "name": "a name long enough for the heap", "tags": ["a tag long enough for the heap"]}"#)
     checkForms(KSGenerated.Item.self, KSTable.Item.self, KSCached.Item.self, #"{"sku": "A-1", "name": 7, "discontinuedAt": null}"#)
     checkForms(
         KSGenerated.Item.self, KSTable.Item.self, KSCached.Item.self,
