@@ -278,12 +278,7 @@ struct DocumentTranslator {
                 pointer.appending("url"))
             return nil
         }
-        var placeholders: [String] = []
-        var rest = url[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            placeholders.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
+        let placeholders = url.templatePlaceholders
         if let undeclared = placeholders.first(where: { !declared.contains($0) }) {
             log.warning(
                 "server URL '\(shown)' uses '{\(undeclared)}', which the server's variables do not declare; not imported", at: server["url"],

@@ -43,18 +43,6 @@ final class OperationTranslator {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    /// The names between braces in a path template, each once, in order.
-    static func placeholders(in path: String) -> [String] {
-        var names: [String] = []
-        var rest = path[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
-            if !name.isEmpty, !names.contains(name) { names.append(name) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
-
     /// Each imported operation's route (method and path, placeholder names aside), whether its path has
     /// neither query nor fragment, and what its request requires: operations may share a route when
     /// their requirements differ (`RequestRequirements`), decided once every operation has been read.
@@ -232,7 +220,7 @@ final class OperationTranslator {
         // A placeholder the document does not declare (it must, but documents forget): a string, as the
         // path carries it, rather than a schema that cannot load.
         if absoluteURL == nil {
-            for wire in Self.placeholders(in: path) where pathRenames[wire] == nil {
+            for wire in path.templatePlaceholders where !wire.isEmpty && pathRenames[wire] == nil {
                 let parameterName = parameterNames.claim(ImportNames.member(wire, fallback: "parameter"))
                 pathRenames[wire] = parameterName
                 log.warning("path parameter '\(wire)' is in the path but not declared: imported as a string", at: node, pointer)

@@ -100,7 +100,7 @@ struct SchemaValidator {
                 at: environment.location)
             return
         }
-        let placeholders = Self.placeholders(in: environment.url)
+        let placeholders = environment.url.templatePlaceholders
         let declared = environment.variables.map(\.name)
         for placeholder in placeholders where !declared.contains(placeholder) {
             log.error(
@@ -727,7 +727,7 @@ struct SchemaValidator {
     /// `what`: how diagnostics name it, "operation 'x'" or "channel 'x'".
     func checkPathTemplate(_ operation: OperationDefinition, what: String? = nil) {
         let what = what ?? "operation '\(operation.name)'"
-        let placeholders = Self.placeholders(in: operation.path)
+        let placeholders = operation.path.templatePlaceholders
         let declared = operation.pathParameters.map(\.wireName)
         let undeclared = placeholders.filter { !declared.contains($0) }
         let unused = operation.pathParameters.map(\.wireName).filter { !placeholders.contains($0) }
@@ -886,17 +886,6 @@ struct SchemaValidator {
     }
 
     // MARK: Helpers
-
-    static func placeholders(in template: String) -> [String] {
-        var names: [String] = []
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            names.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
 
     static func isHeaderName(_ name: String) -> Bool {
         // RFC 9110 token characters.
