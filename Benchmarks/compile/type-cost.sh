@@ -10,8 +10,8 @@
 #
 # run.sh measures wall time through SwiftPM, which means nothing on a loaded machine. This measures what
 # load moves much less: user + sys CPU seconds (`/usr/bin/time`) of the swiftc command SwiftPM runs for a
-# debug build of the module (batch mode, -j2, -Onone -g -enable-testing, an index store, Swift 6), and
-# the counters of `-stats-output-dir` summed over the frontend jobs: seconds of semantic analysis, SILGen
+# debug build of the module (batch mode, -j2, -Onone -g -enable-testing, an index store, Swift 6), its
+# wall time (for a quiet machine), and the counters of `-stats-output-dir` summed over the frontend jobs: seconds of semantic analysis, SILGen
 # and IRGen (the rest of a job is LLVM and the fixed start-up), SIL functions, LLVM IR functions and
 # instructions, object bytes. Ours gets `client-generator import` of the document, then `generate`;
 # theirs the document itself (`--mode types --mode client --access-modifier public`). Theirs compiles
@@ -32,7 +32,7 @@ compile() {
     if [ "$side" = ours ]; then modules=$root/.build/debug/Modules; else modules=$work/theirs/.build/debug/Modules; fi
     out=$(mktemp -d "$work/compile.XXXXXX")
     mkdir "$out/stats"
-    if ! /usr/bin/time -f "%U %S" -o "$out/time" swiftc -module-name Generated -emit-module \
+    if ! /usr/bin/time -f "%U %S %e" -o "$out/time" swiftc -module-name Generated -emit-module \
         -emit-module-path "$out/Generated.swiftmodule" -parse-as-library -c "$dir"/*.swift -I "$modules" \
         -Onone -g -enable-testing -j2 -enable-batch-mode -swift-version 6 -DSWIFT_PACKAGE -DDEBUG \
         -module-cache-path "$work/module-cache" -index-store-path "$out/index" -Xcc -fPIC \
@@ -43,12 +43,12 @@ compile() {
     fi
     python3 - "$out" <<'EOF'
 import collections, glob, json, sys
-user, system = open(sys.argv[1] + "/time").read().split()
+user, system, wall = open(sys.argv[1] + "/time").read().split()
 total = collections.Counter()
 for path in glob.glob(sys.argv[1] + "/stats/*.json"):
     total.update(json.load(open(path)))
-print("%.2f|sema %.2f s, SILGen %.2f s, IRGen %.2f s; %d SIL functions, %d IR functions, %d IR instructions, %.1f MB objects" % (
-    float(user) + float(system), total["time.swift.perform-sema.user"], total["time.swift.SILGen.user"],
+print("%.2f|wall %.2f s; sema %.2f s, SILGen %.2f s, IRGen %.2f s; %d SIL functions, %d IR functions, %d IR instructions, %.1f MB objects" % (
+    float(user) + float(system), float(wall), total["time.swift.perform-sema.user"], total["time.swift.SILGen.user"],
     total["time.swift.IRGen.user"], total["SILModule.NumSILGenFunctions"], total["IRModule.NumIRFunctions"],
     total["IRModule.NumIRInsts"], total["LLVM.NumLLVMBytesOutput"] / 1e6))
 EOF

@@ -32,7 +32,8 @@ struct GenerateClientCode: CommandPlugin {
             let output = outputRoot.appendingPathComponent(target.name)
             let process = Process()
             process.executableURL = tool
-            process.arguments = GeneratorConfiguration.generateArguments(schema: schema, output: output)
+            process.arguments = GeneratorConfiguration.generateArguments(
+                schema: schema, output: output, shardCount: GeneratorConfiguration.shardCount(schema: schema))
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
