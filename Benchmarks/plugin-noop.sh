@@ -47,6 +47,9 @@ build() { (cd "$1" && swift build 2>&1); }
 plugin_mtimes() { find "$consumer/.build/plugins/cache" -maxdepth 1 -type f ! -name '*.*' -printf '%f %T@\n' 2>/dev/null | sort; }
 
 echo "clean build of the consumer and the other package (not timed)"
+# Really clean: SwiftPM keeps a path dependency's build plan, so a .build from an older checkout compiles
+# the old list of the dependency's files and fails on the files added since.
+rm -rf "$consumer/.build" "$other/.build"
 build "$consumer" >"$work/clean.log" || { tail -30 "$work/clean.log"; exit 1; }
 build "$other" >"$work/other-clean.log" || { tail -30 "$work/other-clean.log"; exit 1; }
 build "$consumer" >"$work/settle.log"

@@ -30,28 +30,14 @@ public enum ClientGeneration {
     /// tool, which links only this module, can catch it.
     public typealias SchemaFailure = SchemaReport.Failure
 
-    /// What `run` throws for a shard count out of `GeneratedFileNames.shardCounts`.
-    public struct InvalidShardCount: Error, CustomStringConvertible {
-        public let shardCount: Int
-        public init(shardCount: Int) { self.shardCount = shardCount }
-        public var description: String {
-            "--shards \(shardCount): the shard count must be \(GeneratedFileNames.shardCounts.lowerBound) to \(GeneratedFileNames.shardCounts.upperBound)"
-        }
-    }
-
-    /// Generates the client for the schema at `schemaPath` into `outputPath` (created if missing), in
-    /// `shardCount` shard files; nil chooses by the schema file's size (`GeneratedFileNames.shardCount(schemaBytes:)`),
-    /// as the build plugin does. Files whose contents did not change are left untouched, so a rebuild
-    /// recompiles only what an edit touched; generated files this run does not write are removed
-    /// (`removeStaleFiles`). Diagnostics go to standard error (`SchemaReport`); a schema that does not
-    /// load throws `SchemaReport.Failure`.
-    public static func run(schemaPath: String, outputPath: String, shardCount: Int? = nil) throws -> Summary {
+    /// Generates the client for the schema at `schemaPath` into `outputPath` (created if missing).
+    /// Files whose contents did not change are left untouched, so a rebuild recompiles only what an edit
+    /// touched; generated files this run does not write are removed (`removeStaleFiles`). Diagnostics go
+    /// to standard error (`SchemaReport`); a schema that does not load throws `SchemaReport.Failure`.
+    public static func run(schemaPath: String, outputPath: String) throws -> Summary {
         let started = Date()
-        if let shardCount, !GeneratedFileNames.shardCounts.contains(shardCount) { throw InvalidShardCount(shardCount: shardCount) }
         let schema = try SchemaReport.load(.file(path: schemaPath), exitCode: schemaFailureExitCode).get().schema
-        let files = SwiftRenderer.render(
-            schema, schemaFileName: URL(fileURLWithPath: schemaPath).lastPathComponent,
-            shardCount: try shardCount ?? defaultShardCount(schemaPath: schemaPath))
+        let files = SwiftRenderer.render(schema, schemaFileName: URL(fileURLWithPath: schemaPath).lastPathComponent)
         let folder = URL(fileURLWithPath: outputPath)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var written = 0
@@ -66,14 +52,6 @@ public enum ClientGeneration {
         return Summary(
             api: schema.api, types: schema.types.count, operations: schema.operations.count, written: written, files: files.count,
             removed: removed, folder: folder.path, milliseconds: Int(Date().timeIntervalSince(started) * 1000))
-    }
-
-    /// The shard count for the schema at `schemaPath` by its size in bytes, the count the build plugin
-    /// passes (Plugins/Shared/GeneratorConfiguration.swift, which cannot link this module, asks the same
-    /// `GeneratedFileNames.shardCount(schemaBytes:)`).
-    public static func defaultShardCount(schemaPath: String) throws -> Int {
-        let size = try FileManager.default.attributesOfItem(atPath: schemaPath)[.size] as? NSNumber
-        return GeneratedFileNames.shardCount(schemaBytes: size?.intValue ?? 0)
     }
 
     /// Removes what an earlier run wrote to `folder` and this one did not, for instance after a generator

@@ -2,7 +2,7 @@ import SchemaModel
 
 /// The table at the top of `Client.generated.swift` saying which file holds each type and operation.
 /// The types and operations are spread over shard files by a hash (`ShardPlacement`), so without it a
-/// reader would search up to 35 files.
+/// reader would search 35 files, most of them empty for a small API.
 ///
 /// `//` lines, each name through `SwiftRenderer.sanitizedComment`; sorted by Swift name (ignoring case,
 /// then exactly), so the same schema gives the same table. One line per declaration, no more than a sort.
@@ -24,7 +24,7 @@ struct FileIndexRenderer {
                 shard: placement.shard(of: operation))
         }
         let used = Set(types.map(\.shard) + operations.map(\.shard))
-        let empty = (0..<placement.shardCount).filter { !used.contains($0) }
+        let empty = (0..<GeneratedFileNames.shardCount).filter { !used.contains($0) }
 
         writer.line("// Where each declaration is:")
         writer.line("//")
@@ -38,8 +38,8 @@ struct FileIndexRenderer {
             writer.line(
                 "// Empty for this API: Shard.NN.generated.swift for NN = "
                     + empty.map(GeneratedFileNames.label).joined(separator: ", ")
-                    + ". They exist because a build plugin must declare its output files before the generator runs, so their number"
-                    + " follows the schema file's size, not what it declares (docs/Plugin.md, \"The files\").")
+                    + ". They exist because a build plugin must declare its output files before the generator runs, so the file names are"
+                    + " the same \(GeneratedFileNames.all.count) whatever the schema's size (docs/Plugin.md, \"The files\").")
         }
     }
 

@@ -5,7 +5,7 @@ import SchemaModel
 /// the incremental build recompiles one file, in one pass.
 ///
 /// Each declaration has a *home*, a type name or, failing that, its own name, and goes to shard
-/// `GeneratedFileNames.shard(of: home, shardCount:)`:
+/// `GeneratedFileNames.shard(of: home)`:
 /// - a type used by exactly one other type lives with that type (an item with its page, a line or a
 ///   status with its order), following such owners up to a type that has none or several;
 /// - an operation lives with its answer's type (the response, else its first outcome with a body),
@@ -14,13 +14,10 @@ import SchemaModel
 /// Shared types (used by several types) stay at their own name. A declaration moves only when what
 /// uses it changes, for instance when a type gains a second user.
 struct ShardPlacement {
-    /// How many shard files the declarations are spread over.
-    let shardCount: Int
     /// Each type's home.
     private var homes: [String: String] = [:]
 
-    init(schema: Schema, shardCount: Int) {
-        self.shardCount = shardCount
+    init(schema: Schema) {
         var users: [String: Set<String>] = [:]
         for type in schema.types {
             for used in Self.namedTypes(in: type) where used != type.name {
@@ -59,13 +56,13 @@ struct ShardPlacement {
     }
 
     func shard(of type: TypeDefinition) -> Int {
-        GeneratedFileNames.shard(of: homes[type.name] ?? type.name, shardCount: shardCount)
+        GeneratedFileNames.shard(of: homes[type.name] ?? type.name)
     }
 
     func shard(of operation: OperationDefinition) -> Int {
         let answers = [operation.response] + (operation.outcomes ?? []).map(\.body) + [operation.body?.type]
         let home = answers.lazy.compactMap { $0?.namedTypes.first }.first.map { homes[$0] ?? $0 }
-        return GeneratedFileNames.shard(of: home ?? operation.name, shardCount: shardCount)
+        return GeneratedFileNames.shard(of: home ?? operation.name)
     }
 
     /// The named types a definition refers to directly (through arrays and maps).

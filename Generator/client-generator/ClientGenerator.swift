@@ -32,14 +32,13 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes the models, error type and client for a schema.",
         discussion: """
-            Writes \(GeneratedFileNames.errors), \(GeneratedFileNames.client), \(GeneratedFileNames.support) \
+            Writes \(GeneratedFileNames.all.count) files to the output folder, always the same names whatever the \
+            schema's size: \(GeneratedFileNames.errors), \(GeneratedFileNames.client), \(GeneratedFileNames.support) \
             (decoding helpers), and the types and the operations spread over \(GeneratedFileNames.shardFile(0)) ... \
-            Shard.NN.generated.swift, each with what uses it (some may be empty): one shard per \
-            \(GeneratedFileNames.schemaBytesPerShard / 1024) KiB of the schema file, at most \(GeneratedFileNames.maximumShardCount), \
-            unless --shards says how many. Files whose contents did not change are left untouched, so a rebuild \
-            recompiles only what an edit touched. Files ending in .generated.swift that start with the \
-            generator's header and are not among these (another shard count, an older version's layout) are \
-            deleted; other files are left alone.
+            \(GeneratedFileNames.shardFile(GeneratedFileNames.shardCount - 1)), each with what uses it (some may be \
+            empty). Files whose contents did not change are left untouched, so a rebuild recompiles only what \
+            an edit touched. Files ending in .generated.swift that start with the generator's header and \
+            are not among these (an older version's layout) are deleted; other files are left alone.
 
             Example:
               client-generator generate Schemas/whitelabelpay.yaml --output Generated/WhitelabelPay
@@ -52,21 +51,9 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the Swift files to; created if missing.")
     var output: String
 
-    @Option(
-        help: ArgumentHelp(
-            "How many Shard.NN.generated.swift files to spread the types and operations over (\(GeneratedFileNames.shardCounts.lowerBound)-\(GeneratedFileNames.shardCounts.upperBound)).",
-            discussion: "Default: one per \(GeneratedFileNames.schemaBytesPerShard / 1024) KiB of the schema file, as the build plugin chooses."))
-    var shards: Int?
-
-    func validate() throws {
-        if let shards, !GeneratedFileNames.shardCounts.contains(shards) {
-            throw ValidationError(ClientGeneration.InvalidShardCount(shardCount: shards).description)
-        }
-    }
-
     func run() throws {
         do {
-            print(try ClientGeneration.run(schemaPath: schema, outputPath: output, shardCount: shards))
+            print(try ClientGeneration.run(schemaPath: schema, outputPath: output))
         } catch let failure as ClientGeneration.SchemaFailure {
             throw ExitCode(failure.exitCode)
         }

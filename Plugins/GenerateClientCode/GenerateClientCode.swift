@@ -32,8 +32,7 @@ struct GenerateClientCode: CommandPlugin {
             let output = outputRoot.appendingPathComponent(target.name)
             let process = Process()
             process.executableURL = tool
-            process.arguments = GeneratorConfiguration.generateArguments(
-                schema: schema, output: output, shardCount: GeneratorConfiguration.shardCount(schema: schema))
+            process.arguments = GeneratorConfiguration.generateArguments(schema: schema, output: output)
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {

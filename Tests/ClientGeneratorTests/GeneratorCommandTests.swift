@@ -100,71 +100,14 @@ final class GeneratorCommandTests: XCTestCase {
         let schema = repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path
         let first = try run(["generate", schema, "--output", folder.path])
         XCTAssertEqual(first.status, 0, first.errors)
-        XCTAssertTrue(first.output.contains("wrote 14 of 14 files"), first.output)
+        XCTAssertTrue(first.output.contains("wrote 35 of 35 files"), first.output)
         let client = folder.appendingPathComponent("Client.generated.swift")
         XCTAssertTrue(try String(contentsOf: client, encoding: .utf8).contains("public struct WhitelabelPayClient"))
         let modified = try FileManager.default.attributesOfItem(atPath: client.path)[.modificationDate] as? Date
 
         let second = try run(["generate", schema, "--output", folder.path])
-        XCTAssertTrue(second.output.contains("wrote 0 of 14 files"), second.output)
+        XCTAssertTrue(second.output.contains("wrote 0 of 35 files"), second.output)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: client.path)[.modificationDate] as? Date, modified)
-    }
-
-    func testTheShardCountFollowsTheSchemaFileSizeUnlessShardsSaysOtherwise() throws {
-        // whitelabelpay.yaml is 41,370 bytes: eleven shards of 4 KiB.
-        let schema = repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path
-        XCTAssertEqual(GeneratedFileNames.shardCount(schemaBytes: try Data(contentsOf: URL(fileURLWithPath: schema)).count), 11)
-        let folder = try temporaryFolder()
-        let bySize = try run(["generate", schema, "--output", folder.path])
-        XCTAssertEqual(bySize.status, 0, bySize.errors)
-        XCTAssertEqual(try generatedNames(in: folder), Set(GeneratedFileNames.all(shardCount: 11)))
-        let declarations = try declaredTypes(in: folder)
-
-        // Fewer shards: the files of the larger layout go, and every type is still declared exactly once.
-        let two = try run(["generate", schema, "--output", folder.path, "--shards", "2"])
-        XCTAssertEqual(two.status, 0, two.errors)
-        XCTAssertTrue(two.output.contains("of 5 files to \(folder.path); removed 9 stale generated files in "), two.output)
-        XCTAssertEqual(try generatedNames(in: folder), Set(GeneratedFileNames.all(shardCount: 2)))
-        XCTAssertEqual(try declaredTypes(in: folder), declarations)
-        let index = try String(contentsOf: folder.appendingPathComponent(GeneratedFileNames.client), encoding: .utf8)
-        XCTAssertFalse(index.contains("Shard.02"), index)
-
-        for wrong in ["0", "33", "many"] {
-            let refused = try run(["generate", schema, "--output", folder.path, "--shards", wrong])
-            XCTAssertNotEqual(refused.status, 0, wrong)
-            XCTAssertTrue(
-                refused.errors.contains(wrong == "many" ? "The value 'many' is invalid for '--shards <shards>'" : "the shard count must be 1 to 32"),
-                refused.errors)
-        }
-        XCTAssertEqual(try generatedNames(in: folder), Set(GeneratedFileNames.all(shardCount: 2)), "a refused run changed the folder")
-    }
-
-    func testTheShardCountOfASchemaFileSize() {
-        let perShard = GeneratedFileNames.schemaBytesPerShard
-        XCTAssertEqual(perShard, 4096)
-        XCTAssertEqual(GeneratedFileNames.shardCount(schemaBytes: 0), 1)
-        XCTAssertEqual(GeneratedFileNames.shardCount(schemaBytes: perShard), 1)
-        XCTAssertEqual(GeneratedFileNames.shardCount(schemaBytes: perShard + 1), 2)
-        XCTAssertEqual(GeneratedFileNames.shardCount(schemaBytes: 31 * perShard + 1), 32)
-        XCTAssertEqual(GeneratedFileNames.shardCount(schemaBytes: 33 * perShard), 32)
-        XCTAssertEqual(GeneratedFileNames.shardCount(schemaBytes: 16 << 20), 32)
-    }
-
-    /// The `.generated.swift` files in `folder`.
-    private func generatedNames(in folder: URL) throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".generated.swift") })
-    }
-
-    /// Every `public struct` and `public enum` declared in `folder`'s generated files, each with how many times.
-    private func declaredTypes(in folder: URL) throws -> [String: Int] {
-        var declared: [String: Int] = [:]
-        for name in try generatedNames(in: folder) {
-            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            for line in text.split(separator: "\n") where line.hasPrefix("public struct ") || line.hasPrefix("public enum ") {
-                declared[String(line.prefix { $0 != ":" && $0 != "{" }), default: 0] += 1
-            }
-        }
-        return declared
     }
 
     func testGenerateRemovesTheGeneratedFilesItNoLongerWritesAndNothingElse() throws {
@@ -184,14 +127,14 @@ final class GeneratorCommandTests: XCTestCase {
         let schema = repositoryRoot.appendingPathComponent("Schemas/whitelabelpay.yaml").path
         let result = try run(["generate", schema, "--output", folder.path])
         XCTAssertEqual(result.status, 0, result.errors)
-        XCTAssertTrue(result.output.contains("wrote 14 of 14 files to \(folder.path); removed 1 stale generated file in "), result.output)
+        XCTAssertTrue(result.output.contains("wrote 35 of 35 files to \(folder.path); removed 1 stale generated file in "), result.output)
         XCTAssertFalse(FileManager.default.fileExists(atPath: older.path))
         for (name, text) in usersOwn {
             XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), text, name)
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Folder.generated.swift").path))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".generated.swift") }
-        XCTAssertEqual(Set(names), Set(GeneratedFileNames.all(shardCount: 11) + ["Notes.generated.swift", "Folder.generated.swift"]))
+        XCTAssertEqual(Set(names), Set(SwiftRenderer.fileNames + ["Notes.generated.swift", "Folder.generated.swift"]))
 
         let again = try run(["generate", schema, "--output", folder.path])
         XCTAssertFalse(again.output.contains("removed"), again.output)

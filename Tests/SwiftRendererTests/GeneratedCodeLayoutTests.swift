@@ -87,7 +87,7 @@ final class GeneratedCodeLayoutTests: XCTestCase {
                 text.range(of: marker).map { text[$0.upperBound...].prefix { $0 != "." } }.map {
                     Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
                 } ?? []
-            for shard in 0..<GeneratedFileNames.maximumShardCount {
+            for shard in 0..<GeneratedFileNames.shardCount {
                 let contents = try XCTUnwrap(files[GeneratedFileNames.shardFile(shard)])
                 let isEmpty = !contents.contains("\npublic ") && !contents.contains("\nextension ")
                 XCTAssertEqual(contents.contains("// No type or operation of this API falls in this file"), isEmpty, "\(path) shard \(shard)")

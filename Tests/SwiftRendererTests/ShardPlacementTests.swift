@@ -58,9 +58,9 @@ final class ShardPlacementTests: XCTestCase {
                   id: string
             """)
 
-    private func render(_ text: String, shardCount: Int = GeneratedFileNames.maximumShardCount) throws -> [GeneratedFile] {
+    private func render(_ text: String) throws -> [GeneratedFile] {
         let schema = try XCTUnwrap(SchemaLoader.load(text: text, file: "orders.yaml").schema, "\(diagnostics(text))")
-        return SwiftRenderer.render(schema, schemaFileName: "orders.yaml", shardCount: shardCount)
+        return SwiftRenderer.render(schema, schemaFileName: "orders.yaml")
     }
 
     private func file(declaring declaration: String, in files: [GeneratedFile]) throws -> String {
@@ -81,40 +81,17 @@ final class ShardPlacementTests: XCTestCase {
             XCTAssertEqual(try file(declaring: method, in: files), orderFile, method)
         }
         // With no type in its answer or request, an operation is placed by its own name.
-        XCTAssertEqual(
-            try file(declaring: "func deleteOrder(", in: files),
-            GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "deleteOrder", shardCount: GeneratedFileNames.maximumShardCount)))
-    }
-
-    func testFewerShardsKeepEachResourceTogetherInTheFilesTheIndexNames() throws {
-        for shardCount in [1, 2, 3] {
-            let files = try render(orders, shardCount: shardCount)
-            XCTAssertEqual(files.map(\.name), GeneratedFileNames.all(shardCount: shardCount))
-            // Order's home is OrderPage, its only user.
-            let orderFile = try file(declaring: "public struct Order: ", in: files)
-            XCTAssertEqual(orderFile, GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "OrderPage", shardCount: shardCount)))
-            for declaration in ["public struct OrderPage: ", "public enum OrderStatus: ", "func listOrders(", "func createOrder("] {
-                XCTAssertEqual(try file(declaring: declaration, in: files), orderFile, "\(declaration) with \(shardCount) shards")
-            }
-            // The index at the top of the client file names only files of this layout.
-            let index = try XCTUnwrap(files.first { $0.name == GeneratedFileNames.client }?.contents)
-            XCTAssertTrue(index.contains("OrderPage"), index)
-            XCTAssertFalse(index.contains(GeneratedFileNames.shardFile(shardCount)), "\(shardCount) shards: \(index)")
-        }
+        XCTAssertEqual(try file(declaring: "func deleteOrder(", in: files), GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "deleteOrder")))
     }
 
     func testSharedTypesStayAtTheirOwnNameAndRingsShareOneHome() throws {
         let files = try render(orders)
         // OrderLine is used by Order and OrderCreate, Money by Order and OrderLine: both stay at their own name.
-        XCTAssertEqual(
-            try file(declaring: "public struct OrderLine: ", in: files),
-            GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "OrderLine", shardCount: GeneratedFileNames.maximumShardCount)))
-        XCTAssertEqual(
-            try file(declaring: "public struct Money: ", in: files),
-            GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "Money", shardCount: GeneratedFileNames.maximumShardCount)))
+        XCTAssertEqual(try file(declaring: "public struct OrderLine: ", in: files), GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "OrderLine")))
+        XCTAssertEqual(try file(declaring: "public struct Money: ", in: files), GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "Money")))
         // Left and Right use only each other: both go to the ring's smallest name.
         let leftFile = try file(declaring: "public struct Left: ", in: files)
-        XCTAssertEqual(leftFile, GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "Left", shardCount: GeneratedFileNames.maximumShardCount)))
+        XCTAssertEqual(leftFile, GeneratedFileNames.shardFile(GeneratedFileNames.shard(of: "Left")))
         XCTAssertEqual(try file(declaring: "public struct Right: ", in: files), leftFile)
     }
 
