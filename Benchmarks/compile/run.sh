@@ -26,7 +26,12 @@
 # Compile, per API:
 #   swift-openapi-generator    whether theirs generates and compiles (FAILED and the first error line if not)
 #   clean compile   `swift build --target <api>` of the generated module after deleting its build folder,
-#                   dependencies (ClientRuntime; swift-openapi-runtime) and the generators already built
+#                   dependencies (ClientRuntime; swift-openapi-runtime) and the generators already built.
+#                   Theirs twice: as a user builds it, and in theirs-quiet, a package holding the same files
+#                   with `-suppress-warnings`. Their output draws warnings from Swift 6.3 (`public import` of
+#                   a module a file does not use publicly, up to four per file), and SwiftPM prints each
+#                   with its source lines, which takes seconds on a small API whose compile takes one (the
+#                   warnings column: how many). Ours has none. The second is the compile alone
 #   one-type edit   `benchmarkEdit`, an optional string, added to one object type (edit-type.py; corpus: a
 #                   type both sides name alike), then the build: ours through the build-tool plugin
 #                   (regeneration included), theirs by regenerating with their binary (included in the
@@ -44,7 +49,8 @@
 # A step that fails on one side (import, export, generation, compile, edit) prints FAILED with its first
 # error line in that cell; the other side and the other APIs go on.
 # Ours is a package depending on this repository by path and using ClientGeneratorPlugin, i.e. what a
-# user builds. Theirs is a package whose target holds their generated files as sources; theirs-plugin
+# user builds. Theirs is a package whose target holds their generated files as sources (theirs-quiet: a
+# copy of it compiled with `-suppress-warnings`, for the clean compile only); theirs-plugin
 # one whose targets hold the document and an openapi-generator-config.yaml and apply their plugin (used
 # for the no-op only: its first build compiles their generator in debug); ours-plain one whose targets
 # hold our generated files (no-op only; its first build compiles our module once more); ours-merge is
@@ -60,7 +66,8 @@
 # THEIRS_EDIT=0 (skip their one-type edit, a full rebuild of their module: "-" in the table),
 # THEIRS_PLUGIN=0 (skip the no-op through their plugin, whose first build compiles their module once more: "-"),
 # OURS_PLAIN=0 (skip the no-op of our checked-in generated files, whose first build compiles ours once more: "-"),
-# OURS_MERGE=0 (skip the merge-module column: "-"), COMPILE=0 (the Generation table only: nothing is compiled).
+# OURS_MERGE=0 (skip the merge-module column: "-"), THEIRS_QUIET=0 (skip theirs' compile without printing
+# their warnings: "-"), COMPILE=0 (the Generation table only: nothing is compiled).
 # A skipped measurement is "-" and its target "not measured".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -181,7 +188,9 @@ done
 
 # --- the packages -----------------------------------------------------------------------------------
 ours="$work/ours" theirs="$work/theirs" theirs_plugin="$work/theirs-plugin" ours_plain="$work/ours-plain" ours_merge="$work/ours-merge"
-mkdir -p "$ours/Sources" "$theirs/Sources" "$theirs/specs" "$theirs_plugin/Sources" "$ours_plain/Sources" "$ours_merge/Sources"
+theirs_quiet="$work/theirs-quiet"
+mkdir -p "$ours/Sources" "$theirs/Sources" "$theirs/specs" "$theirs_plugin/Sources" "$ours_plain/Sources" "$ours_merge/Sources" \
+    "$theirs_quiet/Sources"
 ln -sfn "$root" "$work/schema-clients"   # fixed name, so the dependency's identity is `schema-clients`
 
 # Puts the API's original schema / document in place (ours: the plugin's input; theirs: regenerated sources).
@@ -204,6 +213,10 @@ regenerate_theirs() { rm -rf "$theirs/Sources/$2.new"
     mkdir -p "$theirs/Sources/$2"
     for file in "$theirs/Sources/$2.new"/*.swift; do cmp -s "$file" "$theirs/Sources/$2/$(basename "$file")" || cp "$file" "$theirs/Sources/$2/"; done
     rm -rf "$theirs/Sources/$2.new"; }
+# `sync_theirs_quiet TARGET`: theirs-quiet's copy of the target's files, changed files only.
+sync_theirs_quiet() { mkdir -p "$theirs_quiet/Sources/$1"
+    for file in "$theirs/Sources/$1"/*.swift; do cmp -s "$file" "$theirs_quiet/Sources/$1/$(basename "$file")" || cp "$file" "$theirs_quiet/Sources/$1/"; done
+    for file in "$theirs_quiet/Sources/$1"/*.swift; do [ -e "$theirs/Sources/$1/$(basename "$file")" ] || rm -f "$file"; done; }
 build() { swift build --package-path "$1" --target "$2"; }
 # Deletes the module's compiled state (objects, dependency records, module), keeping the files SwiftPM
 # writes when it plans the build (the output file map, sources list and include folder).
@@ -230,6 +243,7 @@ for api in "${apis[@]}"; do
         spec="$theirs/specs/$target.$(extension_of "$document")"
         cp "$document" "$spec"
         if regenerate_theirs "$spec" "$target" >"$log" 2>&1; then
+            sync_theirs_quiet "$target"
             mkdir -p "$theirs_plugin/Sources/$target"
             plugin_input="$theirs_plugin/Sources/$target/openapi.$(extension_of "$document")"
             for other in "$theirs_plugin/Sources/$target"/openapi.*; do [ "$other" = "$plugin_input" ] || rm -f "$other"; done
@@ -264,12 +278,14 @@ EOF
 ours_manifest OursCompileBenchmark > "$ours/Package.swift"
 ours_manifest OursMergeCompileBenchmark ", in the driver's merge-module mode (docs/Plugin.md)" \
     'swiftSettings: [.unsafeFlags(["-no-emit-module-separately"])],' > "$ours_merge/Package.swift"
-cat > "$theirs/Package.swift" <<EOF
+# The manifest of a package holding their generated files: `theirs_manifest NAME [NOTE] [SETTINGS]`, where
+# SETTINGS is the targets' last argument.
+theirs_manifest() { cat <<EOF
 // swift-tools-version: 6.0
-// Written by Benchmarks/compile/run.sh: one target per API, holding swift-openapi-generator's output.
+// Written by Benchmarks/compile/run.sh: one target per API, holding swift-openapi-generator's output${2:-}.
 import PackageDescription
 let package = Package(
-    name: "TheirsCompileBenchmark",
+    name: "$1",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
@@ -277,10 +293,15 @@ let package = Package(
     ],
     targets: [$theirs_targets].map { name in
         .target(name: name, dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                                           .product(name: "HTTPTypes", package: "swift-http-types")])
+                                           .product(name: "HTTPTypes", package: "swift-http-types")]${3:+,
+                $3})
     }
 )
 EOF
+}
+theirs_manifest TheirsCompileBenchmark > "$theirs/Package.swift"
+theirs_manifest TheirsQuietCompileBenchmark ", compiled without printing its warnings" \
+    'swiftSettings: [.unsafeFlags(["-suppress-warnings"])]' > "$theirs_quiet/Package.swift"
 cat > "$ours_plain/Package.swift" <<EOF
 // swift-tools-version: 6.0
 // Written by Benchmarks/compile/run.sh: one target per API, holding our generated files (no plugin).
@@ -317,7 +338,7 @@ EOF
 # SwiftPM writes a package's Package.resolved only when the pins change, but its origin hash covers the whole
 # manifest, so after the target list above changes the file stays stale and every build, no-ops included,
 # resolves the dependencies again. Removed, the first build writes it fresh, as a user's package has it.
-for package in "$ours" "$theirs" "$theirs_plugin" "$ours_plain" "$ours_merge"; do rm -f "$package/Package.resolved"; done
+for package in "$ours" "$theirs" "$theirs_plugin" "$ours_plain" "$ours_merge" "$theirs_quiet"; do rm -f "$package/Package.resolved"; done
 
 # --- measure ----------------------------------------------------------------------------------------
 results="$work/results.md"
@@ -376,10 +397,12 @@ for api in "${apis[@]}"; do
     [ "${COMPILE:-1}" != 0 ] || continue
 
     # Compile: each side that generated, built, and its clean compile and one-type edit timed.
-    declare -A compile_failure=([ours]="$ours_fail" [theirs]="$theirs_fail" [ours_merge]="$ours_fail")
+    declare -A compile_failure=([ours]="$ours_fail" [theirs]="$theirs_fail" [ours_merge]="$ours_fail" [theirs_quiet]="$theirs_fail")
     sides="ours theirs"
     [ "${OURS_MERGE:-1}" = 0 ] || sides+=" ours_merge"
-    for side in ours theirs ours_merge; do echo 0 > "$work/m.clean.$side"; echo 0 > "$work/m.edit.$side"; done
+    [ "${THEIRS_QUIET:-1}" = 0 ] || sides+=" theirs_quiet"
+    for side in ours theirs ours_merge theirs_quiet; do echo 0 > "$work/m.clean.$side"; echo 0 > "$work/m.edit.$side"; done
+    warnings_printed="-"
     edit_note=${edit_reason[$name]}
     for side in $sides; do
         [ -z "${compile_failure[$side]}" ] || continue
@@ -398,6 +421,9 @@ for api in "${apis[@]}"; do
         done
         [ -z "${compile_failure[$side]}" ] || continue
         median < "$work/m.samples" > "$work/m.clean.$side"
+        # The warnings the last clean compile printed, each once (SwiftPM repeats them).
+        [ "$side" != theirs ] || warnings_printed=$(grep -oE '^[^ ]+:[0-9]+:[0-9]+: warning:' "$log" | sort -u | wc -l)
+        [ "$side" != theirs_quiet ] || continue   # the clean compile only
         [ -n "${edited_ours[$name]}" ] || continue
         [ "$side" != theirs ] || [ "${THEIRS_EDIT:-1}" != 0 ] || continue
         : > "$work/m.samples"
@@ -423,6 +449,7 @@ for api in "${apis[@]}"; do
     read -r clean_o < "$work/m.clean.ours"; read -r clean_t < "$work/m.clean.theirs"
     read -r edit_o < "$work/m.edit.ours"; read -r edit_t < "$work/m.edit.theirs"
     read -r clean_m < "$work/m.clean.ours_merge"; read -r edit_m < "$work/m.edit.ours_merge"
+    read -r clean_q < "$work/m.clean.theirs_quiet"
 
     # No-ops side by side: each package built until settled (a package's first build after another's can
     # take seconds), then $noop_runs rounds that build every package in turn, so the machine's drift falls
@@ -458,24 +485,32 @@ for api in "${apis[@]}"; do
     else theirs_status="generates, compiles"; fi
     clean_o_cell=$(cell "$(seconds "$clean_o")" "${compile_failure[ours]}")
     clean_t_cell=$(cell "$(seconds "$clean_t")" "${compile_failure[theirs]}")
+    clean_q_cell=$(cell "$(seconds "$clean_q")" "${compile_failure[theirs_quiet]}")
     merge_cell=$(cell "$(seconds "$clean_m") / $(seconds "$edit_m") ($(ratio "$edit_m" "$clean_m"); $(ratio "$edit_m" "$clean_o"))" "${compile_failure[ours_merge]:-}")
     theirs_plugin_cell=$(cell "$(seconds "$noop_tp")" "${compile_failure[theirs_plugin]:-}")
     ours_plain_cell=$(cell "$(seconds "$noop_op")" "${compile_failure[ours_plain]:-}")
-    compile_row="| $name ($operations_document) | $theirs_status | $clean_o_cell / $clean_t_cell ($(ratio "$clean_o" "$clean_t")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o"))${edit_note:+ $edit_note} | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) | $(seconds "$noop_o") / $theirs_plugin_cell ($(ratio "$noop_o" "$noop_tp")) | $ours_plain_cell / $(seconds "$noop_t") ($(ratio "$noop_op" "$noop_t")) | $merge_cell |"
+    compile_row="| $name ($operations_document) | $theirs_status | $clean_o_cell / $clean_t_cell ($(ratio "$clean_o" "$clean_t")) | $warnings_printed | $clean_o_cell / $clean_q_cell ($(ratio "$clean_o" "$clean_q")) | $(seconds "$edit_o") / $(seconds "$edit_t") ($(ratio "$edit_o" "$clean_o"))${edit_note:+ $edit_note} | $(seconds "$noop_o") / $(seconds "$noop_t") ($(ratio "$noop_o" "$noop_t")) | $(seconds "$noop_o") / $theirs_plugin_cell ($(ratio "$noop_o" "$noop_tp")) | $ours_plain_cell / $(seconds "$noop_t") ($(ratio "$noop_op" "$noop_t")) | $merge_cell |"
     echo "$compile_row" >> "$compile_rows"
     echo "$compile_row" >&2
-    if [ "$kind" = corpus ] && [ "$clean_o" -gt 0 ] && [ "$clean_t" -gt 0 ]; then echo "$name $clean_o $clean_t" >> "$corpus_ratios"; fi
+    if [ "$kind" = corpus ] && [ "$clean_o" -gt 0 ] && [ "$clean_t" -gt 0 ]; then echo "$name $clean_o $clean_t $clean_q" >> "$corpus_ratios"; fi
     if [ "${name#synthetic-}" = 100 ] || [ "${name#synthetic-}" = 500 ]; then
         checks+="$name: clean <= 0.35x theirs: $(within "$clean_o" "$clean_t" 0.35); one-type edit <= 0.15x our clean: $(within "$edit_o" "$clean_o" 0.15); no-op <= theirs: $(within "$noop_o" "$noop_t" 1) (our plugin, their checked-in files), $(within "$noop_o" "$noop_tp" 1) (both plugins), $(within "$noop_op" "$noop_t" 1) (both checked in); merge-module one-type edit <= 0.15x its clean: $(within "$edit_m" "$clean_m" 0.15), <= 0.15x the default clean: $(within "$edit_m" "$clean_o" 0.15)"$'\n'
     fi
 done
-if [ -s "$corpus_ratios" ]; then
-    # Issue 29 line 2, over the corpus documents both sides compiled: each ratio, and their median.
-    ratios=$(awk '{ printf "%s %.4f\n", $1, $2 / $3 }' "$corpus_ratios")
+# Issue 29 line 2 over the corpus documents both sides compiled, against theirs in column $1 of
+# $corpus_ratios (3: as a user builds it; 4: their warnings not printed): each ratio, and their median.
+corpus_check() {
+    local ratios median_ratio over each
+    ratios=$(awk -v c="$1" '$c > 0 { printf "%s %.4f\n", $1, $2 / $c }' "$corpus_ratios")
+    [ -n "$ratios" ] || return 0
     median_ratio=$(awk '{ print $2 }' <<<"$ratios" | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
     over=$(awk '$2 > 0.35 { printf "%s%s %.2fx", separator, $1, $2; separator = ", " }' <<<"$ratios")
     each=ok; [ -z "$over" ] || each="MISSED ($over)"
-    checks+="corpus, $(wc -l < "$corpus_ratios") documents both compile: clean <= 0.35x theirs on each: $each; median ${median_ratio}x <= 0.25x: $(awk -v m="$median_ratio" 'BEGIN { print (m <= 0.25) ? "ok" : "MISSED" }')"$'\n'
+    echo "corpus, $(wc -l <<<"$ratios") documents both compile, $2: clean <= 0.35x theirs on each: $each; median ${median_ratio}x <= 0.25x: $(awk -v m="$median_ratio" 'BEGIN { print (m <= 0.25) ? "ok" : "MISSED" }')"
+}
+if [ -s "$corpus_ratios" ]; then
+    checks+=$(corpus_check 3 "theirs as a user builds it (their warnings printed)"
+              corpus_check 4 "the compile alone (their warnings not printed)")$'\n'
 fi
 {
     echo "Compile benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), medians of $runs; load before: $load_before"
@@ -491,8 +526,8 @@ fi
     else
         echo "Compile:"
         echo
-        echo "| API (operations) | swift-openapi-generator | clean compile ours / theirs | one-type edit ours / theirs (ours / our clean) | no-op: ours (plugin) / theirs (checked in) | no-op: both through a plugin | no-op: both checked in | merge-module: clean / one-type edit (edit / its clean; edit / default clean) |"
-        echo "|---|---|---|---|---|---|---|---|"
+        echo "| API (operations) | swift-openapi-generator | clean compile ours / theirs | their warnings | clean compile ours / theirs, their warnings not printed | one-type edit ours / theirs (ours / our clean) | no-op: ours (plugin) / theirs (checked in) | no-op: both through a plugin | no-op: both checked in | merge-module: clean / one-type edit (edit / its clean; edit / default clean) |"
+        echo "|---|---|---|---|---|---|---|---|---|---|"
         cat "$compile_rows"
     fi
     echo
