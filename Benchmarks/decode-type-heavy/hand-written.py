@@ -39,7 +39,7 @@ out = [
 ]
 for name, body in structs:
     fields = re.findall(r"^    public var (`?\w+`?): (.+)$", body, re.M)
-    keys = dict(re.findall(r"^        self\.(`?\w+`?) = try container\.generatedDecode(?:IfPresent)?\(forKey: \"([^\"]+)\"\)", body, re.M))
+    keys = dict(re.findall(r"^        self\.(`?\w+`?) = try container\.generatedDecode(?:IfPresent|Nullable)?\(forKey: \"([^\"]+)\"\)", body, re.M))
     if set(keys) != {field for field, _ in fields}:
         sys.exit(f"hand-written.py: {name}: the decoded keys {sorted(keys)} are not its fields {[f for f, _ in fields]}")
     out += ["", f"public struct HandWritten{name}: Codable, Sendable {{"]

@@ -35,9 +35,17 @@ struct TypeRenderer {
     /// name a type in an expression, where a member of the same name (a field `String`, a case
     /// `Decimal`, even `Swift`) would be found instead. Internal (one copy for every shard of types).
     ///
+    /// The types a keyed container has methods of its own for, which JSONDecoder runs faster.
+    private static let containerPrimitives = ["String", "Bool", "Int", "Int32", "Int64", "Double"]
+
     /// Strings, numbers and booleans get overloads of their own (preferred over the generic one for
     /// their type) that call the container's own method for the type: the generic `decode(_:forKey:)`
     /// takes JSONDecoder's slower path through `String.init(from:)` (~1k instructions per value).
+    ///
+    /// A field that is required but nullable has helpers of its own, `generatedDecodeNullable`: the key
+    /// must be there, as `decode(Value?.self, forKey:)` asks, and the value is read by `decodeIfPresent`,
+    /// which tests for null itself instead of going through `Optional`'s generic `init(from:)` (and, for
+    /// strings, numbers and booleans, the slower path above).
     func renderDecodingHelpers(into writer: inout SwiftWriter) {
         writer.block("extension KeyedDecodingContainer") { writer in
             writer.block("func generatedDecode<Value: Decodable>(forKey key: Key) throws -> Value") { writer in
@@ -48,9 +56,18 @@ struct TypeRenderer {
                 writer.line("try decodeIfPresent(Value.self, forKey: key)")
             }
             writer.line()
+            writer.line("// Required but nullable: a missing key fails as `decode(Value?.self, forKey:)` fails; null is nil.")
+            for type in ["Value"] + Self.containerPrimitives {
+                let signature = type == "Value" ? "<Value: Decodable>(forKey key: Key)" : "(forKey key: Key)"
+                writer.block("func generatedDecodeNullable\(signature) throws -> \(type)?") { writer in
+                    writer.line("guard contains(key) else { return try decode(\(type)?.self, forKey: key) }")
+                    writer.line("return try decodeIfPresent(\(type).self, forKey: key)")
+                }
+                writer.line()
+            }
             writer.line("// Strings, numbers and booleans through the container's own methods for them, which JSONDecoder")
             writer.line("// runs faster than the generic one (Swift prefers these overloads where the type matches).")
-            for (index, type) in ["String", "Bool", "Int", "Int32", "Int64", "Double"].enumerated() {
+            for (index, type) in Self.containerPrimitives.enumerated() {
                 if index > 0 { writer.line() }
                 writer.line("func generatedDecode(forKey key: Key) throws -> \(type) { try decode(\(type).self, forKey: key) }")
                 writer.line("func generatedDecodeIfPresent(forKey key: Key) throws -> \(type)? { try decodeIfPresent(\(type).self, forKey: key) }")
@@ -147,9 +164,9 @@ struct TypeRenderer {
                         let key = keyArgument(member.field)
                         // UUIDs are read once, as text, and only in canonical form (ClientRuntime's
                         // CanonicalUUIDDecoding.swift says why `UUID`'s own decoding is not enough).
+                        let uuids = holdsOnlyUUIDs(member.field.type)
                         let (decode, decodeIfPresent) =
-                            holdsOnlyUUIDs(member.field.type)
-                            ? ("decodeCanonicalUUIDs", "decodeCanonicalUUIDsIfPresent") : ("generatedDecode", "generatedDecodeIfPresent")
+                            uuids ? ("decodeCanonicalUUIDs", "decodeCanonicalUUIDsIfPresent") : ("generatedDecode", "generatedDecodeIfPresent")
                         let value: String
                         if let format = schema.effectiveDateFormat(of: member.field) {
                             let method = member.field.isOptional ? "decodeDateIfPresent" : member.field.isNullable ? "decodeNullableDate" : "decodeDate"
@@ -159,8 +176,11 @@ struct TypeRenderer {
                                 "container.\(decodeIfPresent)(\(key)) ?? (\(SwiftTypes.literal(defaultValue, type: member.field.type, in: schema)) as \(type))"
                         } else if member.field.isOptional {
                             value = "container.\(decodeIfPresent)(\(key))"
+                        } else if member.field.isSwiftOptional && !uuids {
+                            // Required but nullable: the key must be there, null decodes as nil.
+                            value = "container.generatedDecodeNullable(\(key))"
                         } else {
-                            // Required: the key must be there (if nullable, null decodes as nil).
+                            // Required: the key must be there.
                             value = "container.\(decode)(\(key))"
                         }
                         writer.line(assignment(member, "try " + value))

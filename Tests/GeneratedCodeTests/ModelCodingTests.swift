@@ -214,6 +214,35 @@ final class ModelCodingTests: XCTestCase {
         XCTAssertEqual(try encodedJSON(Cursors()), ["next": nil, "previous": nil])
     }
 
+    /// A nullable required field is read by its own decoding helper (`-> Value?`), which must fail as the
+    /// generic `decode(Value?.self, forKey:)` does: a missing key, then a value of another type.
+    func testNullableRequiredFieldOfAnotherTypeIsATypeMismatch() {
+        XCTAssertThrowsError(try decodeJSON(Cursors.self, #"{"next":5,"previous":null}"#)) { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else {
+                return XCTFail("expected typeMismatch, got \(error)")
+            }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["next"])
+        }
+    }
+
+    func testNullableRequiredStructIsARequiredKeyAndDecodesNullAndValues() throws {
+        XCTAssertThrowsError(try decodeJSON(Category.self, #"{"name":"Apples"}"#)) { error in
+            XCTAssertEqual(keyNotFoundPath(error), "featured", "\(error)")
+        }
+        XCTAssertNil(try decodeJSON(Category.self, #"{"name":"Apples","featured":null}"#).featured)
+        let featured = try decodeJSON(
+            Category.self, #"{"name":"Apples","featured":{"title":"See also","category":{"name":"Pears","featured":null}}}"#
+        ).featured
+        XCTAssertEqual(featured?.title, "See also")
+        XCTAssertEqual(featured?.category.name, "Pears")
+        XCTAssertThrowsError(try decodeJSON(Category.self, #"{"name":"Apples","featured":"See also"}"#)) { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else {
+                return XCTFail("expected typeMismatch, got \(error)")
+            }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["featured"])
+        }
+    }
+
     // MARK: Everything
 
     /// The `Everything` example, read from kitchensink.yaml itself.
