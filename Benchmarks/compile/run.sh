@@ -31,7 +31,7 @@
 #                   with `-suppress-warnings`. Their output draws warnings from Swift 6.3 (`public import` of
 #                   a module a file does not use publicly, up to four per file), and SwiftPM prints each
 #                   with its source lines, which takes seconds on a small API whose compile takes one (the
-#                   warnings column: how many). Ours has none. The second is the compile alone
+#                   warnings column: how many). Ours has none. The second is the compile alone.
 #   one-type edit   `benchmarkEdit`, an optional string, added to one object type (edit-type.py; corpus: a
 #                   type both sides name alike), then the build: ours through the build-tool plugin
 #                   (regeneration included), theirs by regenerating with their binary (included in the
