@@ -96,7 +96,7 @@ final class CombinedAuthAndServerURLTests: XCTestCase {
             XCTAssertNil(hostile.baseURL.query)
             XCTAssertEqual(hostile.baseURL.path, "/v2", hostile.baseURL.absoluteString)
         } catch {
-            XCTAssertEqual(error as? BaseURLError, .notAnAbsoluteURL)
+            XCTAssertEqual(error, .notAnAbsoluteURL)  // typed throws: `error` is a BaseURLError
         }
     }
 }
