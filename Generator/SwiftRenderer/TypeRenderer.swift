@@ -31,13 +31,13 @@ struct TypeRenderer {
         }
     }
 
+    /// The types a keyed container has methods of its own for, which JSONDecoder runs faster.
+    private static let containerPrimitives = ["String", "Bool", "Int", "Int32", "Int64", "Double"]
+
     /// Decoding helpers whose result type comes from the context, so generated initializers never
     /// name a type in an expression, where a member of the same name (a field `String`, a case
     /// `Decimal`, even `Swift`) would be found instead. Internal (one copy for every shard of types).
     ///
-    /// The types a keyed container has methods of its own for, which JSONDecoder runs faster.
-    private static let containerPrimitives = ["String", "Bool", "Int", "Int32", "Int64", "Double"]
-
     /// Strings, numbers and booleans get overloads of their own (preferred over the generic one for
     /// their type) that call the container's own method for the type: the generic `decode(_:forKey:)`
     /// takes JSONDecoder's slower path through `String.init(from:)` (~1k instructions per value).
