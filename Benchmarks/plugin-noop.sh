@@ -54,14 +54,12 @@ fi
 
 # `build DIR`: `swift build` in DIR, entered with `cd` from the folder of the build before, as a shell
 # would (its OLDPWD is that folder; under MODE=stable the variable is removed).
+swift_build=(swift build)
+if [ "$mode" = stable ]; then swift_build=(env -u OLDPWD swift build); fi
 previous=$work
 build() {
-    if [ "$mode" = stable ]; then
-        (cd "$previous" && cd "$1" && env -u OLDPWD swift build 2>&1)
-    else
-        (cd "$previous" && cd "$1" && swift build 2>&1)
-    fi
-    local status=$?
+    local status=0
+    (cd "$previous" && cd "$1" && "${swift_build[@]}" 2>&1) || status=$?
     previous=$1
     return $status
 }

@@ -26,9 +26,10 @@ sog=${SOG:-$root/.build-compile-bench/sog/.build/release/swift-openapi-generator
 generator=${GENERATOR:-$root/.build/debug/client-generator}
 mkdir -p "$work/gen"
 
-# `compile SIDE DIR`: prints "cpu-seconds|counters" for a clean compile of DIR/*.swift.
+# `compile SIDE DIR [keep-index]`: prints "cpu-seconds|counters" for a clean compile of DIR/*.swift;
+# with keep-index (the warm-up), its index store becomes the one every later compile of SIDE starts from.
 compile() {
-    local side=$1 dir modules out
+    local side=$1 keep=${3:-} dir modules out
     dir=$(cd "$2" && pwd)
     if [ "$side" = ours ]; then modules=$root/.build/debug/Modules; else modules=$work/theirs/.build/debug/Modules; fi
     out=$(mktemp -d "$work/compile.XXXXXX")
@@ -59,7 +60,7 @@ print("%.2f|wall %.2f s; sema %.2f s, SILGen %.2f s, IRGen %.2f s; %d SIL functi
     total["time.swift.IRGen.user"], total["SILModule.NumSILGenFunctions"], total["IRModule.NumIRFunctions"],
     total["IRModule.NumIRInsts"], total["LLVM.NumLLVMBytesOutput"] / 1e6))
 EOF
-    if [ -n "${KEEP_INDEX:-}" ]; then mv "$out/index" "$work/index-warm-$side"; fi
+    if [ "$keep" = keep-index ]; then mv "$out/index" "$work/index-warm-$side"; fi
     rm -rf "$out"
 }
 
@@ -92,11 +93,10 @@ mkdir -p "$work/warm-up/ours" "$work/warm-up/theirs"
 printf '@_spi(Generated) import ClientRuntime\nimport Foundation\n' >"$work/warm-up/ours/WarmUp.swift"
 printf 'import OpenAPIRuntime\nimport HTTPTypes\nimport Foundation\n' >"$work/warm-up/theirs/WarmUp.swift"
 # Each side's warm-up also writes the index records of the modules it imports into a store that every
-# later compile of that side starts from (see `compile`). `KEEP_INDEX=1` keeps the warm-up's store.
+# later compile of that side starts from (see `compile`).
 rm -rf "$work/index-warm-ours" "$work/index-warm-theirs"
-for side in ours theirs; do
-    KEEP_INDEX=1 compile "$side" "$work/warm-up/$side" >/dev/null
-done
+compile ours "$work/warm-up/ours" keep-index >/dev/null
+compile theirs "$work/warm-up/theirs" keep-index >/dev/null
 if [ "${1:-}" = --dir ]; then
     IFS='|' read -r cpu counters <<<"$(compile "$2" "$3")"
     echo "$2 $3: $cpu s CPU; $counters"
