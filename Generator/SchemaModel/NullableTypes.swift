@@ -4,12 +4,8 @@
 /// or map value of the type is nullable (`ElementRules.isNullable`).
 enum NullableTypes {
     static func resolve(_ schema: inout Schema) {
-        let nullable = Set(schema.types.filter { schema.isNullable(.named($0.name)) }.map(\.name))
+        let nullable = schema.nullableTypes()
         guard !nullable.isEmpty else { return }
-        func isNullable(_ type: TypeReference) -> Bool {
-            if case .named(let name) = type { return nullable.contains(name) }
-            return false
-        }
         func spread(_ type: TypeReference, _ constraints: inout Constraints, at location: SourceLocation) {
             let element: TypeReference
             let keyword: String
@@ -20,18 +16,19 @@ enum NullableTypes {
             }
             var inner = constraints.elements?.constraints ?? Constraints()
             spread(element, &inner, at: location)
-            let elementNullable = (constraints.elements?.isNullable ?? false) || isNullable(element)
+            let elementNullable = (constraints.elements?.isNullable ?? false) || nullable.contains(element)
             let rules = ElementRules(
                 isNullable: elementNullable, constraints: inner, location: constraints.elements?.location ?? location,
                 keyword: constraints.elements?.keyword ?? keyword)
             constraints.elements = rules.isEmpty ? nil : rules
         }
         func spread(_ field: inout Field) {
-            if isNullable(field.type) { field.isNullable = true }
+            if nullable.contains(field.type) { field.isNullable = true }
             spread(field.type, &field.constraints, at: field.typeLocation)
         }
-        for index in schema.types.indices {
-            var definition = schema.types[index]
+        // Assigned once: every write to `types` indexes the names again, so a write per type was quadratic.
+        schema.types = schema.types.map { declared in
+            var definition = declared
             switch definition.kind {
             case .structure(var fields):
                 for position in fields.indices { spread(&fields[position]) }
@@ -44,9 +41,9 @@ enum NullableTypes {
                     spread(union.variants[position].type, &union.variants[position].constraints, at: union.variants[position].location)
                 }
                 definition.kind = .union(union)
-            case .enumeration: continue
+            case .enumeration: break
             }
-            schema.types[index] = definition
+            return definition
         }
         for index in schema.operations.indices {
             for position in schema.operations[index].pathParameters.indices { spread(&schema.operations[index].pathParameters[position]) }
@@ -58,16 +55,46 @@ enum NullableTypes {
 }
 
 extension Schema {
-    /// Whether `type` itself may be `null` because it names an alias or union declared `nullable: true`,
-    /// directly or through aliases (a cycle of aliases, which lint rejects, is not nullable).
-    public func isNullable(_ type: TypeReference) -> Bool {
-        var seen = Set<String>()
-        var current = type
-        while case .named(let name) = current, seen.insert(name).inserted, let definition = self.type(named: name) {
-            if definition.isNullable { return true }
-            guard case .alias(let target, _) = definition.kind else { return false }
-            current = target
+    /// The types that may be `null` because they are declared `nullable: true` (an alias or a union), or
+    /// are an alias of one through any number of aliases (a cycle of aliases, which lint rejects, is not
+    /// nullable). One pass: each alias is followed once, whatever the length of its chain, so a schema
+    /// costs linear time (a chain of 20,000 aliases, walked again from each of its aliases, took minutes).
+    public func nullableTypes() -> NullableTypeSet {
+        var known: [String: Bool] = [:]
+        for start in types where known[start.name] == nil {
+            var chain: [String] = []
+            var onChain: Set<String> = []
+            var answer = false
+            var current = start.name
+            while true {
+                if let settled = known[current] {
+                    answer = settled
+                    break
+                }
+                guard onChain.insert(current).inserted, let definition = type(named: current) else { break }
+                chain.append(current)
+                if definition.isNullable {
+                    answer = true
+                    break
+                }
+                guard case .alias(.named(let target), _) = definition.kind else { break }
+                current = target
+            }
+            for name in chain { known[name] = answer }
         }
-        return false
+        return NullableTypeSet(names: Set(known.filter(\.value).keys))
+    }
+}
+
+/// The answer of `Schema.nullableTypes()`: whether a type reference may be `null` by its named type.
+public struct NullableTypeSet: Sendable {
+    let names: Set<String>
+
+    public var isEmpty: Bool { names.isEmpty }
+
+    /// Whether `type` names a nullable type. A list or a map is never `null` by its element's type.
+    public func contains(_ type: TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        return names.contains(name)
     }
 }

@@ -4,17 +4,18 @@ extension SchemaValidator {
     /// make a second `nil`; a body or response, which is the value itself; a struct's additional fields) it
     /// is an error that says what to write instead.
     func checkNullableUses() {
+        let nullable = schema.nullableTypes()
         for type in schema.types {
             switch type.kind {
             case .union(let union):
-                for variant in union.variants where schema.isNullable(variant.type) {
+                for variant in union.variants where nullable.contains(variant.type) {
                     log.error(
                         "variant '\(variant.name)' of type '\(type.name)' is '\(variant.type)', which may be null; declare the union 'nullable: true' instead (a null payload is then nil where the union is used)",
                         at: variant.location)
                 }
             case .structure, .enumeration, .alias: break
             }
-            if let additional = type.additionalFields, schema.isNullable(additional.type) {
+            if let additional = type.additionalFields, nullable.contains(additional.type) {
                 log.error(
                     "'additionalFields' of type '\(type.name)' is '\(additional.type)', which may be null; use a type that is not nullable",
                     at: additional.location)
@@ -27,12 +28,12 @@ extension SchemaValidator {
                     "\(location.rawValue) parameter '\(field.name)' of operation '\(operation.name)' is '\(field.type)' with elements that may be null, but a parameter is sent as text, which has no null: use elements that are not nullable",
                     at: field.location)
             }
-            if let body = operation.body, schema.isNullable(body.type) {
+            if let body = operation.body, nullable.contains(body.type) {
                 log.error(
                     "the body of operation '\(operation.name)' is '\(body.type)', which may be null; a body is a value: use a type that is not nullable",
                     at: body.typeLocation)
             }
-            if let response = operation.response, schema.isNullable(response) {
+            if let response = operation.response, nullable.contains(response) {
                 log.error(
                     "the response of operation '\(operation.name)' is '\(response)', which may be null; a response is a value: use a type that is not nullable",
                     at: operation.responseLocation ?? operation.location)
