@@ -194,19 +194,7 @@ struct SchemaMapper {
         var variants: [Union.Variant] = []
         for variant in union.variants where seen.insert(variant.tag).inserted { variants.append(variant) }
         func tagValue(_ tag: String) -> OrderedJSON { union.tagType == .integer ? .number(tag) : .string(tag) }
-        // `if` tag A `then` A `else if` tag B `then` B …: an object whose tag names a variant must be
-        // that variant. A chain rather than `allOf` of conditions, so that `anyOf` below is the only
-        // composition OpenAPI tools read.
-        var chain: [(String, OrderedJSON)] = []
-        for variant in variants.reversed() {
-            let condition: OrderedJSON = .object([
-                ("properties", .object([(discriminator, .object([("const", tagValue(variant.tag))]))])),
-                ("required", .array([.string(discriminator)])),
-            ])
-            var link: [(String, OrderedJSON)] = [("if", condition), ("then", .object([("$ref", .string(refPrefix + structName(variant)))]))]
-            if !chain.isEmpty { link.append(("else", .object(chain))) }
-            chain = link
-        }
+        let chain = tagChain(variants[...], discriminator: discriminator, tagValue: tagValue)
         if options.strictEnums {
             // A missing, mistyped or unknown tag is an error.
             builder.set(
@@ -226,7 +214,8 @@ struct SchemaMapper {
         // only: OpenAPI's mapping has string values), and `{}` beside it for objects of other tags.
         // Always true, so it changes no verdict; the chain above decides.
         var types: [String] = []
-        for variant in variants where !types.contains(structName(variant)) { types.append(structName(variant)) }
+        var listed: Set<String> = []
+        for variant in variants where listed.insert(structName(variant)).inserted { types.append(structName(variant)) }
         var oneOf = ObjectBuilder()
         oneOf.set("oneOf", .array(types.map { .object([("$ref", .string(refPrefix + $0))]) }))
         if union.tagType != .integer {
@@ -241,6 +230,41 @@ struct SchemaMapper {
                 ("mapping", .object(union.variants.map { ($0.tag, .string(refPrefix + structName($0))) })),
             ]))
         return builder.value
+    }
+
+    /// A run of `if`/`then`/`else` longer than this is split in halves by `tagChain`.
+    private static let longestTagChain = 8
+
+    /// `if` tag A `then` A `else if` tag B `then` B …: an object whose tag names a variant must be that
+    /// variant. A chain rather than `allOf` of conditions, so that the union's `anyOf` is the only
+    /// composition OpenAPI tools read. A longer run is split in halves (`if` the tag is one of the first
+    /// half's, `then` that half's chain, `else` the other's), so the nesting grows with the logarithm of
+    /// the variants: one chain of 2,000 variants nested 2,000 objects deep, and indented that was 53 MB,
+    /// more than any importer reads back. A tag that names no variant meets no `then`, as in one chain.
+    private func tagChain(
+        _ variants: ArraySlice<Union.Variant>, discriminator: String, tagValue: (String) -> OrderedJSON
+    ) -> [(String, OrderedJSON)] {
+        func condition(_ tag: (String, OrderedJSON)) -> OrderedJSON {
+            .object([("properties", .object([(discriminator, .object([tag]))])), ("required", .array([.string(discriminator)]))])
+        }
+        if variants.count > Self.longestTagChain {
+            let first = variants.prefix(variants.count / 2)
+            let rest = variants.dropFirst(variants.count / 2)
+            return [
+                ("if", condition(("enum", .array(first.map { tagValue($0.tag) })))),
+                ("then", .object(tagChain(first, discriminator: discriminator, tagValue: tagValue))),
+                ("else", .object(tagChain(rest, discriminator: discriminator, tagValue: tagValue))),
+            ]
+        }
+        var chain: [(String, OrderedJSON)] = []
+        for variant in variants.reversed() {
+            var link: [(String, OrderedJSON)] = [
+                ("if", condition(("const", tagValue(variant.tag)))), ("then", .object([("$ref", .string(refPrefix + structName(variant)))])),
+            ]
+            if !chain.isEmpty { link.append(("else", .object(chain))) }
+            chain = link
+        }
+        return chain
     }
 
     /// A tagged union's variant is a struct named in the schema (the validator's rule).

@@ -1122,9 +1122,13 @@ final class TypeTranslator {
         {
             var variants: [(tag: String, type: String, integer: Bool)] = []
             // Integer tags show in the conditions: `allOf` of `if`/`then` (before issue 13) or the
-            // `if`/`then`/`else` chain at the top (since).
+            // `if`/`then`/`else` chain at the top (since), whose first condition is one tag (`const`) or,
+            // for a long chain split in halves, the first half's (`enum`).
             let conditions = schema.branches("allOf").compactMap { $0["if"] } + [schema["if"]].compactMap { $0 }
-            let integerTags = conditions.contains { $0["properties"]?[property]?["const"]?.scalar?.kind == .int }
+            let integerTags = conditions.contains {
+                let tag = $0["properties"]?[property]
+                return (tag?["const"] ?? tag?["enum"]?.elements?.first)?.scalar?.kind == .int
+            }
             for pair in discriminator["mapping"]?.pairs ?? [] {
                 guard let reference = pair.value.scalar?.text, let name = componentName(reference: reference) else {
                     log.warning(

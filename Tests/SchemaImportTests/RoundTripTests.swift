@@ -105,4 +105,55 @@ final class RoundTripTests: XCTestCase {
             imported.operations.map { "\($0.name) \($0.pathWithLiteralQuery) \($0.queryParameters.map(\.wireName))" },
             ["sign /sign/{id}?api-version=2021-05-01&view=draft%20copy [\"digest\"]", "signPlain /sign/{id} []"])
     }
+
+    /// A long tagged union: the export's `if`/`then`/`else` chain is split in halves, so 2,000 variants
+    /// nest a few dozen objects deep, not 2,000 (which was 53 MB, refused by the import as deeper than
+    /// 256 levels), and the union comes back with every tag, integer tags included.
+    func testATaggedUnionOfTwoThousandVariantsSurvivesTheRoundTrip() throws {
+        for (count, integerTags) in [(2_000, false), (12, true)] {
+            let structs = (0..<count).map { "  V\($0):\n    fields:\n      k\($0): string\n" }.joined()
+            let variants = (0..<count).map { "        v\($0): " + (integerTags ? "{ type: V\($0), value: \($0 + 1) }\n" : "V\($0)\n") }.joined()
+            let text = """
+                api: Long
+                version: "1"
+                environments:
+                  local: { url: "http://127.0.0.1" }
+                types:
+                \(structs)  U:
+                    union:
+                      discriminator: kind
+                      variants:
+                \(variants)
+                """
+            let original = try XCTUnwrap(SchemaLoader.load(text: text, file: "long.yaml").schema)
+            let openAPI = OpenAPIExport.document(original).text()
+            let document = try JSONSerialization.jsonObject(with: Data(openAPI.utf8))
+            XCTAssertLessThanOrEqual(Self.depth(of: document), 40, "\(count) variants")
+            let result = OpenAPIImport.importDocument(text: openAPI, file: "long.json")
+            let written = try XCTUnwrap(result.schema, result.diagnostics.map(\.description).joined(separator: "\n"))
+            let imported = try XCTUnwrap(SchemaLoader.load(text: written, file: "long.imported.yaml").schema)
+            guard case .union(let union)? = imported.type(named: "U")?.kind, case .union(let before)? = original.type(named: "U")?.kind else {
+                return XCTFail("U is not a union after the round trip")
+            }
+            XCTAssertEqual(union.tagType, before.tagType, "\(count) variants")
+            XCTAssertEqual(union.variants.map(\.tag), before.variants.map(\.tag))
+            XCTAssertEqual(union.variants.map(\.type), before.variants.map(\.type))
+        }
+    }
+
+    /// How many objects and arrays deep a parsed JSON value nests.
+    private static func depth(of value: Any) -> Int {
+        var deepest = 0
+        var pending: [(Any, Int)] = [(value, 1)]
+        while let (value, level) = pending.popLast() {
+            if let object = value as? [String: Any] {
+                deepest = max(deepest, level)
+                pending += object.values.map { ($0, level + 1) }
+            } else if let array = value as? [Any] {
+                deepest = max(deepest, level)
+                pending += array.map { ($0, level + 1) }
+            }
+        }
+        return deepest
+    }
 }
